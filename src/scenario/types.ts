@@ -1,0 +1,77 @@
+// The normalized scenario: every field present, every duration in milliseconds,
+// every size in bytes. This is what the simulation core consumes (MODEL.md).
+
+export const Scope = {
+  none: 'none',
+  attempt: 'attempt',
+  call: 'call',
+  payload: 'payload',
+  intent: 'intent',
+  business: 'business',
+} as const;
+export type Scope = keyof typeof Scope;
+
+export const Jitter = { none: 'none', full: 'full', equal: 'equal', decorrelated: 'decorrelated' } as const;
+export type Jitter = keyof typeof Jitter;
+
+export const Claim = { atomic: 'atomic', 'read-then-write': 'read-then-write' } as const;
+export type Claim = keyof typeof Claim;
+
+export function isScope(x: unknown): x is Scope {
+  return typeof x === 'string' && Object.hasOwn(Scope, x);
+}
+export function isJitter(x: unknown): x is Jitter {
+  return typeof x === 'string' && Object.hasOwn(Jitter, x);
+}
+export function isClaim(x: unknown): x is Claim {
+  return typeof x === 'string' && Object.hasOwn(Claim, x);
+}
+
+/** A uniform draw between min and max (ms). */
+export interface Range {
+  min: number;
+  max: number;
+}
+
+/** A bound from the `expect:` block, in the metric's own unit (ms, bytes, count). */
+export interface Bound {
+  min?: number;
+  max?: number;
+}
+
+export interface Scenario {
+  name: string;
+  description: string;
+  seed: number | string;
+  actions: number;
+  arrivals: { rate: number };
+  service: {
+    latency: { median: number; sigma: number };
+    errorRate: number;
+    /** Executions at once; `'unlimited'` means no queue. */
+    concurrency: number | 'unlimited';
+  };
+  network: { requestLoss: number; replyLoss: number };
+  client: {
+    timeout: number;
+    retries: number;
+    backoff: { base: number; multiplier: number; max: number; jitter: Jitter };
+    /** Per-tool-call time budget; `'none'` means unbounded. */
+    deadline: number | 'none';
+  };
+  keys: {
+    scope: Scope;
+    retention: number;
+    claim: Claim;
+    raceWindow: number;
+    fingerprint: boolean;
+    recordBytes: number;
+  };
+  agent: {
+    replan: { probability: number; max: number; delay: Range };
+    crash: { probability: number; max: number; resumeDelay: Range };
+    identicalRepeats: number;
+  };
+  /** Metric name (dotted, as in MODEL.md) to bound. */
+  expect: Record<string, Bound>;
+}

@@ -1,0 +1,91 @@
+// The catalogue of reported metrics: dotted name, unit and one-line meaning, in the order
+// reports list them. `expect:` blocks, tables, CSV and docs all read from this one list.
+import type { Metrics } from './result.js';
+
+/** How a metric's value is expressed, which decides how `expect:` bounds are parsed. */
+export const Unit = {
+  count: 'count',
+  perThousand: 'perThousand',
+  perAction: 'perAction',
+  ratio: 'ratio',
+  ms: 'ms',
+  bytes: 'bytes',
+  keys: 'keys',
+} as const;
+export type Unit = keyof typeof Unit;
+
+export interface MetricInfo {
+  name: string;
+  unit: Unit;
+  description: string;
+}
+
+const m = (name: string, unit: Unit, description: string): MetricInfo => ({ name, unit, description });
+
+export const METRICS: readonly MetricInfo[] = [
+  m('actions', 'count', 'logical actions (intents) simulated'),
+  m('attempts', 'count', 'requests sent by the client, every retry included'),
+  m('toolCalls', 'count', 'tool calls issued by the agent (original, re-plan and replay)'),
+  m('executions', 'count', 'times the service ran the side effect (each one commits)'),
+  m('duplicates', 'count', 'extra commits: sum over actions of max(0, commits - 1)'),
+  m('duplicatesPerThousand', 'perThousand', 'duplicates per 1000 actions'),
+  m('duplicatesBySource.transport', 'count', 'extra commits from the same tool call as the first commit'),
+  m('duplicatesBySource.replan', 'count', 'extra commits from another tool call in the same step execution'),
+  m('duplicatesBySource.replay', 'count', 'extra commits from a step execution replayed after a crash'),
+  m('retentionMisses', 'count', "executions that claimed a key whose earlier record, from the same action, had expired"),
+  m('raceDuplicates', 'count', 'executions that went ahead inside a read-then-write race window'),
+  m('lostActions', 'count', 'actions that never committed'),
+  m('lostPerThousand', 'perThousand', 'lost actions per 1000 actions'),
+  m('mergedActions', 'count', "genuine identical repeats answered with another action's stored result (counted in lost)"),
+  m('unknownOutcomes', 'count', 'tool calls that returned unknown to the model'),
+  m('unknownPerThousand', 'perThousand', 'unknown tool-call outcomes per 1000 actions'),
+  m('falseFailures', 'count', 'step executions that reported failure although an execution of the action had started'),
+  m('responses.ok', 'count', 'attempts that received a 200 (executed or replayed)'),
+  m('responses.replayed', 'count', 'attempts that received a stored 200 from the key store'),
+  m('responses.conflict', 'count', 'attempts that received a 409 (key in progress)'),
+  m('responses.mismatch', 'count', 'attempts that received a 422 (fingerprint mismatch)'),
+  m('responses.rejected', 'count', 'attempts that received a 503'),
+  m('responses.timeout.total', 'count', 'attempts that timed out, whatever the cause'),
+  m('responses.timeout.slow', 'count', 'timeouts where the reply had not left the service in time'),
+  m('responses.timeout.replyLost', 'count', 'timeouts where the reply left in time and was lost'),
+  m('responses.timeout.requestLost', 'count', 'timeouts where the request never reached the service'),
+  m('conflictRate', 'ratio', '409s sent per attempt whose key was looked up'),
+  m('mismatchRate', 'ratio', '422s sent per attempt whose key was looked up'),
+  m('dedupHitRate', 'ratio', 'stored 200s sent per attempt whose key was looked up'),
+  m('attemptsPerAction', 'perAction', 'attempts per action: load on the service'),
+  m('executionsPerAction', 'perAction', 'executions per action'),
+  m('latency.call.p50', 'ms', 'tool call latency, median (first send to result)'),
+  m('latency.call.p95', 'ms', 'tool call latency, 95th percentile'),
+  m('latency.call.p99', 'ms', 'tool call latency, 99th percentile'),
+  m('latency.call.max', 'ms', 'tool call latency, maximum'),
+  m('latency.call.mean', 'ms', 'tool call latency, mean'),
+  m('latency.step.p50', 'ms', 'step latency, median (arrival to end of the first step execution)'),
+  m('latency.step.p95', 'ms', 'step latency, 95th percentile'),
+  m('latency.step.p99', 'ms', 'step latency, 99th percentile'),
+  m('latency.step.max', 'ms', 'step latency, maximum'),
+  m('latency.step.mean', 'ms', 'step latency, mean'),
+  m('keyStore.peakKeys', 'keys', 'most live key records at once during the run'),
+  m('keyStore.peakBytes', 'bytes', 'peakKeys * recordBytes'),
+  m('keyStore.steadyStateKeys', 'keys', "live records a long-running service at this rate holds (Little's law)"),
+  m('keyStore.steadyStateBytes', 'bytes', 'steadyStateKeys * recordBytes'),
+  m('service.peakConcurrency', 'count', 'most executions holding a service slot at once'),
+  m('service.queueWait.p95', 'ms', 'FIFO queue wait before execution, 95th percentile (zero waits included)'),
+];
+
+const BY_NAME = new Map(METRICS.map((info) => [info.name, info]));
+
+export function metricInfo(name: string): MetricInfo | undefined {
+  return BY_NAME.get(name);
+}
+
+export const METRIC_NAMES: readonly string[] = METRICS.map((info) => info.name);
+
+/** The value of a dotted metric name in a metrics object. */
+export function metricValue(metrics: Metrics, name: string): number {
+  let node: unknown = metrics;
+  for (const part of name.split('.')) {
+    node = (node as Record<string, unknown>)[part];
+  }
+  if (typeof node !== 'number') throw new Error(`not a metric: ${name}`);
+  return node;
+}
