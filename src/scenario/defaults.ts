@@ -27,7 +27,7 @@ export function defaultScenario(): Scenario {
       recordBytes: 200,
     },
     agent: {
-      replan: { probability: 0.6, max: 3, delay: { min: 2000, max: 120_000 } },
+      replan: { probability: 0.6, max: 3, delay: { min: 2000, max: 120_000 }, argsChange: 0 },
       crash: { probability: 0, max: 1, resumeDelay: { min: 120_000, max: 1_200_000 } },
       identicalRepeats: 0,
     },

@@ -68,7 +68,7 @@ export interface Scenario {
     recordBytes: number;
   };
   agent: {
-    replan: { probability: number; max: number; delay: Range };
+    replan: { probability: number; max: number; delay: Range; argsChange: number };
     crash: { probability: number; max: number; resumeDelay: Range };
     identicalRepeats: number;
   };

@@ -1,0 +1,182 @@
+// The agent side of MODEL.md: arrivals, tool calls, re-plans after a failed call, step
+// ends and crash replays (steps 1, 2, 7 and 8), and the bookkeeping when an action is over.
+import { exponential, between, stream } from './rng.js';
+import { Origin, type Action, type Call } from './events.js';
+import { sendAttempt } from './client.js';
+import type { Sim } from './state.js';
+
+/** Action `sim.nextAction` arrives at t: draw its block, start its first call, schedule the next. */
+export function onArrival(sim: Sim, t: number): void {
+  const p = sim.p;
+  const id = sim.nextAction++;
+  const draw = sim.blocks;
+  // The action's block, always the same twelve draws in the same order.
+  const uIdentical = draw();
+  const uCrash = draw();
+  const uResume = draw();
+  const uReplan = draw();
+  const uReplanDelay = draw();
+  draw(); // argument change: unused by a first call, kept so the layout matches later calls
+  const isRepeat = id > 0 && uIdentical < p.identicalRepeats;
+  const businessId = isRepeat ? sim.lastBusinessId : id;
+  sim.lastBusinessId = businessId;
+  const action: Action = {
+    id,
+    arrival: t,
+    businessId,
+    isRepeat,
+    open: 1,
+    segment: 0,
+    crashes: 0,
+    replansUsed: 0,
+    callsInSegment: 1,
+    version: 0,
+    commits: 0,
+    firstCommitCall: -1,
+    firstCommitSegment: -1,
+    started: 0,
+    attempts: 0,
+    executions: 0,
+    unknown: 0,
+    gotForeignResult: false,
+    slots: null,
+    uCrash,
+    uResume,
+  };
+  sim.tally.actions++;
+  const call = makeCall(sim, action, 0, Origin.original, 0);
+  call.uReplan = uReplan;
+  call.uReplanDelay = uReplanDelay;
+  call.uRequest = draw();
+  call.uError = draw();
+  call.uService1 = draw();
+  call.uService2 = draw();
+  call.uReply = draw();
+  call.uBackoff = draw();
+  if (sim.nextAction < p.actions) {
+    sim.queue.push({ kind: 'arrival', t: t + exponential(sim.gaps(), p.meanGap), seq: 0, call: null, exec: null, k: 0 });
+  }
+  startCall(sim, call, t);
+}
+
+/** The first attempt of a tool call leaves now. */
+export function startCall(sim: Sim, call: Call, t: number): void {
+  sim.tally.toolCalls++;
+  call.firstSend = t;
+  sendAttempt(sim, call, 0, t);
+}
+
+/** A tool call returned its result to the model at t. */
+export function callDone(sim: Sim, call: Call, t: number, succeeded: boolean, unknown: boolean): void {
+  const tally = sim.tally;
+  const action = call.action;
+  tally.callLatency.record(t - call.firstSend);
+  if (unknown) {
+    tally.unknownOutcomes++;
+    action.unknown++;
+  }
+  if (succeeded) {
+    stepEnd(sim, action, t, true);
+    return;
+  }
+  const p = sim.p;
+  if (action.replansUsed < p.replanMax && call.uReplan < p.replanProbability) {
+    action.replansUsed++;
+    const delay = between(call.uReplanDelay, p.replanDelayMin, p.replanDelayMax);
+    const next = nextCall(sim, action, Origin.replan);
+    sim.queue.push({ kind: 'callStart', t: t + delay, seq: 0, call: next, exec: null, k: 0 });
+    return;
+  }
+  stepEnd(sim, action, t, false);
+}
+
+/** A step execution ended (success or reported failure); the worker may crash before its checkpoint. */
+function stepEnd(sim: Sim, action: Action, t: number, succeeded: boolean): void {
+  const p = sim.p;
+  const tally = sim.tally;
+  if (action.segment === 0) tally.stepLatency.record(t - action.arrival);
+  if (!succeeded && action.started > 0) tally.falseFailures++;
+  if (action.crashes < p.crashMax && action.uCrash < p.crashProbability) {
+    action.crashes++;
+    const delay = between(action.uResume, p.resumeMin, p.resumeMax);
+    action.segment++;
+    action.replansUsed = 0;
+    action.callsInSegment = 0;
+    const replay = nextCall(sim, action, Origin.replay);
+    sim.queue.push({ kind: 'callStart', t: t + delay, seq: 0, call: replay, exec: null, k: 0 });
+    return;
+  }
+  // The run is over for this action: it will never send again.
+  if (action.slots !== null && sim.store !== null) {
+    for (const slot of action.slots) sim.store.release(slot, action.id);
+    action.slots = null;
+  }
+  closeOne(sim, action);
+}
+
+/** One reason to keep the action open has gone; when none is left, count it. */
+export function closeOne(sim: Sim, action: Action): void {
+  if (--action.open > 0) return;
+  const tally = sim.tally;
+  const duplicates = action.commits > 1 ? action.commits - 1 : 0;
+  const lost = action.commits === 0 ? 1 : 0;
+  if (lost === 1) {
+    tally.lostActions++;
+    if (action.isRepeat && action.gotForeignResult) tally.mergedActions++;
+  }
+  tally.duplicatesPerAction.push(duplicates);
+  tally.lostPerAction.push(lost);
+  tally.unknownPerAction.push(action.unknown);
+  tally.attemptsPerAction.push(action.attempts);
+  tally.executionsPerAction.push(action.executions);
+}
+
+/** A re-plan or replay call: its own stream, and a new argument version with probability argsChange. */
+function nextCall(sim: Sim, action: Action, origin: Origin): Call {
+  const p = sim.p;
+  const index = action.segment * (1 + p.replanMax) + action.callsInSegment++;
+  const draw = stream(p.seed, 'action', action.id, 'call', index);
+  const uArgs = draw();
+  const call = makeCall(sim, action, index, origin, 0);
+  call.extra = draw;
+  call.uReplan = draw();
+  call.uReplanDelay = draw();
+  const uCrash = draw();
+  const uResume = draw();
+  draw(); // identical repeat: drawn only in the action's block
+  if (origin === Origin.replay) {
+    action.uCrash = uCrash;
+    action.uResume = uResume;
+  }
+  call.version = uArgs < p.argsChange ? ++sim.nextVersion : action.version;
+  action.version = call.version;
+  return call;
+}
+
+function makeCall(sim: Sim, action: Action, index: number, origin: Origin, version: number): Call {
+  return {
+    action,
+    id: sim.nextCallId++,
+    index,
+    segment: action.segment,
+    origin,
+    version,
+    firstSend: 0,
+    k: 0,
+    waiting: false,
+    sentAt: 0,
+    requestLost: false,
+    replyLost: false,
+    replyAt: NaN,
+    prevBackoff: sim.p.backoff.base,
+    uReplan: 0,
+    uReplanDelay: 0,
+    uRequest: 0,
+    uError: 0,
+    uService1: 0,
+    uService2: 0,
+    uReply: 0,
+    uBackoff: 0,
+    extra: null,
+  };
+}

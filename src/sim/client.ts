@@ -1,0 +1,128 @@
+// The client side of MODEL.md: sending attempts, timeouts, outcome classes, and the
+// retry decision with backoff and the per-call deadline (steps 3, 5 and 6).
+import { backoffDelay } from './backoff.js';
+import { stream } from './rng.js';
+import { callDone } from './agent.js';
+import { receive } from './service.js';
+import type { Call } from './events.js';
+import type { Sim } from './state.js';
+
+/** How an attempt ended, as the client saw it. */
+export const Outcome = {
+  executed: 0,
+  stored: 1,
+  conflict: 2,
+  mismatch: 3,
+  rejected: 4,
+  slow: 5,
+  replyLost: 6,
+  requestLost: 7,
+} as const;
+export type Outcome = (typeof Outcome)[keyof typeof Outcome];
+
+/** Attempt k of `call` leaves at t. */
+export function sendAttempt(sim: Sim, call: Call, k: number, t: number): void {
+  const p = sim.p;
+  if (call.index !== 0 || k !== 0) drawAttempt(sim, call);
+  call.k = k;
+  call.waiting = true;
+  call.sentAt = t;
+  call.replyAt = NaN;
+  call.requestLost = call.uRequest < p.requestLoss;
+  call.replyLost = call.uReply < p.replyLoss;
+  sim.tally.attempts++;
+  call.action.attempts++;
+  if (call.requestLost) {
+    scheduleTimeout(sim, call);
+    return;
+  }
+  receive(sim, call, t);
+}
+
+/** The attempt's draws for k > 0 (or a later call) come from the call's own stream, at fixed positions. */
+function drawAttempt(sim: Sim, call: Call): void {
+  let draw = call.extra;
+  if (draw === null) {
+    // The first call's stream: its first twelve positions mirror the action's block.
+    draw = stream(sim.p.seed, 'action', call.action.id, 'call', 0);
+    for (let i = 0; i < 12; i++) draw();
+    call.extra = draw;
+  }
+  call.uRequest = draw();
+  call.uError = draw();
+  call.uService1 = draw();
+  call.uService2 = draw();
+  call.uReply = draw();
+  call.uBackoff = draw();
+}
+
+export function scheduleTimeout(sim: Sim, call: Call): void {
+  sim.queue.push({ kind: 'timeout', t: call.sentAt + sim.p.timeout, seq: 0, call, exec: null, k: call.k });
+}
+
+/** The client's timer for attempt k fired. Late or stale timers are recognised by attempt identity. */
+export function onTimeout(sim: Sim, call: Call, k: number, t: number): void {
+  if (!call.waiting || call.k !== k) return;
+  if (call.requestLost) {
+    endAttempt(sim, call, t, Outcome.requestLost);
+  } else if (!(call.replyAt <= t)) {
+    endAttempt(sim, call, t, Outcome.slow);
+  } else if (call.replyAt === t && !call.replyLost) {
+    // The reply arrives exactly at the timeout: it counts as arrived (its commit event delivers it).
+  } else {
+    endAttempt(sim, call, t, Outcome.replyLost);
+  }
+}
+
+/** The service answers the current attempt at t without executing (503, 409, 422 or a stored 200). */
+export function replyNow(sim: Sim, call: Call, t: number, outcome: Outcome): void {
+  call.replyAt = t;
+  if (call.replyLost) scheduleTimeout(sim, call);
+  else endAttempt(sim, call, t, outcome);
+}
+
+/** The current attempt ended at t with `outcome`: count it and decide what the client does next. */
+export function endAttempt(sim: Sim, call: Call, t: number, outcome: Outcome): void {
+  const tally = sim.tally;
+  call.waiting = false;
+  switch (outcome) {
+    case Outcome.executed:
+      tally.ok++;
+      callDone(sim, call, t, true, false);
+      return;
+    case Outcome.stored:
+      tally.ok++;
+      tally.replayed++;
+      callDone(sim, call, t, true, false);
+      return;
+    case Outcome.mismatch:
+      tally.mismatch++;
+      callDone(sim, call, t, false, false);
+      return;
+    case Outcome.conflict:
+      tally.conflict++;
+      break;
+    case Outcome.rejected:
+      tally.rejected++;
+      break;
+    case Outcome.slow:
+      tally.slow++;
+      break;
+    case Outcome.replyLost:
+      tally.replyLost++;
+      break;
+    case Outcome.requestLost:
+      tally.requestLost++;
+      break;
+  }
+  const p = sim.p;
+  if (call.k < p.retries) {
+    const delay = backoffDelay(p.backoff, call.k, call.uBackoff, call.prevBackoff);
+    call.prevBackoff = delay;
+    if (t + delay <= call.firstSend + p.deadline) {
+      sim.queue.push({ kind: 'send', t: t + delay, seq: 0, call, exec: null, k: call.k + 1 });
+      return;
+    }
+  }
+  callDone(sim, call, t, false, outcome !== Outcome.rejected);
+}

@@ -1,0 +1,89 @@
+// The simulation's entities and its typed events. Every event has the same runtime
+// shape (so the queue's comparisons stay monomorphic); `kind` says which fields matter.
+
+/** One logical action (intent): one agent step, possibly executed in several segments. */
+export interface Action {
+  id: number;
+  arrival: number;
+  /** Business identity: its own id, or the id of the action it genuinely repeats. */
+  businessId: number;
+  isRepeat: boolean;
+  /** Agent still running (1) plus executions still in flight on the service. */
+  open: number;
+  segment: number;
+  crashes: number;
+  replansUsed: number;
+  /** Calls issued in the current segment (index of the next call within it). */
+  callsInSegment: number;
+  /** Argument version of the latest call. */
+  version: number;
+  commits: number;
+  firstCommitCall: number;
+  firstCommitSegment: number;
+  /** Executions that have held a service slot (started), for false failures. */
+  started: number;
+  attempts: number;
+  executions: number;
+  unknown: number;
+  /** Was sent a stored 200 from a record another action created. */
+  gotForeignResult: boolean;
+  /** Key-store slots this action created, released when its agent finishes. */
+  slots: number[] | null;
+  /** This segment's crash and resume draws. */
+  uCrash: number;
+  uResume: number;
+}
+
+export const Origin = { original: 0, replan: 1, replay: 2 } as const;
+export type Origin = (typeof Origin)[keyof typeof Origin];
+
+/** One tool call and the state of its current attempt (attempts run one after another). */
+export interface Call {
+  action: Action;
+  id: number;
+  /** Index of this call within its action (fixes its random stream). */
+  index: number;
+  segment: number;
+  origin: Origin;
+  version: number;
+  firstSend: number;
+  /** The current attempt and whether the client is still waiting for it. */
+  k: number;
+  waiting: boolean;
+  sentAt: number;
+  requestLost: boolean;
+  replyLost: boolean;
+  /** When the current attempt's reply leaves the service; NaN while unknown. */
+  replyAt: number;
+  prevBackoff: number;
+  /** Call-level draws. */
+  uReplan: number;
+  uReplanDelay: number;
+  /** The current attempt's draws. */
+  uRequest: number;
+  uError: number;
+  uService1: number;
+  uService2: number;
+  uReply: number;
+  uBackoff: number;
+  /** Stream for the draws not taken from the action's block; created on first need. */
+  extra: (() => number) | null;
+}
+
+/** One execution of the side effect on the service. */
+export interface Execution {
+  action: Action;
+  call: Call;
+  k: number;
+  /** Key-store slot it claimed or raced on; -1 without a key. */
+  slot: number;
+  service: number;
+  queuedAt: number;
+}
+
+export type SimEvent =
+  | { kind: 'arrival'; t: number; seq: number; call: null; exec: null; k: number }
+  | { kind: 'send'; t: number; seq: number; call: Call; exec: null; k: number }
+  | { kind: 'timeout'; t: number; seq: number; call: Call; exec: null; k: number }
+  | { kind: 'callStart'; t: number; seq: number; call: Call; exec: null; k: number }
+  | { kind: 'commit'; t: number; seq: number; call: null; exec: Execution; k: number };

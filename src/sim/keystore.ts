@@ -1,0 +1,281 @@
+// The service's idempotency-key store: records in flat typed arrays, an open-addressing
+// hash index, and an expiry FIFO. Every expiry is set to "now + retention", so expiries
+// are appended in time order and a FIFO replaces a priority queue. Memory follows the
+// records that are live or still needed (an execution in flight, or an owner that could
+// still come back and miss it), never the number of finished actions.
+
+const OCCUPIED = 1;
+const LIVE = 2;
+const DONE = 4;
+
+export interface Lifetimes {
+  /** Called once per record generation (claim to final expiry), in a deterministic order. */
+  (lifetime: number): void;
+}
+
+export class KeyStore {
+  private capacity: number;
+  private keys: Float64Array;
+  private expiry: Float64Array;
+  private claimedAt: Float64Array;
+  private fps: Float64Array;
+  private creators: Float64Array;
+  private pendings: Int32Array;
+  private flags: Uint8Array;
+  /** The creating action while its agent runs; null once it can no longer come back. */
+  private owners: unknown[];
+  private free: number[] = [];
+  private used = 0;
+
+  private index: Int32Array;
+  private mask: number;
+  private indexed = 0;
+
+  private fifoTimes: Float64Array;
+  private fifoSlots: Int32Array;
+  private fifoHead = 0;
+  private fifoLen = 0;
+
+  liveKeys = 0;
+  peakKeys = 0;
+  claims = 0;
+
+  constructor(
+    private readonly retention: number,
+    expectedRecords: number,
+    private readonly onLifetime: Lifetimes,
+  ) {
+    this.capacity = Math.max(1024, Math.ceil(expectedRecords));
+    this.keys = new Float64Array(this.capacity);
+    this.expiry = new Float64Array(this.capacity);
+    this.claimedAt = new Float64Array(this.capacity);
+    this.fps = new Float64Array(this.capacity);
+    this.creators = new Float64Array(this.capacity);
+    this.pendings = new Int32Array(this.capacity);
+    this.flags = new Uint8Array(this.capacity);
+    this.owners = new Array<unknown>(this.capacity).fill(null);
+    let size = 2048;
+    while (size < 2 * this.capacity) size *= 2;
+    this.index = new Int32Array(size);
+    this.mask = size - 1;
+    this.fifoTimes = new Float64Array(2 * this.capacity);
+    this.fifoSlots = new Int32Array(2 * this.capacity);
+  }
+
+  /** The slot holding `key` (live or expired but kept), or -1. */
+  find(key: number): number {
+    const index = this.index;
+    let i = hash(key) & this.mask;
+    for (;;) {
+      const entry = index[i] as number;
+      if (entry === 0) return -1;
+      if (this.keys[entry - 1] === key) return entry - 1;
+      i = (i + 1) & this.mask;
+    }
+  }
+
+  isLive(slot: number): boolean {
+    return ((this.flags[slot] as number) & LIVE) !== 0;
+  }
+  isDone(slot: number): boolean {
+    return ((this.flags[slot] as number) & DONE) !== 0;
+  }
+  fingerprint(slot: number): number {
+    return this.fps[slot] as number;
+  }
+  creator(slot: number): number {
+    return this.creators[slot] as number;
+  }
+  claimTime(slot: number): number {
+    return this.claimedAt[slot] as number;
+  }
+
+  /**
+   * Claim `key` at `t` as running with fingerprint `fp`, for action `creator`. `slot` is
+   * the expired record kept for this key, or -1. Returns the record's slot.
+   */
+  claim(key: number, slot: number, t: number, fp: number, creatorId: number, owner: unknown): number {
+    if (slot >= 0) {
+      this.onLifetime((this.expiry[slot] as number) - (this.claimedAt[slot] as number));
+    } else {
+      slot = this.allocate(key);
+    }
+    this.claims++;
+    this.fps[slot] = fp;
+    this.creators[slot] = creatorId;
+    this.owners[slot] = owner;
+    this.claimedAt[slot] = t;
+    this.pendings[slot] = (this.pendings[slot] as number) + 1;
+    this.flags[slot] = OCCUPIED;
+    this.setExpiry(slot, t + this.retention);
+    return slot;
+  }
+
+  /** Another execution (a read-then-write racer) now depends on the record. */
+  pin(slot: number): void {
+    this.pendings[slot] = (this.pendings[slot] as number) + 1;
+  }
+
+  /** An execution committed at `t`: the record is written as done, live until t + retention. */
+  commit(slot: number, t: number): void {
+    this.pendings[slot] = (this.pendings[slot] as number) - 1;
+    this.flags[slot] = OCCUPIED | DONE | ((this.flags[slot] as number) & LIVE);
+    this.setExpiry(slot, t + this.retention);
+  }
+
+  /** The record's creator can no longer repeat: forget the record once nothing needs it. */
+  release(slot: number, creatorId: number): void {
+    if (this.creators[slot] !== creatorId || ((this.flags[slot] as number) & OCCUPIED) === 0) return;
+    this.owners[slot] = null;
+    if (((this.flags[slot] as number) & LIVE) === 0 && this.pendings[slot] === 0) this.remove(slot);
+  }
+
+  /** Expire every record whose expiry is at or before `t` (a record is live while t < expiry). */
+  advance(t: number): void {
+    while (this.fifoLen > 0) {
+      const head = this.fifoHead;
+      const when = this.fifoTimes[head] as number;
+      if (when > t) return;
+      const slot = this.fifoSlots[head] as number;
+      this.fifoHead = (head + 1) % this.fifoTimes.length;
+      this.fifoLen--;
+      const flags = this.flags[slot] as number;
+      if ((flags & LIVE) === 0 || this.expiry[slot] !== when) continue;
+      this.flags[slot] = flags & ~LIVE;
+      this.liveKeys--;
+      if (this.pendings[slot] === 0 && this.owners[slot] === null) this.remove(slot);
+    }
+  }
+
+  /** Report the lifetimes of the records still held when the run ends. */
+  finish(): void {
+    for (let slot = 0; slot < this.used; slot++) {
+      if (((this.flags[slot] as number) & OCCUPIED) !== 0) {
+        this.onLifetime((this.expiry[slot] as number) - (this.claimedAt[slot] as number));
+      }
+    }
+  }
+
+  private setExpiry(slot: number, when: number): void {
+    this.expiry[slot] = when;
+    const flags = this.flags[slot] as number;
+    if ((flags & LIVE) === 0) {
+      this.flags[slot] = flags | LIVE;
+      if (++this.liveKeys > this.peakKeys) this.peakKeys = this.liveKeys;
+    }
+    if (this.fifoLen === this.fifoTimes.length) this.growFifo();
+    const tail = (this.fifoHead + this.fifoLen) % this.fifoTimes.length;
+    this.fifoTimes[tail] = when;
+    this.fifoSlots[tail] = slot;
+    this.fifoLen++;
+  }
+
+  private allocate(key: number): number {
+    let slot = this.free.pop();
+    if (slot === undefined) {
+      if (this.used === this.capacity) this.growRecords();
+      slot = this.used++;
+    }
+    this.keys[slot] = key;
+    this.pendings[slot] = 0;
+    if (2 * (this.indexed + 1) > this.index.length) this.growIndex();
+    this.insertIndex(slot);
+    return slot;
+  }
+
+  private remove(slot: number): void {
+    this.onLifetime((this.expiry[slot] as number) - (this.claimedAt[slot] as number));
+    this.flags[slot] = 0;
+    this.owners[slot] = null;
+    this.deleteIndex(this.keys[slot] as number);
+    this.free.push(slot);
+  }
+
+  private insertIndex(slot: number): void {
+    const index = this.index;
+    let i = hash(this.keys[slot] as number) & this.mask;
+    while (index[i] !== 0) i = (i + 1) & this.mask;
+    index[i] = slot + 1;
+    this.indexed++;
+  }
+
+  /** Linear-probing deletion by backward shift, so no tombstones accumulate. */
+  private deleteIndex(key: number): void {
+    const index = this.index;
+    const mask = this.mask;
+    let i = hash(key) & mask;
+    while (this.keys[(index[i] as number) - 1] !== key) i = (i + 1) & mask;
+    let j = i;
+    for (;;) {
+      j = (j + 1) & mask;
+      const entry = index[j] as number;
+      if (entry === 0) break;
+      const home = hash(this.keys[entry - 1] as number) & mask;
+      // Move the entry back into the hole unless its home lies cyclically in (i, j].
+      if (i <= j ? home <= i || home > j : home <= i && home > j) {
+        index[i] = entry;
+        i = j;
+      }
+    }
+    index[i] = 0;
+    this.indexed--;
+  }
+
+  private growIndex(): void {
+    const old = this.index;
+    this.index = new Int32Array(old.length * 2);
+    this.mask = this.index.length - 1;
+    this.indexed = 0;
+    for (let i = 0; i < old.length; i++) {
+      const entry = old[i] as number;
+      if (entry !== 0) this.insertIndex(entry - 1);
+    }
+  }
+
+  private growRecords(): void {
+    const next = Math.ceil(this.capacity * 1.5);
+    this.keys = grow(this.keys, next);
+    this.expiry = grow(this.expiry, next);
+    this.claimedAt = grow(this.claimedAt, next);
+    this.fps = grow(this.fps, next);
+    this.creators = grow(this.creators, next);
+    const pendings = new Int32Array(next);
+    pendings.set(this.pendings);
+    this.pendings = pendings;
+    const flags = new Uint8Array(next);
+    flags.set(this.flags);
+    this.flags = flags;
+    for (let i = this.capacity; i < next; i++) this.owners.push(null);
+    this.capacity = next;
+  }
+
+  private growFifo(): void {
+    const n = this.fifoTimes.length;
+    const times = new Float64Array(Math.ceil(n * 1.5));
+    const slots = new Int32Array(times.length);
+    for (let i = 0; i < this.fifoLen; i++) {
+      const from = (this.fifoHead + i) % n;
+      times[i] = this.fifoTimes[from] as number;
+      slots[i] = this.fifoSlots[from] as number;
+    }
+    this.fifoTimes = times;
+    this.fifoSlots = slots;
+    this.fifoHead = 0;
+  }
+}
+
+function grow(array: Float64Array, size: number): Float64Array {
+  const next = new Float64Array(size);
+  next.set(array);
+  return next;
+}
+
+/** Mix both 32-bit halves of an integral key (murmur3's finalizer; keys may be negative). */
+function hash(key: number): number {
+  let h = (key | 0) ^ Math.imul((key / 4294967296) | 0, 0x27d4eb2d);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}

@@ -1,0 +1,109 @@
+// The state of one simulation run, passed to every handler: the scenario's parameters in
+// flat form, the clock's queue, the key store, the id counters and the tallies. Nothing
+// here is module-level, so runs are independent and can go in parallel.
+import type { Scenario, Scope } from '../scenario/types.js';
+import type { BackoffPolicy } from './backoff.js';
+import { Tally } from './tally.js';
+import { EventQueue } from './queue.js';
+import { KeyStore } from './keystore.js';
+import { stream, type Uniform } from './rng.js';
+
+export interface Params {
+  seed: number | string;
+  actions: number;
+  meanGap: number;
+  median: number;
+  sigma: number;
+  errorRate: number;
+  concurrency: number;
+  requestLoss: number;
+  replyLoss: number;
+  timeout: number;
+  retries: number;
+  backoff: BackoffPolicy;
+  deadline: number;
+  scope: Scope;
+  retention: number;
+  readThenWrite: boolean;
+  raceWindow: number;
+  fingerprint: boolean;
+  replanProbability: number;
+  replanMax: number;
+  replanDelayMin: number;
+  replanDelayMax: number;
+  argsChange: number;
+  crashProbability: number;
+  crashMax: number;
+  resumeMin: number;
+  resumeMax: number;
+  identicalRepeats: number;
+}
+
+export function paramsOf(s: Scenario): Params {
+  return {
+    seed: s.seed,
+    actions: s.actions,
+    meanGap: 1000 / s.arrivals.rate,
+    median: s.service.latency.median,
+    sigma: s.service.latency.sigma,
+    errorRate: s.service.errorRate,
+    concurrency: s.service.concurrency === 'unlimited' ? Infinity : s.service.concurrency,
+    requestLoss: s.network.requestLoss,
+    replyLoss: s.network.replyLoss,
+    timeout: s.client.timeout,
+    retries: s.client.retries,
+    backoff: { ...s.client.backoff },
+    deadline: s.client.deadline === 'none' ? Infinity : s.client.deadline,
+    scope: s.keys.scope,
+    retention: s.keys.retention,
+    readThenWrite: s.keys.claim === 'read-then-write',
+    raceWindow: s.keys.raceWindow,
+    fingerprint: s.keys.fingerprint,
+    replanProbability: s.agent.replan.probability,
+    replanMax: s.agent.replan.max,
+    replanDelayMin: s.agent.replan.delay.min,
+    replanDelayMax: s.agent.replan.delay.max,
+    argsChange: s.agent.replan.argsChange,
+    crashProbability: s.agent.crash.probability,
+    crashMax: s.agent.crash.max,
+    resumeMin: s.agent.crash.resumeDelay.min,
+    resumeMax: s.agent.crash.resumeDelay.max,
+    identicalRepeats: s.agent.identicalRepeats,
+  };
+}
+
+export class Sim {
+  readonly queue = new EventQueue();
+  readonly tally: Tally;
+  readonly store: KeyStore | null;
+  /** Arrival gaps. */
+  readonly gaps: Uniform;
+  /** Each action's first block of draws, taken in arrival order. */
+  readonly blocks: Uniform;
+  nextAction = 0;
+  nextCallId = 0;
+  nextVersion = 0;
+  nextAttemptKey = 0;
+  lastBusinessId = -1;
+  /** Executions holding a service slot, and those waiting for one (FIFO). */
+  busy = 0;
+  readonly waiting: import('./events.js').Execution[] = [];
+  waitingHead = 0;
+
+  constructor(readonly p: Params, readonly rate: number) {
+    this.tally = new Tally();
+    this.gaps = stream(p.seed, 'arrivals');
+    this.blocks = stream(p.seed, 'actions');
+    this.store =
+      p.scope === 'none'
+        ? null
+        : new KeyStore(p.retention, expectedRecords(p, rate), (life) => this.tally.lifetimes.push(life));
+  }
+}
+
+/** A first guess at the key store's size, so a long run rarely has to grow its arrays. */
+function expectedRecords(p: Params, rate: number): number {
+  const perAction = p.scope === 'attempt' ? 1.1 : 1;
+  const live = Math.min(p.actions, (rate * p.retention) / 1000) * perAction;
+  return Math.min(live * 1.05 + 1024, 1 << 26);
+}

@@ -1,0 +1,101 @@
+// Turns a finished run's tallies into MODEL.md's metrics and their 95% intervals.
+import type { Scenario } from '../scenario/types.js';
+import type { Histogram } from '../stats/histogram.js';
+import { Z975 } from '../stats/welford.js';
+import type { Intervals, Metrics, Quantiles, RunResult } from './result.js';
+import type { Sim } from './state.js';
+
+export function summarize(sim: Sim, scenario: Scenario): RunResult {
+  const t = sim.tally;
+  const n = t.actions;
+  const store = sim.store;
+  const recordBytes = scenario.keys.recordBytes;
+  const rate = (count: number): number => (t.lookups > 0 ? count / t.lookups : 0);
+  const intervals: Intervals = {};
+
+  // Little's law: arrivals/s * claims per action * mean record lifetime (s).
+  const claims = t.lifetimes.n;
+  const perSecond = scenario.arrivals.rate / 1000;
+  const keysPerLifetime = n > 0 ? (perSecond * claims) / n : 0;
+  const steadyStateKeys = keysPerLifetime * t.lifetimes.mean;
+  if (claims > 0) {
+    const ci = t.lifetimes.interval(keysPerLifetime);
+    intervals['keyStore.steadyStateKeys'] = ci;
+    intervals['keyStore.steadyStateBytes'] = { low: ci.low * recordBytes, high: ci.high * recordBytes };
+  }
+
+  const metrics: Metrics = {
+    actions: n,
+    attempts: t.attempts,
+    toolCalls: t.toolCalls,
+    executions: t.executions,
+    duplicates: t.duplicates,
+    duplicatesPerThousand: perThousand(t.duplicates, n),
+    duplicatesBySource: { transport: t.byTransport, replan: t.byReplan, replay: t.byReplay },
+    retentionMisses: t.retentionMisses,
+    raceDuplicates: t.raceDuplicates,
+    lostActions: t.lostActions,
+    lostPerThousand: perThousand(t.lostActions, n),
+    mergedActions: t.mergedActions,
+    unknownOutcomes: t.unknownOutcomes,
+    unknownPerThousand: perThousand(t.unknownOutcomes, n),
+    falseFailures: t.falseFailures,
+    responses: {
+      ok: t.ok,
+      replayed: t.replayed,
+      conflict: t.conflict,
+      mismatch: t.mismatch,
+      rejected: t.rejected,
+      timeout: {
+        total: t.slow + t.replyLost + t.requestLost,
+        slow: t.slow,
+        replyLost: t.replyLost,
+        requestLost: t.requestLost,
+      },
+    },
+    conflictRate: rate(t.sentConflict),
+    mismatchRate: rate(t.sentMismatch),
+    dedupHitRate: rate(t.sentStored),
+    attemptsPerAction: n > 0 ? t.attempts / n : 0,
+    executionsPerAction: n > 0 ? t.executions / n : 0,
+    latency: {
+      call: quantiles(t.callLatency, 'latency.call', intervals),
+      step: quantiles(t.stepLatency, 'latency.step', intervals),
+    },
+    keyStore: {
+      peakKeys: store?.peakKeys ?? 0,
+      peakBytes: (store?.peakKeys ?? 0) * recordBytes,
+      steadyStateKeys,
+      steadyStateBytes: steadyStateKeys * recordBytes,
+    },
+    service: { peakConcurrency: t.peakConcurrency, queueWait: { p95: t.queueWait.quantile(0.95) } },
+  };
+  if (t.queueWait.count > 0) intervals['service.queueWait.p95'] = t.queueWait.quantileInterval(0.95);
+  intervals['duplicatesPerThousand'] = t.duplicatesPerAction.interval(1000);
+  intervals['lostPerThousand'] = t.lostPerAction.interval(1000);
+  intervals['unknownPerThousand'] = t.unknownPerAction.interval(1000);
+  intervals['attemptsPerAction'] = t.attemptsPerAction.interval();
+  intervals['executionsPerAction'] = t.executionsPerAction.interval();
+  return { metrics, intervals: sortedIntervals(intervals) };
+}
+
+function perThousand(count: number, actions: number): number {
+  return actions > 0 ? (1000 * count) / actions : 0;
+}
+
+function quantiles(h: Histogram, name: string, intervals: Intervals): Quantiles {
+  if (h.count === 0) return { p50: 0, p95: 0, p99: 0, max: 0, mean: 0 };
+  for (const [key, p] of [['p50', 0.5], ['p95', 0.95], ['p99', 0.99]] as const) {
+    intervals[`${name}.${key}`] = h.quantileInterval(p);
+  }
+  const half = Z975 * Math.sqrt(h.moments.variance / h.count);
+  intervals[`${name}.mean`] = { low: h.mean - half, high: h.mean + half };
+  return { p50: h.quantile(0.5), p95: h.quantile(0.95), p99: h.quantile(0.99), max: h.max, mean: h.mean };
+}
+
+/** Intervals in a fixed (alphabetical) key order, whatever order they were computed in. */
+function sortedIntervals(intervals: Intervals): Intervals {
+  const sorted: Intervals = {};
+  for (const key of Object.keys(intervals).sort()) sorted[key] = intervals[key] as Intervals[string];
+  return sorted;
+}

@@ -1,0 +1,51 @@
+// The running counts, streaming moments and histograms a run accumulates; summarize
+// turns them into the reported metrics.
+import { Histogram } from '../stats/histogram.js';
+import { Welford } from '../stats/welford.js';
+
+export class Tally {
+  actions = 0;
+  attempts = 0;
+  toolCalls = 0;
+  executions = 0;
+  duplicates = 0;
+  byTransport = 0;
+  byReplan = 0;
+  byReplay = 0;
+  retentionMisses = 0;
+  raceDuplicates = 0;
+  lostActions = 0;
+  mergedActions = 0;
+  unknownOutcomes = 0;
+  falseFailures = 0;
+
+  ok = 0;
+  replayed = 0;
+  conflict = 0;
+  mismatch = 0;
+  rejected = 0;
+  slow = 0;
+  replyLost = 0;
+  requestLost = 0;
+
+  /** Attempts whose key the service looked up, and what it sent them. */
+  lookups = 0;
+  sentConflict = 0;
+  sentMismatch = 0;
+  sentStored = 0;
+
+  peakConcurrency = 0;
+
+  /** Per-action values, for the intervals of per-action means. */
+  readonly duplicatesPerAction = new Welford();
+  readonly lostPerAction = new Welford();
+  readonly unknownPerAction = new Welford();
+  readonly attemptsPerAction = new Welford();
+  readonly executionsPerAction = new Welford();
+  /** Lifetime of each key record, claim to final expiry. */
+  readonly lifetimes = new Welford();
+
+  readonly callLatency = new Histogram();
+  readonly stepLatency = new Histogram();
+  readonly queueWait = new Histogram();
+}

@@ -1,0 +1,83 @@
+// A streaming log-linear histogram for latencies in ms: 1024 buckets per power of two
+// (bucket width under 0.1% of the value), so memory is fixed whatever the run length.
+// Quantiles use the nearest-rank definition (the smallest value with at least p * n
+// observations at or below it), reported as the midpoint of the bucket holding that
+// rank, clamped to the exact observed minimum and maximum.
+import type { Interval } from '../sim/result.js';
+import { Welford, Z975 } from './welford.js';
+
+const SUB_BITS = 10;
+const MIN_EXPONENT = -20; // values below 2^-20 ms (about 1 ns) share the zero bucket
+const MAX_EXPONENT = 44; // values from 2^44 ms (about 557 years) share the top bucket
+const BUCKETS = (MAX_EXPONENT - MIN_EXPONENT) << SUB_BITS;
+const FIRST = (1023 + MIN_EXPONENT) << SUB_BITS;
+
+const scratch = new Float64Array(1);
+const words = new Uint32Array(scratch.buffer);
+const HI = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
+
+function bucketOf(value: number): number {
+  if (!(value >= 2 ** MIN_EXPONENT)) return 0;
+  scratch[0] = value;
+  const b = ((words[HI] as number) >>> (20 - SUB_BITS)) - FIRST + 1;
+  return b > BUCKETS ? BUCKETS : b;
+}
+
+function lowerEdge(bucket: number): number {
+  if (bucket === 0) return 0;
+  words[HI] = (bucket - 1 + FIRST) << (20 - SUB_BITS);
+  words[1 - HI] = 0;
+  return scratch[0] as number;
+}
+
+export class Histogram {
+  private counts = new Float64Array(BUCKETS + 1);
+  count = 0;
+  min = Infinity;
+  max = -Infinity;
+  /** Exact mean and variance alongside the buckets, for the mean's interval. */
+  readonly moments = new Welford();
+
+  record(value: number): void {
+    const b = bucketOf(value);
+    this.counts[b] = (this.counts[b] as number) + 1;
+    this.count++;
+    this.moments.push(value);
+    if (value < this.min) this.min = value;
+    if (value > this.max) this.max = value;
+  }
+
+  get mean(): number {
+    return this.moments.mean;
+  }
+
+  /** The value of rank r (1-based, ascending); 0 for an empty histogram. */
+  atRank(rank: number): number {
+    if (this.count === 0) return 0;
+    const r = Math.min(this.count, Math.max(1, rank));
+    let seen = 0;
+    for (let b = 0; b <= BUCKETS; b++) {
+      seen += this.counts[b] as number;
+      if (seen >= r) {
+        const mid = b === 0 ? 0 : (lowerEdge(b) + lowerEdge(b + 1)) / 2;
+        return Math.min(this.max, Math.max(this.min, mid));
+      }
+    }
+    return this.max;
+  }
+
+  /** Nearest-rank quantile for p in (0, 1]. */
+  quantile(p: number): number {
+    return this.atRank(Math.ceil(p * this.count));
+  }
+
+  /**
+   * Distribution-free 95% interval for the p-quantile: the order statistics at the
+   * binomial ranks n p -+ 1.96 sqrt(n p (1 - p)) (normal approximation to the binomial).
+   */
+  quantileInterval(p: number): Interval {
+    const n = this.count;
+    const spread = Z975 * Math.sqrt(n * p * (1 - p));
+    return { low: this.atRank(Math.floor(n * p - spread)), high: this.atRank(Math.ceil(n * p + spread) + 1) };
+  }
+}
