@@ -54,7 +54,9 @@ export function onArrival(sim: Sim, t: number): void {
   call.uReply = draw();
   call.uBackoff = draw();
   if (sim.nextAction < p.actions) {
-    sim.queue.push({ kind: 'arrival', t: t + exponential(sim.gaps(), p.meanGap), seq: 0, call: null, exec: null, k: 0 });
+    // At most one arrival is ever pending, so its event object is reused.
+    sim.arrival.t = t + exponential(sim.gaps(), p.meanGap);
+    sim.queue.push(sim.arrival);
   }
   startCall(sim, call, t);
 }

@@ -1,8 +1,10 @@
-// The service's idempotency-key store: records in flat typed arrays, an open-addressing
-// hash index, and an expiry FIFO. Every expiry is set to "now + retention", so expiries
+// The service's idempotency-key store: records in flat typed arrays, a hash index
+// (keyindex.ts), and an expiry FIFO. Every expiry is set to "now + retention", so expiries
 // are appended in time order and a FIFO replaces a priority queue. Memory follows the
 // records that are live or still needed (an execution in flight, or an owner that could
 // still come back and miss it), never the number of finished actions.
+
+import { KeyIndex } from './keyindex.js';
 
 const OCCUPIED = 1;
 const LIVE = 2;
@@ -27,9 +29,7 @@ export class KeyStore {
   private free: number[] = [];
   private used = 0;
 
-  private index: Int32Array;
-  private mask: number;
-  private indexed = 0;
+  private index: KeyIndex;
 
   private fifoTimes: Float64Array;
   private fifoSlots: Int32Array;
@@ -54,24 +54,14 @@ export class KeyStore {
     this.pendings = new Int32Array(this.capacity);
     this.flags = new Uint8Array(this.capacity);
     this.owners = new Array<unknown>(this.capacity).fill(null);
-    let size = 2048;
-    while (size < 2 * this.capacity) size *= 2;
-    this.index = new Int32Array(size);
-    this.mask = size - 1;
+    this.index = new KeyIndex(this.capacity);
     this.fifoTimes = new Float64Array(2 * this.capacity);
     this.fifoSlots = new Int32Array(2 * this.capacity);
   }
 
-  /** The slot holding `key` (live or expired but kept), or -1. */
+  /** The slot holding `key` (live, or expired but still kept), or -1. */
   find(key: number): number {
-    const index = this.index;
-    let i = hash(key) & this.mask;
-    for (;;) {
-      const entry = index[i] as number;
-      if (entry === 0) return -1;
-      if (this.keys[entry - 1] === key) return entry - 1;
-      i = (i + 1) & this.mask;
-    }
+    return this.index.find(key, this.keys);
   }
 
   isLive(slot: number): boolean {
@@ -178,8 +168,8 @@ export class KeyStore {
     }
     this.keys[slot] = key;
     this.pendings[slot] = 0;
-    if (2 * (this.indexed + 1) > this.index.length) this.growIndex();
-    this.insertIndex(slot);
+    // claim() always follows a find() of the same key that missed.
+    this.index.insertMissed(slot, this.keys);
     return slot;
   }
 
@@ -187,49 +177,8 @@ export class KeyStore {
     this.onLifetime((this.expiry[slot] as number) - (this.claimedAt[slot] as number));
     this.flags[slot] = 0;
     this.owners[slot] = null;
-    this.deleteIndex(this.keys[slot] as number);
+    this.index.remove(this.keys[slot] as number, this.keys);
     this.free.push(slot);
-  }
-
-  private insertIndex(slot: number): void {
-    const index = this.index;
-    let i = hash(this.keys[slot] as number) & this.mask;
-    while (index[i] !== 0) i = (i + 1) & this.mask;
-    index[i] = slot + 1;
-    this.indexed++;
-  }
-
-  /** Linear-probing deletion by backward shift, so no tombstones accumulate. */
-  private deleteIndex(key: number): void {
-    const index = this.index;
-    const mask = this.mask;
-    let i = hash(key) & mask;
-    while (this.keys[(index[i] as number) - 1] !== key) i = (i + 1) & mask;
-    let j = i;
-    for (;;) {
-      j = (j + 1) & mask;
-      const entry = index[j] as number;
-      if (entry === 0) break;
-      const home = hash(this.keys[entry - 1] as number) & mask;
-      // Move the entry back into the hole unless its home lies cyclically in (i, j].
-      if (i <= j ? home <= i || home > j : home <= i && home > j) {
-        index[i] = entry;
-        i = j;
-      }
-    }
-    index[i] = 0;
-    this.indexed--;
-  }
-
-  private growIndex(): void {
-    const old = this.index;
-    this.index = new Int32Array(old.length * 2);
-    this.mask = this.index.length - 1;
-    this.indexed = 0;
-    for (let i = 0; i < old.length; i++) {
-      const entry = old[i] as number;
-      if (entry !== 0) this.insertIndex(entry - 1);
-    }
   }
 
   private growRecords(): void {
@@ -270,12 +219,3 @@ function grow(array: Float64Array, size: number): Float64Array {
   return next;
 }
 
-/** Mix both 32-bit halves of an integral key (murmur3's finalizer; keys may be negative). */
-function hash(key: number): number {
-  let h = (key | 0) ^ Math.imul((key / 4294967296) | 0, 0x27d4eb2d);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 16);
-}

@@ -1,65 +1,93 @@
 // The event queue: a binary heap ordered by (time, sequence number). The sequence number
 // is the order of scheduling, so events at equal times run in the order they were
-// scheduled and no tie is ever broken by object identity.
+// scheduled and no tie is ever broken by object identity. Times and sequence numbers sit
+// in typed arrays, so sifting compares numbers without touching the event objects.
 import type { SimEvent } from './events.js';
 
 export class EventQueue {
-  private heap: SimEvent[] = [];
+  private times = new Float64Array(1024);
+  private seqs = new Float64Array(1024);
+  private events: (SimEvent | undefined)[] = new Array<SimEvent | undefined>(1024);
+  private length = 0;
   private nextSeq = 0;
   private now = 0;
 
   get size(): number {
-    return this.heap.length;
+    return this.length;
   }
 
   /** Schedule `event` at its time `t`; it may not be earlier than the current time. */
   push(event: SimEvent): void {
-    if (!(event.t >= this.now)) {
-      throw new Error(`event scheduled in the past: t=${event.t} < now=${this.now}`);
-    }
-    event.seq = this.nextSeq++;
-    const heap = this.heap;
-    let i = heap.length;
-    heap.push(event);
+    const t = event.t;
+    if (!(t >= this.now)) throw new Error(`event scheduled in the past: t=${t} < now=${this.now}`);
+    if (this.length === this.times.length) this.grow();
+    const seq = this.nextSeq++;
+    event.seq = seq;
+    const times = this.times;
+    const seqs = this.seqs;
+    const events = this.events;
+    let i = this.length++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      const p = heap[parent] as SimEvent;
-      if (p.t < event.t || (p.t === event.t && p.seq < event.seq)) break;
-      heap[i] = p;
+      const pt = times[parent] as number;
+      if (pt < t || (pt === t && (seqs[parent] as number) < seq)) break;
+      times[i] = pt;
+      seqs[i] = seqs[parent] as number;
+      events[i] = events[parent];
       i = parent;
     }
-    heap[i] = event;
+    times[i] = t;
+    seqs[i] = seq;
+    events[i] = event;
   }
 
   /** Remove and return the earliest event, advancing the clock to its time. */
   pop(): SimEvent | undefined {
-    const heap = this.heap;
-    const top = heap[0];
-    if (top === undefined) return undefined;
-    const last = heap.pop() as SimEvent;
-    const n = heap.length;
-    if (n > 0) {
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= n) break;
-        const r = l + 1;
-        let c = l;
-        let child = heap[l] as SimEvent;
-        if (r < n) {
-          const right = heap[r] as SimEvent;
-          if (right.t < child.t || (right.t === child.t && right.seq < child.seq)) {
-            c = r;
-            child = right;
-          }
+    if (this.length === 0) return undefined;
+    const times = this.times;
+    const seqs = this.seqs;
+    const events = this.events;
+    const top = events[0] as SimEvent;
+    const n = --this.length;
+    const t = times[n] as number;
+    const seq = seqs[n] as number;
+    const last = events[n];
+    events[n] = undefined;
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      let ct = times[c] as number;
+      if (c + 1 < n) {
+        const rt = times[c + 1] as number;
+        if (rt < ct || (rt === ct && (seqs[c + 1] as number) < (seqs[c] as number))) {
+          c++;
+          ct = rt;
         }
-        if (last.t < child.t || (last.t === child.t && last.seq < child.seq)) break;
-        heap[i] = child;
-        i = c;
       }
-      heap[i] = last;
+      if (t < ct || (t === ct && seq < (seqs[c] as number))) break;
+      times[i] = ct;
+      seqs[i] = seqs[c] as number;
+      events[i] = events[c];
+      i = c;
+    }
+    if (n > 0) {
+      times[i] = t;
+      seqs[i] = seq;
+      events[i] = last;
     }
     this.now = top.t;
     return top;
+  }
+
+  private grow(): void {
+    const size = this.times.length * 2;
+    const times = new Float64Array(size);
+    times.set(this.times);
+    const seqs = new Float64Array(size);
+    seqs.set(this.seqs);
+    this.times = times;
+    this.seqs = seqs;
+    this.events.length = size;
   }
 }

@@ -18,7 +18,8 @@ export function simulate(scenario: Scenario): RunResult {
 function run(sim: Sim): void {
   const queue = sim.queue;
   const store = sim.store;
-  queue.push({ kind: 'arrival', t: exponential(sim.gaps(), sim.p.meanGap), seq: 0, call: null, exec: null, k: 0 });
+  sim.arrival.t = exponential(sim.gaps(), sim.p.meanGap);
+  queue.push(sim.arrival);
   for (let event = queue.pop(); event !== undefined; event = queue.pop()) {
     const t = event.t;
     if (store !== null) store.advance(t);

@@ -7,6 +7,7 @@ import { Tally } from './tally.js';
 import { EventQueue } from './queue.js';
 import { KeyStore } from './keystore.js';
 import { stream, type Uniform } from './rng.js';
+import type { Execution, SimEvent } from './events.js';
 
 export interface Params {
   seed: number | string;
@@ -80,6 +81,14 @@ export class Sim {
   readonly gaps: Uniform;
   /** Each action's first block of draws, taken in arrival order. */
   readonly blocks: Uniform;
+  readonly arrival: Extract<SimEvent, { kind: 'arrival' }> = {
+    kind: 'arrival',
+    t: 0,
+    seq: 0,
+    call: null,
+    exec: null,
+    k: 0,
+  };
   nextAction = 0;
   nextCallId = 0;
   nextVersion = 0;
@@ -87,7 +96,7 @@ export class Sim {
   lastBusinessId = -1;
   /** Executions holding a service slot, and those waiting for one (FIFO). */
   busy = 0;
-  readonly waiting: import('./events.js').Execution[] = [];
+  readonly waiting: Execution[] = [];
   waitingHead = 0;
 
   constructor(readonly p: Params, readonly rate: number) {

@@ -1,0 +1,79 @@
+// Expected load, duplicates and losses per action for blind retries (scope `none`):
+// MODEL.md's general closed form, extended to re-plans for the article's defaults.
+//
+// When it is exact for the simulator: scope `none` (also `attempt`, whose fresh keys never
+// deduplicate); crash probability 0 (a replay would add a whole step); deadline `none`
+// (a deadline can cut retries short); unlimited concurrency (a queue adds a wait before
+// the service time, which changes q and couples actions); and re-plans off
+// (replan.probability 0 or replan.max 0) unless `replan` is given. Then every attempt is
+// independent of the ones before it given that it is sent: it executes with x = (1-a)(1-b),
+// and an executed attempt ends ok with 1 - q, since its reply leaves at t + S and a reply
+// arriving exactly at the timeout counts as arrived (P(S = T) = 0). MODEL.md's "retry"
+// after a lost request, a 503 and an executed-but-unknown attempt are then one event: any
+// non-ok outcome, so backoff, timing and arrival order play no part.
+
+export interface ScopeNoneInput {
+  /** a: chance a request never reaches the service. */
+  requestLoss: number;
+  /** b: chance the service answers 503 without executing. */
+  errorRate: number;
+  /** q: chance an executed attempt ends as a timeout (see unknownShare). */
+  q: number;
+  /** R: retries after the first attempt of each tool call. */
+  retries: number;
+  /** Re-plans after a failed tool call; omitted means none (MODEL.md's form). */
+  replan?: { probability: number; max: number };
+}
+
+/** Expected values per logical action. */
+export interface ScopeNoneExpectations {
+  toolCalls: number;
+  attempts: number;
+  executions: number;
+  /** E[max(0, commits - 1)]. */
+  duplicates: number;
+  /** P(no commit). */
+  lost: number;
+}
+
+export function scopeNoneExpectations(input: ScopeNoneInput): ScopeNoneExpectations {
+  const { requestLoss: a, errorRate: b, q, retries: R } = input;
+  const x = (1 - a) * (1 - b);
+  const y = x * (1 - q);
+  let perCall = 0; // E = sum_{k=0..R} (1 - y)^k: attempt k is sent iff k earlier ones failed
+  for (let k = 0; k <= R; k++) perCall += (1 - y) ** k;
+  const callFails = (1 - y) ** (R + 1);
+  const callLost = (1 - x) ** (R + 1); // a call that never executed
+  const p = input.replan?.probability ?? 0;
+  const M = input.replan?.max ?? 0;
+  // Call j + 1 is made iff call j failed and the model re-planned (at most M times); each
+  // call repeats the same attempt process. The action is lost iff every call it made
+  // executed nothing (such a call always fails), the last one without a further re-plan.
+  let toolCalls = 0;
+  let lost = 0;
+  for (let j = 0; j <= M; j++) {
+    toolCalls += (p * callFails) ** j;
+    lost += (p * callLost) ** j * callLost * (j < M ? 1 - p : 1);
+  }
+  const executions = x * perCall * toolCalls;
+  return {
+    toolCalls,
+    attempts: perCall * toolCalls,
+    executions,
+    duplicates: executions - (1 - lost),
+    lost,
+  };
+}
+
+/**
+ * Expected tool calls per action that return `unknown`: a call fails with its last attempt
+ * a timeout. An attempt times out if its request is lost, its 503 reply is lost, or it
+ * executed and ended unknown; same exactness conditions as scopeNoneExpectations.
+ */
+export function scopeNoneUnknownPerAction(input: ScopeNoneInput & { replyLoss: number }): number {
+  const { requestLoss: a, errorRate: b, q, retries: R, replyLoss } = input;
+  const x = (1 - a) * (1 - b);
+  const y = x * (1 - q);
+  const timeout = a + (1 - a) * b * replyLoss + x * q;
+  return (1 - y) ** R * timeout * scopeNoneExpectations(input).toolCalls;
+}

@@ -1,0 +1,61 @@
+// Shared by the simulator tests: scenarios edited from the defaults, and checks of a value
+// against a 95% interval the run reported or one computed from a binomial count.
+import { expect } from 'vitest';
+import { standardNormalQuantile } from '../../src/analytic/normal.js';
+import { defaultScenario } from '../../src/scenario/defaults.js';
+import type { Scenario } from '../../src/scenario/types.js';
+import type { Interval, RunResult } from '../../src/sim/result.js';
+
+/** A deep copy of the defaults with `edit` applied. */
+export function scenarioWith(edit: (s: Scenario) => void): Scenario {
+  const s = structuredClone(defaultScenario());
+  edit(s);
+  return s;
+}
+
+/** The run's 95% interval for a dotted metric name; a missing one fails the test. */
+export function reported(result: RunResult, name: string): Interval {
+  const interval = result.intervals[name];
+  if (interval === undefined) throw new Error(`the run reported no interval for ${name}`);
+  return interval;
+}
+
+const Z95 = 1.959963984540054;
+
+/**
+ * Wilson score interval for k successes in n trials (sound at k = 0 and k = n): 95%, or
+ * Bonferroni's 1 - 0.05 / family when the test makes `family` such checks (see below).
+ */
+export function wilson95(k: number, n: number, family = 1): Interval {
+  const z = family === 1 ? Z95 : standardNormalQuantile(1 - 0.025 / family);
+  const p = k / n;
+  const z2 = z * z;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+/**
+ * The reported mean +- 1.96 se interval rescaled to Bonferroni's 1 - 0.05 / family level.
+ * A test that makes `family` checks at 95% each would fail by chance with probability up to
+ * 1 - 0.95^family (a grid of 60 checks: about 95%); rescaling keeps the whole test's false
+ * alarm rate at 5% under any dependence between checks. It is derived from the reported
+ * interval alone (its centre and its standard error), not chosen by hand.
+ */
+export function familyInterval(interval: Interval, family: number): Interval {
+  const centre = (interval.low + interval.high) / 2;
+  const half = ((interval.high - interval.low) / 2) * (standardNormalQuantile(1 - 0.025 / family) / 1.96);
+  return { low: centre - half, high: centre + half };
+}
+
+// Only floating-point rounding: a closed form such as x - (1 - (1 - x)) may come out as
+// -1e-17 where the run's interval is exactly [0, 0]. Statistical intervals are far wider.
+const ROUNDING = 1e-9;
+
+/** Fails unless `value` lies in `interval` (ends included, up to rounding). */
+export function expectInside(value: number, interval: Interval, what: string): void {
+  const slack = ROUNDING * Math.max(1, Math.abs(value));
+  const message = `${what}: expected ${value} inside the 95% interval [${interval.low}, ${interval.high}]`;
+  expect(value, message).toBeGreaterThanOrEqual(interval.low - slack);
+  expect(value, message).toBeLessThanOrEqual(interval.high + slack);
+}
