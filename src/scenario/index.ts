@@ -1,0 +1,68 @@
+// The scenario loader's public face: YAML text (and `--set` overrides) in, a normalized
+// Scenario or every issue out. Pure: no files, no console, no process; the CLI does those.
+import { DEFAULT_SCENARIO_NAME } from './defaults.js';
+import { type Issue, issueAt, sortIssues } from './issues.js';
+import * as msg from './messages.js';
+import { fileSource, parseYaml } from './parse.js';
+import { applySets, setFile } from './sets.js';
+import { type MapNode, emptyMap, isNull } from './tree.js';
+import type { Scenario } from './types.js';
+import { validate } from './validate.js';
+
+export { defaultScenario } from './defaults.js';
+export { FIELDS, GROUPS, type Field, type FieldKind } from './fields.js';
+export { formatIssue, type Issue } from './issues.js';
+export { LIMITS } from './limits.js';
+export { scenarioToYaml } from './serialize.js';
+
+export type LoadOutcome = { ok: true; scenario: Scenario } | { ok: false; issues: Issue[] };
+
+/** The file's base name without its extension: `scenarios/slow.yaml` -> `slow`. */
+function baseName(file: string): string {
+  const base = file.split(/[\\/]/).pop() ?? file;
+  const dot = base.lastIndexOf('.');
+  const name = dot > 0 ? base.slice(0, dot) : base;
+  return name === '' ? 'scenario' : name;
+}
+
+/**
+ * Sets are applied and validated even when the file itself cannot be read, so that one
+ * run reports every problem; with no usable file they land on an empty map.
+ */
+function finish(
+  root: MapNode | undefined,
+  name: string,
+  sets: readonly string[],
+  issues: Issue[],
+  file: string,
+): LoadOutcome {
+  const tree = root ?? emptyMap({ file, line: 1, col: 1 });
+  applySets(tree, sets, issues);
+  const scenario = validate(tree, name, issues);
+  if (scenario !== undefined && issues.length === 0) return { ok: true as const, scenario };
+  return { ok: false as const, issues: sortIssues(issues, [file, ...sets.map(setFile)]) };
+}
+
+/** file: the path as the user typed it (used in messages; its base name without extension is the default `name`). */
+export function loadScenario(text: string, file: string, sets: readonly string[] = []): LoadOutcome {
+  const issues: Issue[] = [];
+  const node = parseYaml(text, fileSource(file, text), issues);
+  let root: MapNode | undefined;
+  if (node !== undefined) {
+    if (isNull(node)) issues.push(issueAt(node.pos, '', msg.emptyFile()));
+    else if (node.kind !== 'map') issues.push(issueAt(node.pos, '', msg.notAMap(node)));
+    else root = node;
+  }
+  return finish(root, baseName(file), sets, issues, file);
+}
+
+/** The built-in article defaults (name 'article-defaults') with --set overrides applied. */
+export function defaultsWithSets(sets: readonly string[] = []): LoadOutcome {
+  return finish(
+    emptyMap({ file: DEFAULT_SCENARIO_NAME, line: 1, col: 1 }),
+    DEFAULT_SCENARIO_NAME,
+    sets,
+    [],
+    DEFAULT_SCENARIO_NAME,
+  );
+}

@@ -1,0 +1,17 @@
+// Hard caps on what a scenario file may ask of the loader, so that a hostile or broken
+// file (an alias bomb, a 10,000-deep flow list) is refused before anything large is built.
+
+export const LIMITS = {
+  /** Most logical actions one run may simulate (MODEL.md). */
+  maxActions: 100_000_000,
+  /** Longest scenario text, in characters. */
+  maxTextLength: 1_000_000,
+  /** Deepest nesting of maps and lists, counting `[` and `{` before parsing. */
+  maxDepth: 64,
+  /** Most nodes built while reading one text, alias expansions included. */
+  maxNodes: 10_000,
+  /** Most alias expansions while reading one text. */
+  maxAliases: 1_000,
+  /** Most `--set` overrides in one command. */
+  maxSets: 1_000,
+} as const;

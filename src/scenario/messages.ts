@@ -1,0 +1,262 @@
+// Every message the scenario loader can give, each a small function with a stable code.
+// A message names the field, says what was found and what to write instead, on one line.
+import type { Pos, Problem } from './issues.js';
+import { LIMITS } from './limits.js';
+import type { TreeNode } from './tree.js';
+
+export const Code = {
+  yamlSyntax: 'yaml-syntax',
+  multipleDocuments: 'multiple-documents',
+  emptyFile: 'empty-file',
+  notAMap: 'not-a-map',
+  tooLarge: 'too-large',
+  tooDeep: 'too-deep',
+  tooManyNodes: 'too-many-nodes',
+  tooManyAliases: 'too-many-aliases',
+  aliasCycle: 'alias-cycle',
+  unknownAnchor: 'unknown-anchor',
+  badKey: 'bad-key',
+  mergeKey: 'merge-key',
+  duplicateKey: 'duplicate-key',
+  unknownKey: 'unknown-key',
+  wrongType: 'wrong-type',
+  badUnit: 'bad-unit',
+  missingUnit: 'missing-unit',
+  notFinite: 'not-finite',
+  unsafeNumber: 'unsafe-number',
+  notInteger: 'not-integer',
+  outOfRange: 'out-of-range',
+  badEnum: 'bad-enum',
+  rangeOrder: 'range-order',
+  latencyMixed: 'latency-mixed',
+  latencyIncomplete: 'latency-incomplete',
+  emptyBound: 'empty-bound',
+  unknownMetric: 'unknown-metric',
+  badSet: 'bad-set',
+  tooManySets: 'too-many-sets',
+} as const;
+export type Code = (typeof Code)[keyof typeof Code];
+
+const problem = (code: Code, message: string): Problem => ({ code, message });
+
+/** A user's text, quoted and escaped so that a message stays on one line. */
+export function show(text: string): string {
+  return JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
+}
+
+/** What a node is, for "found ...": `the string "abc"`, `the number 2.5`, `a list`. */
+export function found(node: TreeNode): string {
+  if (node.kind === 'map') return 'a map';
+  if (node.kind === 'list') return 'a list';
+  const { value, source } = node;
+  if (value === null) return 'nothing (an empty value)';
+  if (typeof value === 'string') return `the string ${show(value)}`;
+  if (typeof value === 'number') return `the number ${show(source).slice(1, -1)}`;
+  return String(value);
+}
+
+const list = (items: readonly string[]): string => items.join(', ');
+const where = (parent: string): string => (parent === '' ? 'at the top level' : `in ${parent}`);
+
+// Document and YAML level
+
+export const yamlSyntax = (detail: string): Problem => problem(Code.yamlSyntax, `YAML syntax error: ${detail}`);
+export const multipleDocuments = (): Problem =>
+  problem(
+    Code.multipleDocuments,
+    'a scenario file holds one YAML document and a second one starts here; remove the --- line or put each scenario in its own file',
+  );
+export const emptyFile = (): Problem =>
+  problem(
+    Code.emptyFile,
+    'the scenario has no fields; write at least one field (for example "actions: 1000"), or run without a file to use the built-in defaults',
+  );
+export const notAMap = (node: TreeNode): Problem =>
+  problem(Code.notAMap, `the top level must be a map of fields such as "actions: 1000", found ${found(node)}`);
+export const tooLarge = (length: number): Problem =>
+  problem(
+    Code.tooLarge,
+    `the text has ${length} characters, more than the limit of ${LIMITS.maxTextLength}; a scenario needs a few dozen lines`,
+  );
+export const tooDeep = (): Problem =>
+  problem(Code.tooDeep, `values nested more than ${LIMITS.maxDepth} levels deep; a scenario nests at most 4 levels`);
+export const tooManyNodes = (): Problem =>
+  problem(
+    Code.tooManyNodes,
+    `more than ${LIMITS.maxNodes} values once aliases are expanded (an alias bomb?); refusing to read further: write the values out`,
+  );
+export const tooManyAliases = (): Problem =>
+  problem(
+    Code.tooManyAliases,
+    `more than ${LIMITS.maxAliases} alias expansions (an alias bomb?); refusing to read further: write the values out`,
+  );
+export const aliasCycle = (name: string): Problem =>
+  problem(Code.aliasCycle, `alias *${name} refers to a value that contains it; point it at a finished value`);
+export const unknownAnchor = (name: string): Problem =>
+  problem(Code.unknownAnchor, `alias *${name} has no anchor &${name} before it; define the anchor first`);
+export const badKey = (node: TreeNode): Problem =>
+  problem(Code.badKey, `keys must be plain names such as "timeout", found ${found(node)}`);
+export const mergeKey = (): Problem =>
+  problem(Code.mergeKey, 'merge keys (<<) are not supported; write the fields out, or use an alias for a whole value');
+export const duplicateKey = (key: string, first: Pos): Problem =>
+  problem(
+    Code.duplicateKey,
+    `duplicate key ${show(key)} (first at line ${first.line}, column ${first.col}); keep one of them`,
+  );
+
+// Fields
+
+/** `suggestion` is a close sibling or a field elsewhere; otherwise the valid keys are listed. */
+export const unknownKey = (parent: string, key: string, suggestion: string | undefined, valid: readonly string[]) =>
+  problem(
+    Code.unknownKey,
+    `unknown field ${show(key)} ${where(parent)}; ` +
+      (suggestion !== undefined ? `did you mean ${show(suggestion)}?` : `the fields here are ${list(valid)}`),
+  );
+export const unknownSetPath = (
+  path: string,
+  suggestion: string | undefined,
+  parent: string,
+  valid: readonly string[],
+): Problem => {
+  const fix =
+    suggestion !== undefined
+      ? `did you mean ${show(suggestion)}?`
+      : valid.length > 0
+        ? `the fields ${where(parent)} are ${list(valid)}`
+        : `${parent} is a single value with no fields; write --set ${parent}=VALUE`;
+  return problem(Code.unknownKey, `unknown field ${show(path)}; ${fix}`);
+};
+export const wrongType = (path: string, node: TreeNode, hint: string): Problem =>
+  problem(
+    Code.wrongType,
+    node.kind === 'scalar' && node.value === null
+      ? `${path}: found nothing (an empty value); write ${hint}, or remove the key to use the default`
+      : `${path}: found ${found(node)}; write ${hint}`,
+  );
+export const badUnit = (
+  path: string,
+  text: string,
+  unit: string,
+  fixed: string | undefined,
+  units: readonly string[],
+) =>
+  problem(
+    Code.badUnit,
+    `${path}: unknown unit ${show(unit)} in ${show(text)}; ` +
+      (fixed !== undefined ? `units are case-sensitive: did you mean ${show(fixed)}?` : `the units are ${list(units)}`),
+  );
+
+export type UnitKind = 'duration' | 'size' | 'probability';
+export const missingUnit = (path: string, number: string, kind: UnitKind): Problem => {
+  const fix = {
+    duration: `write ${number} without quotes for milliseconds, or add a unit as in "${number}s"`,
+    size: `write ${number} without quotes for bytes, or add a unit as in "${number}KB"`,
+    probability: `write ${number} without quotes for a probability between 0 and 1, or a percentage such as "2%"`,
+  }[kind];
+  return problem(Code.missingUnit, `${path}: the string ${show(number)} has no unit; ${fix}`);
+};
+// `written` below is the value as the user wrote it, already quoted if it was a string.
+
+export const notFinite = (path: string, written: string, hint: string): Problem =>
+  problem(Code.notFinite, `${path}: found ${written}, which is not a finite number; write ${hint}`);
+export const unsafeNumber = (path: string, written: string): Problem =>
+  problem(
+    Code.unsafeNumber,
+    `${path}: ${written} is beyond the safe number range (magnitude at most ${Number.MAX_SAFE_INTEGER}); write a smaller value`,
+  );
+export const notInteger = (path: string, written: string, example: string): Problem =>
+  problem(Code.notInteger, `${path}: must be a whole number, found ${written}; write for example ${example}`);
+export const outOfRange = (path: string, written: string, range: string, example: string): Problem =>
+  problem(Code.outOfRange, `${path}: must be ${range}, found ${written}; write for example ${example}`);
+export const badEnum = (path: string, node: TreeNode, values: readonly string[], suggestion: string | undefined) =>
+  problem(
+    Code.badEnum,
+    `${path}: found ${found(node)}; ` +
+      (suggestion !== undefined ? `did you mean ${show(suggestion)}? ` : '') +
+      `write one of ${list(values)}`,
+  );
+
+/** `min` and `max` are as written, `(the default)` added by the caller when one was not written. */
+export const rangeOrder = (path: string, min: string, max: string): Problem =>
+  problem(Code.rangeOrder, `${path}: min ${min} is greater than max ${max}; write min <= max`);
+export const latencyOrder = (path: string, p50: string, p99: string): Problem =>
+  problem(Code.rangeOrder, `${path}: p99 ${p99} is below p50 ${p50}; write p99 >= p50`);
+export const latencyMixed = (path: string, key: string, others: readonly string[]): Problem =>
+  problem(
+    Code.latencyMixed,
+    `${path}: cannot mix ${key} with ${list(others)}; write either { median, sigma } or { p50, p99 }`,
+  );
+export const latencyIncomplete = (path: string, present: string, missing: string): Problem =>
+  problem(
+    Code.latencyIncomplete,
+    `${path}: ${present} needs ${missing} too; write both, as in { p50: 300ms, p99: 1.2s }`,
+  );
+
+// expect:
+
+export const emptyBound = (path: string): Problem =>
+  problem(Code.emptyBound, `${path}: a bound needs min, max or both; write for example { max: 1 }`);
+export const unknownMetric = (name: string, suggestion: string | undefined, all: readonly string[]): Problem =>
+  problem(
+    Code.unknownMetric,
+    `unknown metric ${show(name)} in expect; ` +
+      (suggestion !== undefined ? `did you mean ${show(suggestion)}?` : `the metrics are ${list(all)}`),
+  );
+
+// --set
+
+export const badSet = (arg: string): Problem =>
+  problem(Code.badSet, `--set needs path=value, found ${show(arg)}; write for example --set client.timeout=2s`);
+export const tooManySets = (count: number): Problem =>
+  problem(Code.tooManySets, `${count} --set overrides, more than the limit of ${LIMITS.maxSets}; put them in a file`);
+
+// What to write, by kind (the second half of a wrong-type message)
+
+export function hint(kind: string, values: readonly string[] = []): string {
+  switch (kind) {
+    case 'duration':
+      return 'a duration such as 250ms, 1.5s, 2m, 1h or 1d (a plain number is milliseconds)';
+    case 'size':
+      return 'a size such as 200, 4KB or 1MiB (a plain number is bytes; units B, KB, MB, GB, KiB, MiB, GiB)';
+    case 'probability':
+      return 'a probability between 0 and 1 such as 0.02, or a percentage such as 2%';
+    case 'integer':
+      return 'a whole number';
+    case 'number':
+      return 'a number';
+    case 'boolean':
+      return 'true or false';
+    case 'string':
+      return 'a string (quote it if it looks like a number or true/false)';
+    case 'seed':
+      return 'a whole number such as 42 or a string such as "run-a"';
+    case 'enum':
+      return `one of ${list(values)}`;
+    case 'range-of-durations':
+      return 'a range such as { min: 2s, max: 2m }';
+    case 'latency':
+      return '{ median: 300ms, sigma: 0.6 } or { p50: 300ms, p99: 1.2s }';
+    case 'concurrency-or-unlimited':
+      return 'unlimited or a whole number of at least 1';
+    case 'duration-or-none':
+      return 'none or a duration such as 30s (a plain number is milliseconds)';
+    case 'expect':
+      return 'a map from metric name to bounds, such as duplicatesPerThousand: { max: 1 }';
+    case 'bound':
+      return 'a bound such as { max: 1 } or { min: 0, max: 5s }';
+    case 'group':
+      return `a map with the fields ${list(values)}`;
+    default:
+      return `a ${kind}`;
+  }
+}
+
+/** `greater than 0`, `at least 0`, `between 0 and 1`, `at most 10` ('any value' if unbounded). */
+export function rangeText(bounds: { min?: number; minExclusive?: boolean; max?: number }): string {
+  const { min, max, minExclusive = false } = bounds;
+  const low = min === undefined ? undefined : minExclusive ? `greater than ${min}` : `at least ${min}`;
+  const high = max === undefined ? undefined : `at most ${max}`;
+  if (low !== undefined && high !== undefined) return minExclusive ? `${low} and ${high}` : `between ${min} and ${max}`;
+  return low ?? high ?? 'any value';
+}

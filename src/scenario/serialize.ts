@@ -1,0 +1,66 @@
+// Scenario -> YAML text in the file's own forms (`1s`, `36MB`, `{ min: 2s, max: 2m }`) that
+// loadScenario reads back to an equal Scenario: every number is written exactly.
+import { Document, isMap } from 'yaml';
+import { metricInfo } from '../sim/metrics.js';
+import { FIELDS, type Field, valueAt } from './fields.js';
+import type { Bound, Range, Scenario } from './types.js';
+import { formatDuration, formatSize } from './units.js';
+
+function writtenBound(metric: string, bound: Bound): Record<string, unknown> {
+  const unit = metricInfo(metric)?.unit;
+  const write = (n: number): unknown => (unit === 'ms' ? formatDuration(n) : unit === 'bytes' ? formatSize(n) : n);
+  const out: Record<string, unknown> = {};
+  if (bound.min !== undefined) out.min = write(bound.min);
+  if (bound.max !== undefined) out.max = write(bound.max);
+  return out;
+}
+
+/** A field's normalized value as it would be written in a scenario file. */
+export function written(field: Field, value: unknown): unknown {
+  switch (field.kind) {
+    case 'duration':
+      return formatDuration(value as number);
+    case 'size':
+      return formatSize(value as number);
+    case 'duration-or-none':
+      return value === 'none' ? value : formatDuration(value as number);
+    case 'range-of-durations': {
+      const range = value as Range;
+      return { min: formatDuration(range.min), max: formatDuration(range.max) };
+    }
+    case 'latency': {
+      const { median, sigma } = value as { median: number; sigma: number };
+      return { median: formatDuration(median), sigma };
+    }
+    case 'expect':
+      return Object.fromEntries(
+        Object.entries(value as Record<string, Bound>).map(([metric, bound]) => [metric, writtenBound(metric, bound)]),
+      );
+    default:
+      return value;
+  }
+}
+
+/** Fields written as one-line flow maps, as MODEL.md writes them. */
+const FLOW_KINDS = new Set(['range-of-durations', 'latency']);
+const FLOW_GROUPS = [['client', 'backoff']];
+
+export function scenarioToYaml(scenario: Scenario): string {
+  const out: Record<string, unknown> = {};
+  for (const field of FIELDS) {
+    const keys = field.path.split('.');
+    const last = keys.pop() as string;
+    let node = out;
+    for (const key of keys) node = (node[key] ??= {}) as Record<string, unknown>;
+    node[last] = written(field, valueAt(scenario, field.path));
+  }
+  const doc = new Document(out);
+  const flow = (path: readonly string[]): void => {
+    const node = doc.getIn(path, true);
+    if (isMap(node)) node.flow = true;
+  };
+  for (const field of FIELDS) if (FLOW_KINDS.has(field.kind)) flow(field.path.split('.'));
+  FLOW_GROUPS.forEach(flow);
+  for (const metric of Object.keys(scenario.expect)) flow(['expect', metric]);
+  return doc.toString({ lineWidth: 0 });
+}

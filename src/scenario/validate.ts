@@ -1,0 +1,98 @@
+// Tree -> Scenario, driven by the field table: first every map is checked for unknown keys,
+// then each field present is read by its kind. Every issue is collected; none hides another.
+import { type Latency, readLatency, readRange } from './compound.js';
+import { defaultScenario } from './defaults.js';
+import { readExpect } from './expect.js';
+import { FIELDS, GROUPS, type Field, type FieldKind, childrenOf, fieldAt, isGroup, setValueAt } from './fields.js';
+import { type Issue, issueAt } from './issues.js';
+import * as k from './kinds.js';
+import * as msg from './messages.js';
+import { written } from './serialize.js';
+import { closest } from './suggest.js';
+import { type MapNode, type TreeNode, isNull, nodeAt } from './tree.js';
+import type { Range, Scenario } from './types.js';
+
+type FieldReader = (node: TreeNode, spec: k.Spec, field: Field) => unknown;
+
+const READERS: Readonly<Record<FieldKind, FieldReader>> = {
+  duration: k.readDuration,
+  size: k.readSize,
+  probability: k.readProbability,
+  integer: k.readInteger,
+  number: k.readNumber,
+  enum: k.readEnum,
+  boolean: k.readBoolean,
+  string: k.readString,
+  seed: k.readSeed,
+  'range-of-durations': (node, spec, field) => readRange(node, spec, field.members ?? {}, field.default as Range),
+  latency: (node, spec, field) => readLatency(node, spec, field.members ?? {}, field.default as Latency),
+  'concurrency-or-unlimited': k.wordOr('unlimited', k.readInteger),
+  'duration-or-none': k.wordOr('none', k.readDuration),
+  expect: readExpect,
+};
+
+/** Examples for fields whose default is a word rather than a value in range. */
+const WORD_DEFAULT_EXAMPLE: Readonly<Record<string, string>> = { unlimited: '8', none: '30s' };
+
+/** A valid value as written in a file, for "such as ..." in messages. */
+export function exampleOf(field: Field): string {
+  const value = written(field, field.default);
+  if (typeof value === 'string' && Object.hasOwn(WORD_DEFAULT_EXAMPLE, value)) {
+    return WORD_DEFAULT_EXAMPLE[value] as string;
+  }
+  return `${String(value)} (the default)`;
+}
+
+/** The Scenario the tree describes, or undefined when any issue was found. */
+export function validate(root: MapNode, defaultName: string, issues: Issue[]): Scenario | undefined {
+  const before = issues.length;
+  checkKeys(root, '', issues);
+  const scenario = defaultScenario();
+  scenario.name = defaultName;
+  for (const field of FIELDS) {
+    const node = nodeAt(root, field.path.split('.'));
+    if (node === undefined) continue;
+    const spec: k.Spec = {
+      path: field.path,
+      issues,
+      hint: msg.hint(field.kind, field.values),
+      example: exampleOf(field),
+      bounds: field.bounds,
+      values: field.values,
+    };
+    const value = READERS[field.kind](node, spec, field);
+    if (value !== undefined) setValueAt(scenario, field.path, value);
+  }
+  return issues.length === before ? scenario : undefined;
+}
+
+const join = (parent: string, key: string): string => (parent === '' ? key : `${parent}.${key}`);
+
+/** Unknown keys and non-map groups, all the way down; an empty group (`agent:`) is fine. */
+function checkKeys(map: MapNode, parent: string, issues: Issue[]): void {
+  for (const { key, keyPos, value } of map.entries) {
+    const path = join(parent, key);
+    if (key === '<<') issues.push(issueAt(keyPos, path, msg.mergeKey()));
+    else if (isGroup(path)) checkGroup(value, path, issues);
+    else if (fieldAt(path) === undefined) {
+      const valid = childrenOf(parent);
+      issues.push(issueAt(keyPos, path, msg.unknownKey(parent, key, suggestKey(key, parent), valid)));
+    }
+  }
+}
+
+function checkGroup(node: TreeNode, path: string, issues: Issue[]): void {
+  if (node.kind === 'map') checkKeys(node, path, issues);
+  else if (!isNull(node))
+    issues.push(issueAt(node.pos, path, msg.wrongType(path, node, msg.hint('group', childrenOf(path)))));
+}
+
+const KNOWN_PATHS = [...FIELDS.map((field) => field.path), ...Object.keys(GROUPS)];
+
+/** A close sibling, else a field of that name elsewhere (`timeout` -> `client.timeout`). */
+export function suggestKey(key: string, parent: string): string | undefined {
+  const sibling = closest(key, childrenOf(parent));
+  if (sibling !== undefined) return sibling;
+  const lower = key.toLowerCase();
+  return KNOWN_PATHS.find((path) => path.split('.').pop()?.toLowerCase() === lower && path !== join(parent, key));
+}

@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { METRICS } from '../../src/sim/metrics.js';
+import { defaultScenario, formatIssue, loadScenario, scenarioToYaml } from '../../src/scenario/index.js';
+import type { Bound, Scenario } from '../../src/scenario/types.js';
+import { Claim, Jitter, Scope } from '../../src/scenario/types.js';
+
+const reload = (scenario: Scenario): Scenario => {
+  const outcome = loadScenario(scenarioToYaml(scenario), 'roundtrip.yaml');
+  if (!outcome.ok) throw new Error(outcome.issues.map(formatIssue).join('\n'));
+  return outcome.scenario;
+};
+
+const positive = (max: number) => fc.double({ min: Number.MIN_VALUE, max, noNaN: true });
+const nonNegative = (max: number) => fc.double({ min: 0, max, noNaN: true });
+const probability = nonNegative(1);
+const duration = nonNegative(1e12);
+const range = fc.tuple(duration, duration).map(([a, b]) => ({ min: Math.min(a, b), max: Math.max(a, b) }));
+const count = fc.integer({ min: 0, max: 1000 });
+
+const bound = (unit: string): fc.Arbitrary<Bound> => {
+  const value =
+    unit === 'ratio'
+      ? probability
+      : unit === 'ms' || unit === 'bytes'
+        ? duration
+        : fc.double({ min: -1e9, max: 1e9, noNaN: true }).map((x) => x + 0);
+  return fc
+    .record({ min: value, max: value }, { requiredKeys: [] })
+    .filter((b) => b.min !== undefined || b.max !== undefined)
+    .map((b) => (b.min !== undefined && b.max !== undefined && b.min > b.max ? { min: b.max, max: b.min } : b));
+};
+
+const expectBlock: fc.Arbitrary<Record<string, Bound>> = fc
+  .subarray([...METRICS])
+  .chain((metrics) => fc.tuple(...metrics.map((m) => bound(m.unit).map((b) => [m.name, b] as const))))
+  .map((entries) => Object.fromEntries(entries));
+
+const scenario: fc.Arbitrary<Scenario> = fc.record({
+  name: fc.string(),
+  description: fc.string(),
+  seed: fc.oneof(fc.maxSafeInteger(), fc.string()),
+  actions: fc.integer({ min: 1, max: 100_000_000 }),
+  arrivals: fc.record({ rate: positive(1e9) }),
+  service: fc.record({
+    latency: fc.record({ median: positive(1e9), sigma: nonNegative(10) }),
+    errorRate: probability,
+    concurrency: fc.oneof(fc.constant('unlimited' as const), fc.integer({ min: 1, max: 1e6 })),
+  }),
+  network: fc.record({ requestLoss: probability, replyLoss: probability }),
+  client: fc.record({
+    timeout: positive(1e9),
+    retries: count,
+    backoff: fc.record({
+      base: duration,
+      multiplier: nonNegative(100),
+      max: duration,
+      jitter: fc.constantFrom(...(Object.keys(Jitter) as (keyof typeof Jitter)[])),
+    }),
+    deadline: fc.oneof(fc.constant('none' as const), duration),
+  }),
+  keys: fc.record({
+    scope: fc.constantFrom(...(Object.keys(Scope) as (keyof typeof Scope)[])),
+    retention: positive(1e12),
+    claim: fc.constantFrom(...(Object.keys(Claim) as (keyof typeof Claim)[])),
+    raceWindow: duration,
+    fingerprint: fc.boolean(),
+    recordBytes: nonNegative(1e12),
+  }),
+  agent: fc.record({
+    replan: fc.record({ probability, max: count, delay: range, argsChange: probability }),
+    crash: fc.record({ probability, max: count, resumeDelay: range }),
+    identicalRepeats: probability,
+  }),
+  expect: expectBlock,
+});
+
+describe('scenarioToYaml', () => {
+  test('the defaults read back equal', () => {
+    expect(reload(defaultScenario())).toEqual(defaultScenario());
+  });
+
+  test('writes durations and sizes in their units, in the order of the Scenario type', () => {
+    const text = scenarioToYaml({ ...defaultScenario(), expect: { 'latency.call.p95': { max: 5000 } } });
+    expect(text).toContain('  timeout: 1s\n');
+    expect(text).toContain('  backoff: { base: 100ms, multiplier: 2, max: 10s, jitter: full }\n');
+    expect(text).toContain('expect:\n  latency.call.p95: { max: 5s }\n');
+    expect(text.indexOf('name:')).toBeLessThan(text.indexOf('expect:'));
+  });
+
+  test('any valid scenario reads back equal', () => {
+    fc.assert(
+      fc.property(scenario, (s) => {
+        expect(reload(s)).toEqual(s);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
