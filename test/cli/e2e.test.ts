@@ -1,0 +1,160 @@
+// The real binary, as a user runs it: `node bin/idemsim.js` on the dist/ built by
+// global-setup.ts. Needs the scenario loader and the simulation core.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { METRIC_NAMES } from '../../src/sim/metrics.js';
+import { ERROR_LINE, hasAnsi, lines } from './sinks.js';
+
+const BIN = fileURLToPath(new URL('../../bin/idemsim.js', import.meta.url));
+const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const VERSION = PACKAGE.version;
+
+interface Outcome {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function idemsim(args: readonly string[], cwd = tmpdir()): Outcome {
+  const env = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined };
+  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, env, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+beforeAll(() => {
+  const buildError = inject('buildError');
+  if (buildError !== '') throw new Error(buildError);
+});
+
+describe('idemsim run (binary)', () => {
+  it('prints valid JSON with the documented fields, exit 0', () => {
+    const { status, stdout, stderr } = idemsim(['run', '--actions', '2000', '--format', 'json']);
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    const doc = JSON.parse(stdout) as {
+      idemsim: string;
+      runs: {
+        scenario: Record<string, unknown>;
+        metrics: Record<string, unknown>;
+        intervals: Record<string, unknown>;
+      }[];
+    };
+    expect(Object.keys(doc)).toEqual(['idemsim', 'runs']);
+    expect(doc.idemsim).toBe(VERSION);
+    expect(doc.runs).toHaveLength(1);
+    const run = doc.runs[0];
+    expect(Object.keys(run ?? {})).toEqual(['scenario', 'metrics', 'intervals']);
+    expect(run?.scenario['name']).toBe('article-defaults');
+    expect(run?.scenario['actions']).toBe(2000);
+    for (const name of METRIC_NAMES) {
+      const value = name
+        .split('.')
+        .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], run?.metrics);
+      expect(typeof value, name).toBe('number');
+    }
+    expect(run?.metrics['actions']).toBe(2000);
+    for (const [name, interval] of Object.entries(run?.intervals ?? {})) {
+      expect(METRIC_NAMES, name).toContain(name);
+      expect(Object.keys(interval as object)).toEqual(['low', 'high']);
+    }
+  });
+
+  it('gives byte-identical output for the same arguments', () => {
+    const args = ['run', '--actions', '2000', '--format', 'json'];
+    const first = idemsim(args);
+    const second = idemsim(args);
+    expect(first.status).toBe(0);
+    expect(second.stdout).toBe(first.stdout);
+  });
+
+  it('prints a plain table when the output is not a terminal', () => {
+    const { status, stdout } = idemsim(['run', '--actions', '500']);
+    expect(status).toBe(0);
+    expect(stdout.split('\n')[1]).toBe('Headline');
+    expect(hasAnsi(stdout)).toBe(false);
+  });
+
+  it('prints CSV with the tidy header', () => {
+    const { status, stdout } = idemsim(['run', '--actions', '500', '--format', 'csv']);
+    expect(status).toBe(0);
+    expect(stdout.split('\n')[0]).toBe('scenario,metric,value,ci_low,ci_high');
+    expect(stdout.trimEnd().split('\n')).toHaveLength(1 + METRIC_NAMES.length);
+  });
+
+  it('exits 2 with one line for a usage error', () => {
+    const { status, stdout, stderr } = idemsim(['run', '--format', 'yaml']);
+    expect(status).toBe(2);
+    expect(stdout).toBe('');
+    expect(lines(stderr)).toEqual(["--format: unknown format 'yaml'; choose table, json or csv"]);
+  });
+});
+
+// Each malformed scenario must give exit 2 and "FILE:LINE:COL: message" lines, no stack.
+const MALFORMED: Record<string, string> = {
+  'yaml-syntax': 'name: x\nservice:\n  latency: { median: 300ms\n',
+  'unknown-key': 'servce:\n  errorRate: 0.1\n',
+  'wrong-type': 'client:\n  retries: three\n',
+  'negative-rate': 'arrivals:\n  rate: -5\n',
+  'probability-1.5': 'network:\n  replyLoss: 1.5\n',
+  'sigma-negative': 'service:\n  latency:\n    sigma: -1\n',
+  'bad-duration-unit': 'client:\n  timeout: 5 fortnights\n',
+  empty: '',
+  'alias-bomb': [
+    'a: &a ["x","x","x","x","x","x","x","x","x","x"]',
+    'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+    'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+    'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+    'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]',
+    'f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e,*e]',
+    '',
+  ].join('\n'),
+  'numeric-string-without-unit': 'client:\n  timeout: "1000"\n',
+  'range-min-above-max': 'agent:\n  replan:\n    delay: { min: 5m, max: 1m }\n',
+  'unknown-expect-metric': 'expect:\n  duplicatesPerThousnd: { max: 1 }\n',
+  'actions-zero': 'actions: 0\n',
+};
+
+function expectInputError({ status, stdout, stderr }: Outcome): string[] {
+  expect(status).toBe(2);
+  expect(stdout).toBe('');
+  expect(stderr).not.toContain('    at ');
+  const printed = lines(stderr);
+  expect(printed.length).toBeGreaterThanOrEqual(1);
+  for (const line of printed) expect(line).toMatch(ERROR_LINE);
+  return printed;
+}
+
+describe('malformed scenarios (binary)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'idemsim-bad-'));
+
+  it.each(Object.keys(MALFORMED))('%s: exit 2 with FILE:LINE:COL lines and no stack', (name) => {
+    const file = `${name}.yaml`;
+    writeFileSync(join(dir, file), MALFORMED[name] ?? '');
+    const printed = expectInputError(idemsim(['run', file], dir));
+    expect(printed.some((line) => line.startsWith(`${file}:`) && /^[^:]+:\d+:\d+: /.test(line))).toBe(true);
+  });
+
+  it.each([
+    ['an invalid value', ['--set', 'client.timeout=fast']],
+    ['an unknown path', ['--set', 'client.timeuot=1s']],
+    ['no equals sign', ['--set', 'seed']],
+    ['a shorthand out of range', ['--actions', '0']],
+  ])('bad --set (%s): exit 2 with located lines and no stack', (_what, args) => {
+    expectInputError(idemsim(['run', ...args]));
+  });
+
+  it('a bad --set on a file is reported too', () => {
+    const file = 'ok.yaml';
+    writeFileSync(join(dir, file), 'name: ok\n');
+    expectInputError(idemsim(['run', file, '--set', 'network.replyLoss=2'], dir));
+  });
+
+  it('a missing file: FILE: cannot read', () => {
+    const printed = expectInputError(idemsim(['run', 'no-such.yaml'], dir));
+    expect(printed).toEqual(['no-such.yaml: cannot read: no such file']);
+  });
+});

@@ -1,0 +1,155 @@
+// `idemsim run` called in-process with captured sinks. The tests that simulate need the
+// scenario loader and the core; the others stop before simulating.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli } from '../../src/cli/main.js';
+import { run } from '../../src/cli/run.js';
+import { VERSION } from '../../src/cli/version.js';
+import { ERROR_LINE, captured, hasAnsi, lines } from './sinks.js';
+
+describe('idemsim run: input errors', () => {
+  it('rejects an unknown --format with one line naming the choices, exit 2', () => {
+    const ctx = captured();
+    expect(run([], { format: 'yaml' }, ctx)).toBe(2);
+    expect(lines(ctx.err.text)).toEqual(["--format: unknown format 'yaml'; choose table, json or csv"]);
+    expect(ctx.out.text).toBe('');
+  });
+
+  it('rejects an unknown --format given on the command line the same way', async () => {
+    const ctx = captured();
+    expect(await cli(['run', '--format', 'yaml'], ctx)).toBe(2);
+    expect(lines(ctx.err.text)).toHaveLength(1);
+  });
+
+  it('rejects an unknown option with commander’s one line, exit 2', async () => {
+    const ctx = captured();
+    expect(await cli(['run', '--sed', '3'], ctx)).toBe(2);
+    const printed = lines(ctx.err.text);
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toMatch(/^error: unknown option '--sed'/);
+  });
+
+  it('rejects an option without its argument, exit 2', async () => {
+    const ctx = captured();
+    expect(await cli(['run', '--set'], ctx)).toBe(2);
+    expect(lines(ctx.err.text)).toEqual(["error: option '--set <path=value>' argument missing"]);
+  });
+
+  it('rejects an unknown command, exit 2', async () => {
+    const ctx = captured();
+    expect(await cli(['rnu'], ctx)).toBe(2);
+    expect(ctx.err.text).toMatch(/unknown command 'rnu'/);
+  });
+
+  it('reports a missing file as FILE: cannot read, exit 2', () => {
+    const ctx = captured({ cwd: mkdtempSync(join(tmpdir(), 'idemsim-')) });
+    expect(run(['missing.yaml'], {}, ctx)).toBe(2);
+    expect(lines(ctx.err.text)).toEqual(['missing.yaml: cannot read: no such file']);
+  });
+
+  it('reports a directory as unreadable', () => {
+    const ctx = captured({ cwd: tmpdir() });
+    const dir = mkdtempSync(join(tmpdir(), 'idemsim-'));
+    expect(run([dir], {}, ctx)).toBe(2);
+    expect(lines(ctx.err.text)).toEqual([`${dir}: cannot read: is a directory`]);
+  });
+});
+
+describe('idemsim --help and --version', () => {
+  it('teaches run: what it answers, each option with its default, and examples', async () => {
+    const ctx = captured();
+    expect(await cli(['run', '--help'], ctx)).toBe(0);
+    const help = ctx.out.text;
+    expect(help).toMatch(/Usage: idemsim run \[options\] \[FILES\.\.\.\]/);
+    expect(help).toMatch(/duplicates/);
+    for (const option of ['--set <path=value>', '--seed <seed>', '--actions <n>', '--format <format>']) {
+      expect(help).toContain(option);
+    }
+    expect(help.match(/\(default: /g)?.length).toBeGreaterThanOrEqual(4);
+    expect(help).toContain('$ idemsim run\n');
+    expect(help).toContain('$ idemsim run scenarios/refunds-2-call-key.yaml --set keys.retention=5m');
+    expect(help).toContain('$ idemsim run a.yaml b.yaml --format csv');
+    expect(ctx.err.text).toBe('');
+  });
+
+  it('prints the package version', async () => {
+    const ctx = captured();
+    expect(await cli(['--version'], ctx)).toBe(0);
+    expect(ctx.out.text).toBe(`${VERSION}\n`);
+  });
+});
+
+// These need the scenario loader and the simulation core.
+describe('idemsim run: simulating', () => {
+  it('prints JSON for the built-in defaults, exit 0', async () => {
+    const ctx = captured();
+    expect(await cli(['run', '--actions', '300', '--format', 'json'], ctx)).toBe(0);
+    const doc = JSON.parse(ctx.out.text) as {
+      idemsim: string;
+      runs: { scenario: { name: string; actions: number } }[];
+    };
+    expect(doc.idemsim).toBe(VERSION);
+    expect(doc.runs.map((r) => [r.scenario.name, r.scenario.actions])).toEqual([['article-defaults', 300]]);
+    expect(ctx.err.text).toBe('');
+  });
+
+  it('treats --seed and --actions exactly as --set seed= and --set actions=', async () => {
+    const short = captured();
+    const long = captured();
+    await cli(['run', '--seed', '7', '--actions', '200', '--format', 'csv'], short);
+    await cli(['run', '--set', 'seed=7', '--set', 'actions=200', '--format', 'csv'], long);
+    expect(short.out.text).toBe(long.out.text);
+    expect(short.out.text).not.toBe('');
+  });
+
+  it('lets the later of --set and its shorthand win', async () => {
+    const a = captured();
+    const b = captured();
+    await cli(['run', '--set', 'actions=100', '--actions', '200', '--format', 'json'], a);
+    await cli(['run', '--actions', '200', '--set', 'actions=100', '--format', 'json'], b);
+    expect((JSON.parse(a.out.text) as { runs: { scenario: { actions: number } }[] }).runs[0]?.scenario.actions).toBe(
+      200,
+    );
+    expect((JSON.parse(b.out.text) as { runs: { scenario: { actions: number } }[] }).runs[0]?.scenario.actions).toBe(
+      100,
+    );
+  });
+
+  it('validates shorthands like --set: --actions 0 is an input error', async () => {
+    const ctx = captured();
+    expect(await cli(['run', '--actions', '0'], ctx)).toBe(2);
+    expect(lines(ctx.err.text).every((line) => ERROR_LINE.test(line))).toBe(true);
+    expect(ctx.err.text).not.toContain('    at ');
+  });
+
+  it('puts several scenarios side by side, one column each', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'idemsim-'));
+    writeFileSync(join(dir, 'a.yaml'), 'name: first\nactions: 200\n');
+    writeFileSync(join(dir, 'b.yaml'), 'name: second\nactions: 200\nkeys:\n  scope: intent\n');
+    const ctx = captured({ cwd: dir });
+    expect(run(['a.yaml', 'b.yaml'], {}, ctx)).toBe(0);
+    expect(ctx.out.text.split('\n')[0]).toMatch(/^ +first +second$/);
+  });
+
+  it('reports every unreadable file and invalid scenario in one go', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'idemsim-'));
+    writeFileSync(join(dir, 'bad.yaml'), 'actions: -1\n');
+    const ctx = captured({ cwd: dir });
+    expect(run(['nope.yaml', 'bad.yaml'], {}, ctx)).toBe(2);
+    const printed = lines(ctx.err.text);
+    expect(printed[0]).toBe('nope.yaml: cannot read: no such file');
+    expect(printed[1]).toMatch(/^bad\.yaml:1:\d+: /);
+  });
+
+  it('colours the table only on a terminal without NO_COLOR', () => {
+    const plain = captured({ isTTY: false });
+    const tty = captured({ isTTY: true });
+    const noColor = captured({ isTTY: true, env: { NO_COLOR: '1' } });
+    for (const ctx of [plain, tty, noColor]) expect(run([], { sets: ['actions=100'] }, ctx)).toBe(0);
+    expect(hasAnsi(plain.out.text)).toBe(false);
+    expect(hasAnsi(noColor.out.text)).toBe(false);
+    expect(hasAnsi(tty.out.text)).toBe(true);
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatBytes,
+  formatCount,
+  formatDecimal,
+  formatDuration,
+  formatInterval,
+  formatMetric,
+  formatPercent,
+} from '../../src/report/format.js';
+
+describe('formatDuration', () => {
+  it('writes milliseconds below a second as whole ms', () => {
+    expect(formatDuration(412.3)).toBe('412 ms');
+    expect(formatDuration(0)).toBe('0 ms');
+  });
+  it('keeps three significant digits for short durations', () => {
+    expect(formatDuration(41.23)).toBe('41.2 ms');
+    expect(formatDuration(2.345)).toBe('2.35 ms');
+  });
+  it('switches to seconds, minutes, hours and days', () => {
+    expect(formatDuration(1234)).toBe('1.23 s');
+    expect(formatDuration(12_345)).toBe('12.3 s');
+    expect(formatDuration(150_000)).toBe('2.50 min');
+    expect(formatDuration(3_600_000)).toBe('1.00 h');
+    expect(formatDuration(86_400_000)).toBe('1.00 d');
+  });
+  it('carries into the next unit when rounding reaches it', () => {
+    expect(formatDuration(999.7)).toBe('1.00 s');
+    expect(formatDuration(59_996)).toBe('1.00 min');
+  });
+  it('writes a bound in the unit and precision of its reference value', () => {
+    expect(formatDuration(980, 1234)).toBe('0.98 s');
+  });
+});
+
+describe('formatBytes', () => {
+  it('uses powers of 1000', () => {
+    expect(formatBytes(36_000_000)).toBe('36.0 MB');
+    expect(formatBytes(864_000_000)).toBe('864 MB');
+    expect(formatBytes(4_320_000_000)).toBe('4.32 GB');
+    expect(formatBytes(1500)).toBe('1.50 KB');
+  });
+  it('writes whole bytes below a kilobyte', () => {
+    expect(formatBytes(200)).toBe('200 B');
+    expect(formatBytes(0)).toBe('0 B');
+  });
+});
+
+describe('formatPercent', () => {
+  it('writes a ratio as a percentage with two decimals', () => {
+    expect(formatPercent(0.0123)).toBe('1.23%');
+    expect(formatPercent(0)).toBe('0.00%');
+    expect(formatPercent(1)).toBe('100.00%');
+  });
+  it('does not round a rare non-zero rate down to zero', () => {
+    expect(formatPercent(0.00001)).toBe('<0.01%');
+  });
+});
+
+describe('formatCount and formatDecimal', () => {
+  it('groups thousands with commas and rounds to an integer', () => {
+    expect(formatCount(4_320_000)).toBe('4,320,000');
+    expect(formatCount(180_000.4)).toBe('180,000');
+    expect(formatCount(999)).toBe('999');
+  });
+  it('writes decimals to three significant digits', () => {
+    expect(formatDecimal(43.75)).toBe('43.8');
+    expect(formatDecimal(0.25)).toBe('0.250');
+    expect(formatDecimal(9.996)).toBe('10.0');
+    expect(formatDecimal(1234.5)).toBe('1,235');
+  });
+  it('writes non-finite values as n/a', () => {
+    expect(formatCount(Number.NaN)).toBe('n/a');
+    expect(formatDuration(Number.POSITIVE_INFINITY)).toBe('n/a');
+    expect(formatPercent(Number.NaN)).toBe('n/a');
+  });
+});
+
+describe('formatMetric and formatInterval', () => {
+  it('formats by catalogue unit', () => {
+    expect(formatMetric(180_000, 'keys')).toBe('180,000');
+    expect(formatMetric(0.021, 'ratio')).toBe('2.10%');
+    expect(formatMetric(1.04625, 'perAction')).toBe('1.05');
+  });
+  it('writes an interval like the value it surrounds', () => {
+    expect(formatInterval({ low: 37.41, high: 50.09 }, 'perThousand', 43.75)).toBe('[37.4, 50.1]');
+    expect(formatInterval({ low: 1180.2, high: 1301.9 }, 'ms', 1234.5)).toBe('[1.18 s, 1.30 s]');
+  });
+});
