@@ -12,7 +12,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bin/**/*.js', 'scripts/**/*.mjs'],
+    files: ['bin/**/*.js', 'scripts/**/*.mjs', '.ci/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
   {

@@ -2,7 +2,7 @@
 import type { Scenario } from '../scenario/types.js';
 import type { Histogram } from '../stats/histogram.js';
 import { Z975 } from '../stats/welford.js';
-import type { Intervals, Metrics, Quantiles, RunResult } from './result.js';
+import type { Interval, Intervals, Metrics, Quantiles, RunResult } from './result.js';
 import type { Sim } from './state.js';
 
 export function summarize(sim: Sim, scenario: Scenario): RunResult {
@@ -71,12 +71,17 @@ export function summarize(sim: Sim, scenario: Scenario): RunResult {
     service: { peakConcurrency: t.peakConcurrency, queueWait: { p95: t.queueWait.quantile(0.95) } },
   };
   if (t.queueWait.count > 0) intervals['service.queueWait.p95'] = t.queueWait.quantileInterval(0.95);
-  intervals['duplicatesPerThousand'] = t.duplicatesPerAction.interval(1000);
-  intervals['lostPerThousand'] = t.lostPerAction.interval(1000);
-  intervals['unknownPerThousand'] = t.unknownPerAction.interval(1000);
-  intervals['attemptsPerAction'] = t.attemptsPerAction.interval();
-  intervals['executionsPerAction'] = t.executionsPerAction.interval();
+  // Per-action counts are never negative, so neither is a bound on their mean.
+  intervals['duplicatesPerThousand'] = nonNegative(t.duplicatesPerAction.interval(1000));
+  intervals['lostPerThousand'] = nonNegative(t.lostPerAction.interval(1000));
+  intervals['unknownPerThousand'] = nonNegative(t.unknownPerAction.interval(1000));
+  intervals['attemptsPerAction'] = nonNegative(t.attemptsPerAction.interval());
+  intervals['executionsPerAction'] = nonNegative(t.executionsPerAction.interval());
   return { metrics, intervals: sortedIntervals(intervals) };
+}
+
+function nonNegative(interval: Interval): Interval {
+  return { low: Math.max(0, interval.low), high: interval.high };
 }
 
 function perThousand(count: number, actions: number): number {

@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// npm run bench: actions per second and peak resident memory of the simulation core.
+// Each case runs in its own process, so each peak RSS is that case's alone.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const CASES = [
+  { id: 'a', title: 'article defaults, 1,000,000 actions', sets: { actions: 1_000_000 } },
+  {
+    id: 'b',
+    title: 'one day at 50/s (4,320,000 actions), scope intent, retention 24h',
+    sets: { actions: 4_320_000, 'keys.scope': 'intent', 'keys.retention': 86_400_000 },
+  },
+  {
+    id: 'c',
+    title: 'article defaults, 10,000,000 actions (memory must stay flat)',
+    sets: { actions: 10_000_000 },
+  },
+];
+
+if (process.argv[2] === '--case') {
+  const { simulate } = await import('../dist/sim/simulate.js');
+  const { defaultScenario } = await import('../dist/scenario/defaults.js');
+  const scenario = defaultScenario();
+  for (const [path, value] of Object.entries(JSON.parse(process.argv[3]))) {
+    const parts = path.split('.');
+    let node = scenario;
+    for (const part of parts.slice(0, -1)) node = node[part];
+    node[parts.at(-1)] = value;
+  }
+  const started = process.hrtime.bigint();
+  const result = simulate(scenario);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const rssMB = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(
+    JSON.stringify({ actions: scenario.actions, seconds, rssMB, duplicatesPerThousand: result.metrics.duplicatesPerThousand }),
+  );
+} else {
+  const self = fileURLToPath(import.meta.url);
+  console.log(`idemsim bench (node ${process.version})`);
+  for (const c of CASES) {
+    const child = spawnSync(process.execPath, [self, '--case', JSON.stringify(c.sets)], { encoding: 'utf8' });
+    if (child.status !== 0) {
+      console.error(child.stderr);
+      process.exit(1);
+    }
+    const r = JSON.parse(child.stdout);
+    const perSecond = r.actions / r.seconds;
+    console.log(
+      `(${c.id}) ${c.title}\n    ${r.seconds.toFixed(2)} s, ${(perSecond / 1e6).toFixed(2)} million actions/s, ` +
+        `peak RSS ${r.rssMB.toFixed(0)} MB, duplicates/1000 ${r.duplicatesPerThousand.toFixed(2)}`,
+    );
+  }
+}
