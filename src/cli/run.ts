@@ -55,7 +55,8 @@ function load(files: readonly string[], sets: readonly string[], cwd: string): S
     if (outcome.ok) scenarios.push(outcome.scenario);
     else problems.push(...outcome.issues.map(formatIssue));
   }
-  if (problems.length > 0) throw new InputError(problems);
+  // A bad --set is reported once, not once per file it was applied to.
+  if (problems.length > 0) throw new InputError([...new Set(problems)]);
   return scenarios;
 }
 
@@ -69,12 +70,12 @@ transport, re-planned by the model and replayed after worker crashes, and report
 what reached the world: how many actions ran twice (duplicates), never (lost) or
 left the agent unsure (unknown); what the idempotency-key store deduplicated,
 refused (409, 422) and how big it grows; and what it all cost in latency.
-With no FILES, runs the built-in article defaults (blind retries, no key).`;
+With no FILES, runs the built-in defaults, article-defaults (blind retries, no key).`;
 
 const EXAMPLES = `
 Examples:
   $ idemsim run
-      the article's lab: blind retries, no idempotency key, 4,000 actions
+      the built-in defaults: blind retries, no idempotency key, 4,000 actions
   $ idemsim run scenarios/refunds-2-call-key.yaml --set keys.retention=5m
       a scenario with one field overridden
   $ idemsim run a.yaml b.yaml --format csv

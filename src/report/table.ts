@@ -57,7 +57,29 @@ export function renderTable(runs: readonly ScenarioRun[], options: TableOptions)
     .split('\n')
     .map((line) => line.trimEnd());
   if (intervals) lines.push('', paint.dim(INTERVAL_NOTE));
+  for (const run of runs) {
+    const description = run.scenario.description.trim();
+    if (description !== '') lines.push('', ...wrap(`${paint.bold(run.scenario.name)}: ${description}`, DESCRIPTION_WIDTH));
+  }
   return `${lines.join('\n')}\n`;
+}
+
+const DESCRIPTION_WIDTH = 96;
+
+/** Greedy word wrap; colour codes count towards the width, which only makes lines shorter. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines;
 }
 
 function cellText(cell: Cell, paint: ChalkInstance, headline: boolean): string {

@@ -1,4 +1,4 @@
-// The article's lab as a normalized scenario: blind retries, no key (MODEL.md defaults).
+// The built-in defaults as a normalized scenario: blind retries, no key (MODEL.md defaults).
 import type { Scenario } from './types.js';
 
 export const DEFAULT_SCENARIO_NAME = 'article-defaults';

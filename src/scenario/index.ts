@@ -56,7 +56,7 @@ export function loadScenario(text: string, file: string, sets: readonly string[]
   return finish(root, baseName(file), sets, issues, file);
 }
 
-/** The built-in article defaults (name 'article-defaults') with --set overrides applied. */
+/** The built-in defaults (name 'article-defaults') with --set overrides applied. */
 export function defaultsWithSets(sets: readonly string[] = []): LoadOutcome {
   return finish(
     emptyMap({ file: DEFAULT_SCENARIO_NAME, line: 1, col: 1 }),

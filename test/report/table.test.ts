@@ -83,4 +83,14 @@ describe('renderTable', () => {
     expect(a.split('\n').every((line) => line === line.trimEnd())).toBe(true);
     expect(a.endsWith('\n')).toBe(true);
   });
+
+  it("prints each scenario's description under the table, wrapped", () => {
+    const run = defaultsRun();
+    run.scenario.description = 'Blind retries with no key. '.repeat(8).trim();
+    const lines = renderTable([run, intentRun()], { color: false }).trimEnd().split('\n');
+    const start = lines.findIndex((line) => line.startsWith('article-defaults: Blind retries'));
+    expect(start).toBeGreaterThan(0);
+    expect(lines.slice(start).every((line) => line.length <= 96)).toBe(true);
+    expect(lines.slice(start).join(' ')).toBe(`article-defaults: ${run.scenario.description}`);
+  });
 });

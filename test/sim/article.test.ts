@@ -9,12 +9,12 @@ import { keyStoreKeys, replayCatchFraction } from '../../src/analytic/keystore.j
 import { scopeNoneExpectations } from '../../src/analytic/retries.js';
 import { lognormalMean, pSlow, unknownShare } from '../../src/analytic/timeout.js';
 import type { Scenario } from '../../src/scenario/types.js';
-import type { Interval } from '../../src/sim/result.js';
+import type { Interval, RunResult } from '../../src/sim/result.js';
 import { simulate } from '../../src/sim/simulate.js';
-import { expectInside, familyInterval, reported, scenarioWith, wilson95 } from './helpers.js';
+import { expectInside, familyInterval, scenarioWith, wilson95 } from './helpers.js';
 
 const ARTICLE_CHECKS = 7;
-const inFamily = (i: Interval): Interval => familyInterval(i, ARTICLE_CHECKS);
+const inFamily = (r: RunResult, name: string): Interval => familyInterval(r, name, ARTICLE_CHECKS);
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -42,7 +42,7 @@ describe('duplicates from blind retries', () => {
       retries: s.client.retries,
       replan: s.agent.replan,
     });
-    expectInside(1000 * exact.duplicates, inFamily(reported(r, 'duplicatesPerThousand')), 'duplicates per thousand');
+    expectInside(1000 * exact.duplicates, inFamily(r, 'duplicatesPerThousand'), 'duplicates per thousand');
     expect(1000 * exact.duplicates).toBeCloseTo(43.8, 1);
   });
 });
@@ -101,7 +101,7 @@ describe('key store size', () => {
     const s = intentStore();
     const r = simulate(s);
     const exact = exactKeys(s);
-    expectInside(exact, inFamily(reported(r, 'keyStore.steadyStateKeys')), 'steady-state keys');
+    expectInside(exact, inFamily(r, 'keyStore.steadyStateKeys'), 'steady-state keys');
     expect(Math.round(exact / 1000) * 1000).toBe(180_000);
   });
 
@@ -109,7 +109,7 @@ describe('key store size', () => {
     const s = intentStore();
     const r = simulate(s);
     const exact = exactKeys(s) * s.keys.recordBytes;
-    expectInside(exact, inFamily(reported(r, 'keyStore.steadyStateBytes')), 'steady-state bytes');
+    expectInside(exact, inFamily(r, 'keyStore.steadyStateBytes'), 'steady-state bytes');
     expect(Math.round(exact / 1e6)).toBe(36);
   });
 });

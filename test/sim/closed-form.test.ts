@@ -7,7 +7,7 @@ import { pSlow, unknownShare } from '../../src/analytic/timeout.js';
 import type { Scenario } from '../../src/scenario/types.js';
 import type { RunResult } from '../../src/sim/result.js';
 import { simulate } from '../../src/sim/simulate.js';
-import { expectInside, familyInterval, reported, scenarioWith } from './helpers.js';
+import { expectInside, familyInterval, scenarioWith } from './helpers.js';
 
 // The closed form is the simulator's exact expectation under the conditions stated in
 // src/analytic/retries.ts: scope none, no crash, no deadline, unlimited concurrency, and
@@ -49,7 +49,7 @@ function closedFormInput(s: Scenario): ScopeNoneInput {
 
 function expectClosedForm(r: RunResult, input: ScopeNoneInput, family: number): void {
   for (const metric of PER_ACTION) {
-    expectInside(metric.expected(input), familyInterval(reported(r, metric.name), family), metric.name);
+    expectInside(metric.expected(input), familyInterval(r, metric.name, family), metric.name);
   }
 }
 

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { standardNormalQuantile } from '../../src/analytic/normal.js';
 import { defaultScenario } from '../../src/scenario/defaults.js';
 import type { Scenario } from '../../src/scenario/types.js';
+import { metricValue } from '../../src/sim/metrics.js';
 import type { Interval, RunResult } from '../../src/sim/result.js';
 
 /** A deep copy of the defaults with `edit` applied. */
@@ -36,16 +37,18 @@ export function wilson95(k: number, n: number, family = 1): Interval {
 }
 
 /**
- * The reported mean +- 1.96 se interval rescaled to Bonferroni's 1 - 0.05 / family level.
- * A test that makes `family` checks at 95% each would fail by chance with probability up to
- * 1 - 0.95^family (a grid of 60 checks: about 95%); rescaling keeps the whole test's false
- * alarm rate at 5% under any dependence between checks. It is derived from the reported
- * interval alone (its centre and its standard error), not chosen by hand.
+ * The run's reported 95% interval for `name` rescaled to Bonferroni's 1 - 0.05 / family
+ * level, around the reported value. A test that makes `family` checks at 95% each would
+ * fail by chance with probability up to 1 - 0.95^family (a grid of 60 checks: about 95%);
+ * rescaling keeps the whole test's false-alarm rate at 5% under any dependence between
+ * checks. The half-width is taken from the upper side (value to high), which is never
+ * clamped (lower bounds of non-negative means stop at 0), so it is the reported 1.96 se.
+ * It is derived from the reported interval alone, not chosen by hand.
  */
-export function familyInterval(interval: Interval, family: number): Interval {
-  const centre = (interval.low + interval.high) / 2;
-  const half = ((interval.high - interval.low) / 2) * (standardNormalQuantile(1 - 0.025 / family) / 1.96);
-  return { low: centre - half, high: centre + half };
+export function familyInterval(result: RunResult, name: string, family: number): Interval {
+  const value = metricValue(result.metrics, name);
+  const half = (reported(result, name).high - value) * (standardNormalQuantile(1 - 0.025 / family) / Z95);
+  return { low: value - half, high: value + half };
 }
 
 // Only floating-point rounding: a closed form such as x - (1 - (1 - x)) may come out as
