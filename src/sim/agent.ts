@@ -39,7 +39,7 @@ export function onArrival(sim: Sim, t: number): void {
     executions: 0,
     unknown: 0,
     gotForeignResult: false,
-    slots: null,
+    claimed: null,
     uCrash,
     uResume,
   };
@@ -108,11 +108,6 @@ function stepEnd(sim: Sim, action: Action, t: number, succeeded: boolean): void 
     sim.queue.push({ kind: 'callStart', t: t + delay, seq: 0, call: replay, exec: null, k: 0 });
     return;
   }
-  // The run is over for this action: it will never send again.
-  if (action.slots !== null && sim.store !== null) {
-    for (const slot of action.slots) sim.store.release(slot, action.id);
-    action.slots = null;
-  }
   closeOne(sim, action);
 }
 
@@ -133,11 +128,15 @@ export function closeOne(sim: Sim, action: Action): void {
   tally.executionsPerAction.push(action.executions);
 }
 
-/** A re-plan or replay call: its own stream, and a new argument version with probability argsChange. */
+/**
+ * A re-plan or replay call: its own stream, named by its segment and its place in the
+ * segment (so no other parameter renumbers it), and a new argument version with
+ * probability argsChange.
+ */
 function nextCall(sim: Sim, action: Action, origin: Origin): Call {
   const p = sim.p;
-  const index = action.segment * (1 + p.replanMax) + action.callsInSegment++;
-  const draw = stream(p.seed, 'action', action.id, 'call', index);
+  const index = action.callsInSegment++;
+  const draw = stream(p.seed, 'action', action.id, 'segment', action.segment, 'call', index);
   const uArgs = draw();
   const call = makeCall(sim, action, index, origin, 0);
   call.extra = draw;

@@ -15,17 +15,22 @@ export interface BackoffPolicy {
  * value becomes the next `previous`.
  */
 export function backoffDelay(policy: BackoffPolicy, k: number, u: number, previous: number): number {
-  const { base, multiplier, max } = policy;
+  const { base, max } = policy;
   switch (policy.jitter) {
     case 'none':
-      return Math.min(max, base * multiplier ** k);
+      return capped(policy, k);
     case 'full':
-      return u * Math.min(max, base * multiplier ** k);
+      return u * capped(policy, k);
     case 'equal': {
-      const d = Math.min(max, base * multiplier ** k);
+      const d = capped(policy, k);
       return d / 2 + (u * d) / 2;
     }
     case 'decorrelated':
       return Math.min(max, base + u * (3 * previous - base));
   }
+}
+
+/** d = min(max, base * multiplier^k); a zero base stays zero when multiplier^k overflows. */
+function capped({ base, multiplier, max }: BackoffPolicy, k: number): number {
+  return base === 0 ? 0 : Math.min(max, base * multiplier ** k);
 }

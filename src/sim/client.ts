@@ -23,7 +23,7 @@ export type Outcome = (typeof Outcome)[keyof typeof Outcome];
 /** Attempt k of `call` leaves at t. */
 export function sendAttempt(sim: Sim, call: Call, k: number, t: number): void {
   const p = sim.p;
-  if (call.index !== 0 || k !== 0) drawAttempt(sim, call);
+  if (call.index !== 0 || call.segment !== 0 || k !== 0) drawAttempt(sim, call);
   call.k = k;
   call.waiting = true;
   call.sentAt = t;
@@ -44,7 +44,7 @@ function drawAttempt(sim: Sim, call: Call): void {
   let draw = call.extra;
   if (draw === null) {
     // The first call's stream: its first twelve positions mirror the action's block.
-    draw = stream(sim.p.seed, 'action', call.action.id, 'call', 0);
+    draw = stream(sim.p.seed, 'action', call.action.id, 'segment', 0, 'call', 0);
     for (let i = 0; i < 12; i++) draw();
     call.extra = draw;
   }

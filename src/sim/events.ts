@@ -27,8 +27,8 @@ export interface Action {
   unknown: number;
   /** Was sent a stored 200 from a record another action created. */
   gotForeignResult: boolean;
-  /** Key-store slots this action created, released when its agent finishes. */
-  slots: number[] | null;
+  /** Keys this action has claimed: claiming one again means the store forgot it. */
+  claimed: number[] | null;
   /** This segment's crash and resume draws. */
   uCrash: number;
   uResume: number;
@@ -41,7 +41,7 @@ export type Origin = (typeof Origin)[keyof typeof Origin];
 export interface Call {
   action: Action;
   id: number;
-  /** Index of this call within its action (fixes its random stream). */
+  /** Index of this call within its segment (with the segment, names its random stream). */
   index: number;
   segment: number;
   origin: Origin;

@@ -1,8 +1,8 @@
 // The service's idempotency-key store: records in flat typed arrays, a hash index
 // (keyindex.ts), and an expiry FIFO. Every expiry is set to "now + retention", so expiries
 // are appended in time order and a FIFO replaces a priority queue. Memory follows the
-// records that are live or still needed (an execution in flight, or an owner that could
-// still come back and miss it), never the number of finished actions.
+// records that are live or that an execution in flight will write again, never the
+// number of finished actions.
 
 import { KeyIndex } from './keyindex.js';
 
@@ -24,8 +24,6 @@ export class KeyStore {
   private creators: Float64Array;
   private pendings: Int32Array;
   private flags: Uint8Array;
-  /** The creating action while its agent runs; null once it can no longer come back. */
-  private owners: unknown[];
   private free: number[] = [];
   private used = 0;
 
@@ -53,13 +51,12 @@ export class KeyStore {
     this.creators = new Float64Array(this.capacity);
     this.pendings = new Int32Array(this.capacity);
     this.flags = new Uint8Array(this.capacity);
-    this.owners = new Array<unknown>(this.capacity).fill(null);
     this.index = new KeyIndex(this.capacity);
     this.fifoTimes = new Float64Array(2 * this.capacity);
     this.fifoSlots = new Int32Array(2 * this.capacity);
   }
 
-  /** The slot holding `key` (live, or expired but still kept), or -1. */
+  /** The slot holding `key` (live, or expired while an execution still depends on it), or -1. */
   find(key: number): number {
     return this.index.find(key, this.keys);
   }
@@ -84,7 +81,7 @@ export class KeyStore {
    * Claim `key` at `t` as running with fingerprint `fp`, for action `creator`. `slot` is
    * the expired record kept for this key, or -1. Returns the record's slot.
    */
-  claim(key: number, slot: number, t: number, fp: number, creatorId: number, owner: unknown): number {
+  claim(key: number, slot: number, t: number, fp: number, creatorId: number): number {
     if (slot >= 0) {
       this.onLifetime((this.expiry[slot] as number) - (this.claimedAt[slot] as number));
     } else {
@@ -93,7 +90,6 @@ export class KeyStore {
     this.claims++;
     this.fps[slot] = fp;
     this.creators[slot] = creatorId;
-    this.owners[slot] = owner;
     this.claimedAt[slot] = t;
     this.pendings[slot] = (this.pendings[slot] as number) + 1;
     this.flags[slot] = OCCUPIED;
@@ -113,13 +109,6 @@ export class KeyStore {
     this.setExpiry(slot, t + this.retention);
   }
 
-  /** The record's creator can no longer repeat: forget the record once nothing needs it. */
-  release(slot: number, creatorId: number): void {
-    if (this.creators[slot] !== creatorId || ((this.flags[slot] as number) & OCCUPIED) === 0) return;
-    this.owners[slot] = null;
-    if (((this.flags[slot] as number) & LIVE) === 0 && this.pendings[slot] === 0) this.remove(slot);
-  }
-
   /** Expire every record whose expiry is at or before `t` (a record is live while t < expiry). */
   advance(t: number): void {
     while (this.fifoLen > 0) {
@@ -133,7 +122,7 @@ export class KeyStore {
       if ((flags & LIVE) === 0 || this.expiry[slot] !== when) continue;
       this.flags[slot] = flags & ~LIVE;
       this.liveKeys--;
-      if (this.pendings[slot] === 0 && this.owners[slot] === null) this.remove(slot);
+      if (this.pendings[slot] === 0) this.remove(slot);
     }
   }
 
@@ -176,7 +165,6 @@ export class KeyStore {
   private remove(slot: number): void {
     this.onLifetime((this.expiry[slot] as number) - (this.claimedAt[slot] as number));
     this.flags[slot] = 0;
-    this.owners[slot] = null;
     this.index.remove(this.keys[slot] as number, this.keys);
     this.free.push(slot);
   }
@@ -194,7 +182,6 @@ export class KeyStore {
     const flags = new Uint8Array(next);
     flags.set(this.flags);
     this.flags = flags;
-    for (let i = this.capacity; i < next; i++) this.owners.push(null);
     this.capacity = next;
   }
 

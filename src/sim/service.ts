@@ -25,11 +25,13 @@ export function receive(sim: Sim, call: Call, t: number): void {
   const key = keyOf(sim, call);
   const found = store.find(key);
   if (found < 0 || !store.isLive(found)) {
-    const mine = found >= 0 && store.creator(found) === action.id;
-    if (mine) tally.retentionMisses++;
-    const slot = store.claim(key, found, t, call.version, action.id, action);
-    if (!mine) (action.slots ??= []).push(slot);
-    execute(sim, call, slot, t);
+    // An action claims a key a second time only after its earlier record expired.
+    if (p.scope !== 'attempt') {
+      if (action.claimed === null) action.claimed = [key];
+      else if (action.claimed.includes(key)) tally.retentionMisses++;
+      else action.claimed.push(key);
+    }
+    execute(sim, call, store.claim(key, found, t, call.version, action.id), t);
   } else if (p.fingerprint && store.fingerprint(found) !== call.version) {
     tally.sentMismatch++;
     replyNow(sim, call, t, Outcome.mismatch);

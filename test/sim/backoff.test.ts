@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { backoffDelay, type BackoffPolicy } from '../../src/sim/backoff.js';
+
+const policy = (jitter: BackoffPolicy['jitter'], overrides: Partial<BackoffPolicy> = {}): BackoffPolicy => ({
+  base: 100,
+  multiplier: 2,
+  max: 10_000,
+  jitter,
+  ...overrides,
+});
+
+describe('backoffDelay', () => {
+  it('none waits min(max, base * multiplier^k)', () => {
+    expect(backoffDelay(policy('none'), 0, 0.5, 100)).toBe(100);
+    expect(backoffDelay(policy('none'), 3, 0.5, 100)).toBe(800);
+    expect(backoffDelay(policy('none'), 20, 0.5, 100)).toBe(10_000);
+  });
+
+  it('full waits U(0, d)', () => {
+    expect(backoffDelay(policy('full'), 2, 0, 100)).toBe(0);
+    expect(backoffDelay(policy('full'), 2, 0.25, 100)).toBe(100);
+  });
+
+  it('equal waits d/2 + U(0, d/2)', () => {
+    expect(backoffDelay(policy('equal'), 2, 0, 100)).toBe(200);
+    expect(backoffDelay(policy('equal'), 2, 0.5, 100)).toBe(300);
+  });
+
+  it('decorrelated waits min(max, U(base, 3 * previous))', () => {
+    expect(backoffDelay(policy('decorrelated'), 0, 0, 100)).toBe(100);
+    expect(backoffDelay(policy('decorrelated'), 0, 1, 100)).toBe(300);
+    expect(backoffDelay(policy('decorrelated'), 5, 1, 9_000)).toBe(10_000);
+  });
+
+  it('a zero base stays zero when multiplier^k overflows', () => {
+    for (const jitter of ['none', 'full', 'equal'] as const) {
+      expect(backoffDelay(policy(jitter, { base: 0, multiplier: 1e200 }), 3, 0.5, 0)).toBe(0);
+    }
+  });
+
+  it('a growing base is capped by max when multiplier^k overflows', () => {
+    expect(backoffDelay(policy('none', { multiplier: 10 }), 400, 0.5, 100)).toBe(10_000);
+  });
+});
