@@ -42,7 +42,10 @@ export function onArrival(sim: Sim, t: number): void {
     claimed: null,
     uCrash,
     uResume,
+    calls: 0,
+    trace: sim.tracer !== null && sim.tracer.wants(id) ? [] : null,
   };
+  if ((id & 0xffff) === 0 && sim.onProgress !== null) sim.onProgress(id, p.actions);
   sim.tally.actions++;
   const call = makeCall(sim, action, 0, Origin.original, 0);
   call.uReplan = uReplan;
@@ -126,6 +129,7 @@ export function closeOne(sim: Sim, action: Action): void {
   tally.unknownPerAction.push(action.unknown);
   tally.attemptsPerAction.push(action.attempts);
   tally.executionsPerAction.push(action.executions);
+  if (action.trace !== null) (sim.tracer as NonNullable<Sim['tracer']>).finish(action, action.trace);
 }
 
 /**
@@ -159,6 +163,7 @@ function makeCall(sim: Sim, action: Action, index: number, origin: Origin, versi
     action,
     id: sim.nextCallId++,
     index,
+    order: action.calls++,
     segment: action.segment,
     origin,
     version,
@@ -179,5 +184,6 @@ function makeCall(sim: Sim, action: Action, index: number, origin: Origin, versi
     uReply: 0,
     uBackoff: 0,
     extra: null,
+    traced: null,
   };
 }

@@ -5,6 +5,7 @@ import { stream } from './rng.js';
 import { callDone } from './agent.js';
 import { receive } from './service.js';
 import type { Call } from './events.js';
+import type { AttemptOutcome, CallOrigin, TracedAttempt } from './result.js';
 import type { Sim } from './state.js';
 
 /** How an attempt ended, as the client saw it. */
@@ -32,6 +33,7 @@ export function sendAttempt(sim: Sim, call: Call, k: number, t: number): void {
   call.replyLost = call.uReply < p.replyLoss;
   sim.tally.attempts++;
   call.action.attempts++;
+  if (call.action.trace !== null) traceAttempt(call, k, t);
   if (call.requestLost) {
     scheduleTimeout(sim, call);
     return;
@@ -54,6 +56,34 @@ function drawAttempt(sim: Sim, call: Call): void {
   call.uService2 = draw();
   call.uReply = draw();
   call.uBackoff = draw();
+}
+
+const OUTCOME_NAMES: readonly AttemptOutcome[] = [
+  'ok',
+  'replayed',
+  'conflict',
+  'mismatch',
+  'rejected',
+  'slow',
+  'replyLost',
+  'requestLost',
+];
+const ORIGIN_NAMES: readonly CallOrigin[] = ['original', 'replan', 'replay'];
+
+function traceAttempt(call: Call, k: number, t: number): void {
+  call.traced = {
+    call: call.order,
+    origin: ORIGIN_NAMES[call.origin] as CallOrigin,
+    segment: call.segment,
+    attempt: k,
+    sent: t,
+    end: t,
+    outcome: 'ok',
+    stored: false,
+    commit: null,
+    duplicate: false,
+  };
+  (call.action.trace as TracedAttempt[]).push(call.traced);
 }
 
 export function scheduleTimeout(sim: Sim, call: Call): void {
@@ -85,6 +115,10 @@ export function replyNow(sim: Sim, call: Call, t: number, outcome: Outcome): voi
 export function endAttempt(sim: Sim, call: Call, t: number, outcome: Outcome): void {
   const tally = sim.tally;
   call.waiting = false;
+  if (call.traced !== null) {
+    call.traced.end = t;
+    call.traced.outcome = OUTCOME_NAMES[outcome] as AttemptOutcome;
+  }
   switch (outcome) {
     case Outcome.executed:
       tally.ok++;

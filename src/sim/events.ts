@@ -1,6 +1,8 @@
 // The simulation's entities and its typed events. Every event has the same runtime
 // shape (so the queue's comparisons stay monomorphic); `kind` says which fields matter.
 
+import type { TracedAttempt } from './result.js';
+
 /** One logical action (intent): one agent step, possibly executed in several segments. */
 export interface Action {
   id: number;
@@ -32,6 +34,10 @@ export interface Action {
   /** This segment's crash and resume draws. */
   uCrash: number;
   uResume: number;
+  /** Calls issued so far, all segments. */
+  calls: number;
+  /** Attempts recorded for the timeline picture, or null when this action is not traced. */
+  trace: TracedAttempt[] | null;
 }
 
 export const Origin = { original: 0, replan: 1, replay: 2 } as const;
@@ -43,6 +49,8 @@ export interface Call {
   id: number;
   /** Index of this call within its segment (with the segment, names its random stream). */
   index: number;
+  /** Place of this call in its action, all segments (0 for the first call). */
+  order: number;
   segment: number;
   origin: Origin;
   version: number;
@@ -68,6 +76,8 @@ export interface Call {
   uBackoff: number;
   /** Stream for the draws not taken from the action's block; created on first need. */
   extra: (() => number) | null;
+  /** The current attempt's trace record, when the action is traced. */
+  traced: TracedAttempt | null;
 }
 
 /** One execution of the side effect on the service. */
@@ -79,6 +89,7 @@ export interface Execution {
   slot: number;
   service: number;
   queuedAt: number;
+  traced: TracedAttempt | null;
 }
 
 export type SimEvent =

@@ -56,3 +56,67 @@ export interface RunResult {
   metrics: Metrics;
   intervals: Intervals;
 }
+
+/** How an attempt ended, as the client saw it (`replayed`: a stored 200 from the key store). */
+export const AttemptOutcome = {
+  ok: 'ok',
+  replayed: 'replayed',
+  conflict: 'conflict',
+  mismatch: 'mismatch',
+  rejected: 'rejected',
+  slow: 'slow',
+  replyLost: 'replyLost',
+  requestLost: 'requestLost',
+} as const;
+export type AttemptOutcome = keyof typeof AttemptOutcome;
+
+export const CallOrigin = { original: 'original', replan: 'replan', replay: 'replay' } as const;
+export type CallOrigin = keyof typeof CallOrigin;
+
+/** One attempt of a traced action, for the timeline picture. Times in ms of simulated time. */
+export interface TracedAttempt {
+  /** The call's place in the action: 0 for the first call, then in the order calls were issued. */
+  call: number;
+  origin: CallOrigin;
+  segment: number;
+  attempt: number;
+  sent: number;
+  end: number;
+  outcome: AttemptOutcome;
+  /** The key store answered this attempt with a stored result (at `sent`) without executing. */
+  stored: boolean;
+  /** When this attempt's execution committed (possibly after the attempt ended), or null. */
+  commit: number | null;
+  /** That commit was not the action's first: a duplicate side effect. */
+  duplicate: boolean;
+}
+
+export interface TracedAction {
+  action: number;
+  arrival: number;
+  commits: number;
+  attempts: TracedAttempt[];
+}
+
+/** Live key records at simulated time t (ms). */
+export interface KeyStorePoint {
+  t: number;
+  keys: number;
+}
+
+/** A latency quantile: probability p, value in ms. */
+export interface QuantilePoint {
+  p: number;
+  ms: number;
+}
+
+/** What the report's charts need beyond the metrics; computed only when asked for. */
+export interface RunDetail {
+  trace: TracedAction[];
+  keyStore: KeyStorePoint[];
+  latency: { call: QuantilePoint[]; step: QuantilePoint[] };
+}
+
+export interface DetailedRunResult extends RunResult {
+  detail: RunDetail;
+}

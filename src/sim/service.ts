@@ -48,6 +48,7 @@ export function receive(sim: Sim, call: Call, t: number): void {
   } else {
     tally.sentStored++;
     if (store.creator(found) !== action.id) action.gotForeignResult = true;
+    if (call.traced !== null) call.traced.stored = true;
     replyNow(sim, call, t, Outcome.stored);
   }
 }
@@ -85,6 +86,7 @@ function execute(sim: Sim, call: Call, slot: number, t: number): void {
     slot,
     service: lognormal(p.median, p.sigma, call.uService1, call.uService2),
     queuedAt: t,
+    traced: call.traced,
   };
   if (sim.busy < p.concurrency) {
     start(sim, exec, t);
@@ -112,6 +114,10 @@ export function onCommit(sim: Sim, exec: Execution, t: number): void {
   const tally = sim.tally;
   const action = exec.action;
   const call = exec.call;
+  if (exec.traced !== null) {
+    exec.traced.commit = t;
+    exec.traced.duplicate = action.commits > 0;
+  }
   if (action.commits === 0) {
     action.firstCommitCall = call.id;
     action.firstCommitSegment = call.segment;

@@ -1,28 +1,49 @@
 // simulate(scenario) -> RunResult: the event loop of MODEL.md. Pure: no I/O, no clock,
 // no ambient randomness; the same scenario always gives the same result.
 import type { Scenario } from '../scenario/types.js';
-import type { RunResult } from './result.js';
+import type { DetailedRunResult, RunResult } from './result.js';
 import { onArrival, startCall } from './agent.js';
 import { onTimeout, sendAttempt } from './client.js';
 import { onCommit } from './service.js';
 import { exponential } from './rng.js';
 import { Sim, paramsOf } from './state.js';
-import { summarize } from './summarize.js';
+import { detailOf, summarize } from './summarize.js';
+import type { TraceOptions } from './trace.js';
 
-export function simulate(scenario: Scenario): RunResult {
-  const sim = new Sim(paramsOf(scenario), scenario.arrivals.rate);
+export interface SimulateOptions {
+  /** Told how many actions have arrived, every 65,536 actions (for a progress bar). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface DetailOptions extends SimulateOptions {
+  /** Which actions to trace attempt by attempt for the timeline picture. */
+  trace: TraceOptions;
+}
+
+/** The metrics of a run; with `trace`, also what the report's charts draw. */
+export function simulate(scenario: Scenario, options?: SimulateOptions): RunResult;
+export function simulate(scenario: Scenario, options: DetailOptions): DetailedRunResult;
+export function simulate(scenario: Scenario, options: SimulateOptions & { trace?: TraceOptions } = {}): RunResult {
+  const sim = new Sim(paramsOf(scenario), scenario.arrivals.rate, options);
   run(sim);
-  return summarize(sim, scenario);
+  const result = summarize(sim, scenario);
+  if (sim.tracer === null) return result;
+  const detailed: DetailedRunResult = { ...result, detail: detailOf(sim) };
+  return detailed;
 }
 
 function run(sim: Sim): void {
   const queue = sim.queue;
   const store = sim.store;
+  const timeline = sim.timeline;
   sim.arrival.t = exponential(sim.gaps(), sim.p.meanGap);
   queue.push(sim.arrival);
   for (let event = queue.pop(); event !== undefined; event = queue.pop()) {
     const t = event.t;
-    if (store !== null) store.advance(t);
+    if (store !== null) {
+      if (timeline !== null && t >= timeline.next) timeline.catchUp(t, store);
+      store.advance(t);
+    }
     switch (event.kind) {
       case 'arrival':
         onArrival(sim, t);

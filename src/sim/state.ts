@@ -8,6 +8,8 @@ import { EventQueue } from './queue.js';
 import { KeyStore } from './keystore.js';
 import { stream, type Uniform } from './rng.js';
 import type { Execution, SimEvent } from './events.js';
+import { Tracer, type TraceOptions } from './trace.js';
+import { KeyStoreTimeline } from './timeline.js';
 
 export interface Params {
   seed: number | string;
@@ -98,8 +100,19 @@ export class Sim {
   busy = 0;
   readonly waiting: Execution[] = [];
   waitingHead = 0;
+  /** Only when a report asks for detail: traces, the key store over time. */
+  readonly tracer: Tracer | null;
+  readonly timeline: KeyStoreTimeline | null;
+  /** Told how many actions have arrived, every 65,536 actions. */
+  readonly onProgress: ((done: number, total: number) => void) | null;
 
-  constructor(readonly p: Params, readonly rate: number) {
+  constructor(
+    readonly p: Params,
+    readonly rate: number,
+    options: { trace?: TraceOptions; onProgress?: (done: number, total: number) => void } = {},
+  ) {
+    this.tracer = options.trace === undefined ? null : new Tracer(options.trace);
+    this.onProgress = options.onProgress ?? null;
     this.tally = new Tally();
     this.gaps = stream(p.seed, 'arrivals');
     this.blocks = stream(p.seed, 'actions');
@@ -107,6 +120,8 @@ export class Sim {
       p.scope === 'none'
         ? null
         : new KeyStore(p.retention, expectedRecords(p, rate), (life) => this.tally.lifetimes.push(life));
+    this.timeline =
+      options.trace === undefined || this.store === null ? null : new KeyStoreTimeline((1000 * p.actions) / rate);
   }
 }
 

@@ -2,7 +2,7 @@
 import type { Scenario } from '../scenario/types.js';
 import type { Histogram } from '../stats/histogram.js';
 import { Z975 } from '../stats/welford.js';
-import type { Interval, Intervals, Metrics, Quantiles, RunResult } from './result.js';
+import type { Interval, Intervals, Metrics, QuantilePoint, Quantiles, RunDetail, RunResult } from './result.js';
 import type { Sim } from './state.js';
 
 export function summarize(sim: Sim, scenario: Scenario): RunResult {
@@ -103,4 +103,21 @@ function sortedIntervals(intervals: Intervals): Intervals {
   const sorted: Intervals = {};
   for (const key of Object.keys(intervals).sort()) sorted[key] = intervals[key] as Intervals[string];
   return sorted;
+}
+
+/** Quantile points of the latency charts: every half percent, and the far tail. */
+const CHART_PROBABILITIES: readonly number[] = [
+  ...Array.from({ length: 199 }, (_, i) => (i + 1) / 200),
+  0.999,
+  1,
+];
+
+export function detailOf(sim: Sim): RunDetail {
+  const points = (h: Histogram): QuantilePoint[] =>
+    h.count === 0 ? [] : CHART_PROBABILITIES.map((p) => ({ p, ms: p === 1 ? h.max : h.quantile(p) }));
+  return {
+    trace: sim.tracer?.result() ?? [],
+    keyStore: sim.timeline?.points ?? [],
+    latency: { call: points(sim.tally.callLatency), step: points(sim.tally.stepLatency) },
+  };
 }
