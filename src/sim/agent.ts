@@ -1,6 +1,6 @@
 // The agent side of MODEL.md: arrivals, tool calls, re-plans after a failed call, step
 // ends and crash replays (steps 1, 2, 7 and 8), and the bookkeeping when an action is over.
-import { exponential, between, stream } from './rng.js';
+import { exponential, between, callStream } from './rng.js';
 import { Origin, type Action, type Call } from './events.js';
 import { sendAttempt } from './client.js';
 import type { Sim } from './state.js';
@@ -10,7 +10,7 @@ export function onArrival(sim: Sim, t: number): void {
   const p = sim.p;
   const id = sim.nextAction++;
   const draw = sim.blocks;
-  // The action's block, always the same twelve draws in the same order.
+  // The action's block, always the same eighteen draws in the same order.
   const uIdentical = draw();
   const uCrash = draw();
   const uResume = draw();
@@ -42,6 +42,12 @@ export function onArrival(sim: Sim, t: number): void {
     claimed: null,
     uCrash,
     uResume,
+    r1Request: 0,
+    r1Error: 0,
+    r1Service1: 0,
+    r1Service2: 0,
+    r1Reply: 0,
+    r1Backoff: 0,
     calls: 0,
     trace: sim.tracer !== null && sim.tracer.wants(id) ? [] : null,
   };
@@ -56,6 +62,12 @@ export function onArrival(sim: Sim, t: number): void {
   call.uService2 = draw();
   call.uReply = draw();
   call.uBackoff = draw();
+  action.r1Request = draw();
+  action.r1Error = draw();
+  action.r1Service1 = draw();
+  action.r1Service2 = draw();
+  action.r1Reply = draw();
+  action.r1Backoff = draw();
   if (sim.nextAction < p.actions) {
     // At most one arrival is ever pending, so its event object is reused.
     sim.arrival.t = t + exponential(sim.gaps(), p.meanGap);
@@ -140,7 +152,7 @@ export function closeOne(sim: Sim, action: Action): void {
 function nextCall(sim: Sim, action: Action, origin: Origin): Call {
   const p = sim.p;
   const index = action.callsInSegment++;
-  const draw = stream(p.seed, 'action', action.id, 'segment', action.segment, 'call', index);
+  const draw = callStream(p.seed, action.id, action.segment, index);
   const uArgs = draw();
   const call = makeCall(sim, action, index, origin, 0);
   call.extra = draw;

@@ -1,7 +1,7 @@
 // The client side of MODEL.md: sending attempts, timeouts, outcome classes, and the
 // retry decision with backoff and the per-call deadline (steps 3, 5 and 6).
 import { backoffDelay } from './backoff.js';
-import { stream } from './rng.js';
+import { callStream } from './rng.js';
 import { callDone } from './agent.js';
 import { receive } from './service.js';
 import type { Call } from './events.js';
@@ -24,7 +24,7 @@ export type Outcome = (typeof Outcome)[keyof typeof Outcome];
 /** Attempt k of `call` leaves at t. */
 export function sendAttempt(sim: Sim, call: Call, k: number, t: number): void {
   const p = sim.p;
-  if (call.index !== 0 || call.segment !== 0 || k !== 0) drawAttempt(sim, call);
+  if (call.index !== 0 || call.segment !== 0 || k !== 0) drawAttempt(sim, call, k);
   call.k = k;
   call.waiting = true;
   call.sentAt = t;
@@ -41,13 +41,27 @@ export function sendAttempt(sim: Sim, call: Call, k: number, t: number): void {
   receive(sim, call, t);
 }
 
-/** The attempt's draws for k > 0 (or a later call) come from the call's own stream, at fixed positions. */
-function drawAttempt(sim: Sim, call: Call): void {
+/**
+ * The draws of attempt k of any call but the first call's attempt 0: the first call's
+ * attempt 1 was drawn with the action's block; everything later comes from the call's
+ * own stream, at fixed positions.
+ */
+function drawAttempt(sim: Sim, call: Call, k: number): void {
   let draw = call.extra;
   if (draw === null) {
-    // The first call's stream: its first twelve positions mirror the action's block.
-    draw = stream(sim.p.seed, 'action', call.action.id, 'segment', 0, 'call', 0);
-    for (let i = 0; i < 12; i++) draw();
+    const action = call.action;
+    if (k === 1) {
+      call.uRequest = action.r1Request;
+      call.uError = action.r1Error;
+      call.uService1 = action.r1Service1;
+      call.uService2 = action.r1Service2;
+      call.uReply = action.r1Reply;
+      call.uBackoff = action.r1Backoff;
+      return;
+    }
+    // The first call's stream: its first eighteen positions mirror the action's block.
+    draw = callStream(sim.p.seed, action.id, 0, 0);
+    for (let i = 0; i < 18; i++) draw();
     call.extra = draw;
   }
   call.uRequest = draw();

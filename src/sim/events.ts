@@ -34,6 +34,13 @@ export interface Action {
   /** This segment's crash and resume draws. */
   uCrash: number;
   uResume: number;
+  /** The first call's attempt 1, drawn with the action's block (retries are common). */
+  r1Request: number;
+  r1Error: number;
+  r1Service1: number;
+  r1Service2: number;
+  r1Reply: number;
+  r1Backoff: number;
   /** Calls issued so far, all segments. */
   calls: number;
   /** Attempts recorded for the timeline picture, or null when this action is not traced. */
