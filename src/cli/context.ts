@@ -14,6 +14,11 @@ export interface CommandContext {
   env: Readonly<Record<string, string | undefined>>;
   /** Whether `out` is a terminal (a person is reading). */
   isTTY: boolean;
+  /** Whether `err` is a terminal: progress is drawn there only then (default: false). */
+  errIsTTY?: boolean;
+  /** Milliseconds from an arbitrary origin, for progress and ETA only; tests pass a fake
+   * (default: the process clock, read in progress.ts and nowhere else). */
+  now?: () => number;
 }
 
 /**

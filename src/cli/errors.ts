@@ -56,3 +56,12 @@ export function guard(err: Sink, body: () => number): number {
     return reportError(error, err);
   }
 }
+
+/** `guard` for a command body that awaits (rendering charts, writing a report). */
+export async function guardAsync(err: Sink, body: () => Promise<number>): Promise<number> {
+  try {
+    return await body();
+  } catch (error) {
+    return reportError(error, err);
+  }
+}

@@ -31,3 +31,29 @@ function orList(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1] ?? ''}`;
 }
+
+/** `--out DIR` cannot take a report: `reason` says why (exists and is not a directory, ...). */
+export function outProblem(out: string, reason: string): string {
+  return `--out ${out}: ${reason}`;
+}
+
+export function cannotWriteOut(out: string, reason: string): string {
+  return `--out ${out}: cannot write: ${reason}`;
+}
+
+/** An option that shapes the report folder, given without --out. */
+export function needsOut(option: string): string {
+  return `${option}: only with --out DIR (it shapes the report folder, which only --out writes)`;
+}
+
+export function timelineActionsRange(value: string, min: number, max: number): string {
+  return `--timeline-actions: must be a whole number from ${min} to ${max}, found '${value}'`;
+}
+
+export function unknownTimeline(value: string, choices: readonly string[]): string {
+  return `--timeline: unknown mode '${value}'; choose ${orList(choices)}`;
+}
+
+export function reportWritten(index: string): string {
+  return `report written to ${index}`;
+}

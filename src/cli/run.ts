@@ -1,15 +1,20 @@
 // `idemsim run`: simulate scenarios and print what reached the world. The pipeline reads
-// top to bottom: read files, load and validate, simulate, render, write.
+// top to bottom: read files, load and validate, simulate, summarize, render, write.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { defaultsWithSets, formatIssue, loadScenario, type LoadOutcome } from '../scenario/index.js';
 import type { Scenario } from '../scenario/types.js';
+import type { DetailedRunResult, RunResult } from '../sim/result.js';
 import { simulate } from '../sim/simulate.js';
+import { TraceMode, type TraceOptions } from '../sim/trace.js';
 import { OUTPUT_FORMATS, isOutputFormat, render, type OutputFormat } from '../report/render.js';
+import { parseSummary, renderSummary, type Summary } from '../report/summary.js';
 import { colorEnabled, type CommandContext } from './context.js';
-import { ExitCode, InputError, guard } from './errors.js';
-import { cannotRead, readFailure, unknownFormat } from './messages.js';
+import { ExitCode, InputError, guardAsync } from './errors.js';
+import { cannotRead, needsOut, readFailure, timelineActionsRange, unknownFormat, unknownTimeline } from './messages.js';
+import { startProgress } from './progress.js';
+import { checkOut, publish } from './report.js';
 import { VERSION } from './version.js';
 
 export interface RunOptions {
@@ -17,16 +22,104 @@ export interface RunOptions {
   sets?: readonly string[];
   /** table (default), json or csv; anything else is an input error. */
   format?: string;
+  /** Also write the report folder here (relative to the context's cwd). */
+  out?: string;
+  /** With `out`: every chart as NAME.png too. */
+  png?: boolean;
+  /** With `out`: which actions the timeline draws, `first` (default) or `eventful`. */
+  timeline?: string;
+  /** With `out`: how many actions the timeline draws (TIMELINE_ACTIONS). */
+  timelineActions?: string;
 }
 
-export function run(files: readonly string[], options: RunOptions, ctx: CommandContext): number {
-  return guard(ctx.err, () => {
+/** How many actions the timeline chart may draw: one row each, so a thousand is a tall picture. */
+export const TIMELINE_ACTIONS = { default: 40, min: 1, max: 1000 } as const;
+
+/** What `--out` asks for beyond the table: where, with PNGs or not, and which actions to trace. */
+interface ReportRequest {
+  out: string;
+  png: boolean;
+  trace: TraceOptions;
+}
+
+export async function run(files: readonly string[], options: RunOptions, ctx: CommandContext): Promise<number> {
+  return guardAsync(ctx.err, async () => {
     const format = outputFormat(options.format);
+    const request = reportRequest(options, ctx.cwd);
     const scenarios = load(files, options.sets ?? [], ctx.cwd);
-    const runs = scenarios.map((scenario) => ({ scenario, result: simulate(scenario) }));
+    const runs = simulateAll(scenarios, request?.trace, ctx);
     ctx.out.write(render(format, runs, { color: colorEnabled(ctx), version: VERSION }));
+    if (request !== undefined) await publish(summarize(runs), request.out, { png: request.png }, ctx);
     return ExitCode.ok;
   });
+}
+
+/**
+ * The report options, checked before anything is simulated: a long run should not end in
+ * "--out: exists and is not a directory". Undefined without --out (tables only).
+ */
+function reportRequest(options: RunOptions, cwd: string): ReportRequest | undefined {
+  const { out } = options;
+  if (out === undefined) {
+    if (options.png === true) throw new InputError(needsOut('--png'));
+    if (options.timeline !== undefined) throw new InputError(needsOut('--timeline'));
+    if (options.timelineActions !== undefined) throw new InputError(needsOut('--timeline-actions'));
+    return undefined;
+  }
+  const mode = options.timeline ?? TraceMode.first;
+  if (!Object.hasOwn(TraceMode, mode)) throw new InputError(unknownTimeline(mode, Object.keys(TraceMode)));
+  const actions = timelineActions(options.timelineActions);
+  checkOut(out, cwd);
+  return { out, png: options.png === true, trace: { mode: mode as TraceMode, actions } };
+}
+
+function timelineActions(value: string | undefined): number {
+  if (value === undefined) return TIMELINE_ACTIONS.default;
+  const n = /^\d{1,7}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  if (!(n >= TIMELINE_ACTIONS.min && n <= TIMELINE_ACTIONS.max)) {
+    throw new InputError(timelineActionsRange(value, TIMELINE_ACTIONS.min, TIMELINE_ACTIONS.max));
+  }
+  return n;
+}
+
+/** Detail (traces, key-store timeline) only when a report will draw it. */
+function simulateAll(
+  scenarios: readonly Scenario[],
+  trace: TraceOptions | undefined,
+  ctx: CommandContext,
+): { scenario: Scenario; result: RunResult }[] {
+  const total = scenarios.reduce((sum, scenario) => sum + scenario.actions, 0);
+  const progress = startProgress(ctx, total);
+  let before = 0;
+  try {
+    return scenarios.map((scenario) => {
+      const onProgress = progress.reporter(before);
+      before += scenario.actions;
+      const result =
+        trace === undefined ? simulate(scenario, { onProgress }) : simulate(scenario, { trace, onProgress });
+      return { scenario, result };
+    });
+  } finally {
+    progress.finish();
+  }
+}
+
+/**
+ * The summary the report is drawn from, read back from its own JSON: the folder `run`
+ * writes is then by construction the one `report` redraws from summary.json.
+ */
+function summarize(runs: readonly { scenario: Scenario; result: RunResult }[]): Summary {
+  const detailed = runs.map(({ scenario, result }) => {
+    if (!hasDetail(result)) throw new Error('run: a report needs the detail of every run');
+    return { scenario, result };
+  });
+  const outcome = parseSummary(renderSummary({ idemsim: VERSION, runs: detailed }), 'summary.json');
+  if (!outcome.ok) throw new Error(`run: the summary does not read back: ${outcome.problem}`);
+  return outcome.summary;
+}
+
+function hasDetail(result: RunResult): result is DetailedRunResult {
+  return 'detail' in result;
 }
 
 function outputFormat(value: string | undefined): OutputFormat {
@@ -80,9 +173,12 @@ Examples:
       a scenario with one field overridden
   $ idemsim run a.yaml b.yaml --format csv
       two scenarios, one CSV row per scenario and metric
+  $ idemsim run scenarios/refunds-1-no-key.yaml --out refunds --timeline eventful
+      the table, and a report folder (open refunds/index.html) whose timeline
+      draws the 40 most eventful actions
 
 Durations take a unit (250ms, 1.5s, 2m, 1h, 1d); a bare number is milliseconds.
-Exit codes: 0 ok, 2 bad input (usage, unreadable file, invalid scenario), 70 internal error.`;
+Exit codes: 0 ok, 2 bad input (usage, unreadable file, invalid scenario, unusable --out), 70 internal error.`;
 
 /** `--seed 7` is `--set seed=7`: both go through the scenario loader's validation. */
 export function shorthand(path: string, value: string): string {
@@ -116,8 +212,19 @@ export function runCommand(ctx: CommandContext, done: (code: number) => void): C
       collect('actions'),
     )
     .option('--format <format>', `output: ${OUTPUT_FORMATS.join(', ')} (default: table)`)
+    .option('--out <DIR>', 'also write a report folder: index.html, charts, summary.json (default: tables only)')
+    .option('--png', 'with --out: also write each chart as NAME.png')
+    .option(
+      '--timeline <mode>',
+      `with --out: the timeline draws the ${Object.keys(TraceMode).join(' or the most ')} actions (default: first)`,
+    )
+    .option(
+      '--timeline-actions <n>',
+      `with --out: how many actions the timeline draws, ${TIMELINE_ACTIONS.min} to ${TIMELINE_ACTIONS.max} (default: ${TIMELINE_ACTIONS.default})`,
+    )
     .addHelpText('after', EXAMPLES)
-    .action((files: string[], options: { format?: string }) => {
-      done(run(files, { sets, format: options.format }, ctx));
+    .action(async (files: string[], options: Omit<RunOptions, 'sets'>) => {
+      const { format, out, png, timeline, timelineActions } = options;
+      done(await run(files, { sets, format, out, png, timeline, timelineActions }, ctx));
     });
 }

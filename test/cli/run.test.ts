@@ -10,9 +10,9 @@ import { VERSION } from '../../src/cli/version.js';
 import { ERROR_LINE, captured, hasAnsi, lines } from './sinks.js';
 
 describe('idemsim run: input errors', () => {
-  it('rejects an unknown --format with one line naming the choices, exit 2', () => {
+  it('rejects an unknown --format with one line naming the choices, exit 2', async () => {
     const ctx = captured();
-    expect(run([], { format: 'yaml' }, ctx)).toBe(2);
+    expect(await run([], { format: 'yaml' }, ctx)).toBe(2);
     expect(lines(ctx.err.text)).toEqual(["--format: unknown format 'yaml'; choose table, json or csv"]);
     expect(ctx.out.text).toBe('');
   });
@@ -43,16 +43,16 @@ describe('idemsim run: input errors', () => {
     expect(ctx.err.text).toMatch(/unknown command 'rnu'/);
   });
 
-  it('reports a missing file as FILE: cannot read, exit 2', () => {
+  it('reports a missing file as FILE: cannot read, exit 2', async () => {
     const ctx = captured({ cwd: mkdtempSync(join(tmpdir(), 'idemsim-')) });
-    expect(run(['missing.yaml'], {}, ctx)).toBe(2);
+    expect(await run(['missing.yaml'], {}, ctx)).toBe(2);
     expect(lines(ctx.err.text)).toEqual(['missing.yaml: cannot read: no such file']);
   });
 
-  it('reports a directory as unreadable', () => {
+  it('reports a directory as unreadable', async () => {
     const ctx = captured({ cwd: tmpdir() });
     const dir = mkdtempSync(join(tmpdir(), 'idemsim-'));
-    expect(run([dir], {}, ctx)).toBe(2);
+    expect(await run([dir], {}, ctx)).toBe(2);
     expect(lines(ctx.err.text)).toEqual([`${dir}: cannot read: is a directory`]);
   });
 });
@@ -124,30 +124,30 @@ describe('idemsim run: simulating', () => {
     expect(ctx.err.text).not.toContain('    at ');
   });
 
-  it('puts several scenarios side by side, one column each', () => {
+  it('puts several scenarios side by side, one column each', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'idemsim-'));
     writeFileSync(join(dir, 'a.yaml'), 'name: first\nactions: 200\n');
     writeFileSync(join(dir, 'b.yaml'), 'name: second\nactions: 200\nkeys:\n  scope: intent\n');
     const ctx = captured({ cwd: dir });
-    expect(run(['a.yaml', 'b.yaml'], {}, ctx)).toBe(0);
+    expect(await run(['a.yaml', 'b.yaml'], {}, ctx)).toBe(0);
     expect(ctx.out.text.split('\n')[0]).toMatch(/^ +first +second$/);
   });
 
-  it('reports every unreadable file and invalid scenario in one go', () => {
+  it('reports every unreadable file and invalid scenario in one go', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'idemsim-'));
     writeFileSync(join(dir, 'bad.yaml'), 'actions: -1\n');
     const ctx = captured({ cwd: dir });
-    expect(run(['nope.yaml', 'bad.yaml'], {}, ctx)).toBe(2);
+    expect(await run(['nope.yaml', 'bad.yaml'], {}, ctx)).toBe(2);
     const printed = lines(ctx.err.text);
     expect(printed[0]).toBe('nope.yaml: cannot read: no such file');
     expect(printed[1]).toMatch(/^bad\.yaml:1:\d+: /);
   });
 
-  it('colours the table only on a terminal without NO_COLOR', () => {
+  it('colours the table only on a terminal without NO_COLOR', async () => {
     const plain = captured({ isTTY: false });
     const tty = captured({ isTTY: true });
     const noColor = captured({ isTTY: true, env: { NO_COLOR: '1' } });
-    for (const ctx of [plain, tty, noColor]) expect(run([], { sets: ['actions=100'] }, ctx)).toBe(0);
+    for (const ctx of [plain, tty, noColor]) expect(await run([], { sets: ['actions=100'] }, ctx)).toBe(0);
     expect(hasAnsi(plain.out.text)).toBe(false);
     expect(hasAnsi(noColor.out.text)).toBe(false);
     expect(hasAnsi(tty.out.text)).toBe(true);

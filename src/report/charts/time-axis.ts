@@ -1,0 +1,33 @@
+// A time axis in seconds that stays readable from a 1 s retry to a 20 minute replay:
+// linear while everything fits in SYMLOG_ABOVE seconds, symmetric-log beyond (linear
+// below 1 s, logarithmic above), with ticks at round durations labelled "30 s", "5 min".
+
+/** Longest span (s) drawn on a linear axis. */
+export const SYMLOG_ABOVE = 10;
+
+// Round durations in seconds; 0.5 s is left out because on the symlog scale it would
+// crowd the 0 and 1 s labels.
+const TICKS = [0, 1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200, 14_400, 28_800, 86_400];
+
+const LABEL =
+  "datum.value < 60 ? datum.value + ' s' : datum.value < 3600 ? datum.value / 60 + ' min' : datum.value / 3600 + ' h'";
+
+export interface TimeAxis {
+  title: string;
+  scale: { type: 'linear' | 'symlog'; domain: [number, number]; constant?: number; nice?: boolean };
+  axis: { values?: number[]; labelExpr?: string; labelOverlap?: boolean; grid: boolean };
+}
+
+export function timeAxis(maxSeconds: number, title: string): TimeAxis {
+  if (maxSeconds <= SYMLOG_ABOVE) {
+    const top = Math.max(0.5, Math.ceil(maxSeconds * 2) / 2);
+    return { title: `${title} (s)`, scale: { type: 'linear', domain: [0, top], nice: false }, axis: { grid: true } };
+  }
+  const top = TICKS.find((t) => t >= maxSeconds) ?? Math.ceil(maxSeconds);
+  return {
+    title: `${title} (s; log scale past 1 s)`,
+    scale: { type: 'symlog', constant: 1, domain: [0, top], nice: false },
+    // The ticks are chosen to fit; vega's width estimate (0.8 em a character) would hide some.
+    axis: { values: TICKS.filter((t) => t <= top), labelExpr: LABEL, labelOverlap: false, grid: true },
+  };
+}

@@ -1,0 +1,188 @@
+// index.html: the report a reviewer opens from disk. One self-contained page (inline CSS
+// and SVG, no script, nothing fetched) with the scenarios, the headline table, every chart,
+// the full table and links to the folder's files. Deterministic: no date, no clock.
+import { formatCount } from './format.js';
+import { INTERVAL_NOTE } from './table.js';
+import { SECTIONS, type Cell, type Section } from './sections.js';
+import { inlineSvg } from './inline-svg.js';
+import type { ScenarioRun } from './types.js';
+
+export interface HtmlChart {
+  /** File stem in the folder, also the figure's anchor. */
+  name: string;
+  title: string;
+  caption: string;
+  svg: string;
+}
+
+export interface HtmlLink {
+  /** A file name in the folder. */
+  href: string;
+  /** What the file holds, after its name. */
+  note: string;
+}
+
+export interface HtmlReport {
+  version: string;
+  runs: readonly ScenarioRun[];
+  charts: readonly HtmlChart[];
+  /** The folder's other files, in the order they are listed. */
+  links: readonly HtmlLink[];
+}
+
+export function renderHtml(report: HtmlReport): string {
+  const names = report.runs.map((run) => run.scenario.name).join(', ');
+  const headline = SECTIONS.filter((section) => section.headline === true);
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(`idemsim report: ${names}`)}</title>`,
+    `<style>${CSS}</style>`,
+    '</head>',
+    '<body>',
+    '<header>',
+    `<h1>idemsim report: ${escapeHtml(names)}</h1>`,
+    `<p class="meta">Simulated by idemsim ${escapeHtml(report.version)}. ${escapeHtml(INTERVAL_NOTE)}.</p>`,
+    '</header>',
+    scenarios(report.runs),
+    '<section id="headline">',
+    '<h2>Headline</h2>',
+    table(report.runs, headline, false),
+    '</section>',
+    '<section id="charts">',
+    '<h2>Charts</h2>',
+    ...report.charts.map(figure),
+    '</section>',
+    '<section id="metrics">',
+    '<h2>All metrics</h2>',
+    table(report.runs, SECTIONS, true),
+    '</section>',
+    '<section id="files">',
+    '<h2>Files in this folder</h2>',
+    '<ul>',
+    ...report.links.map((link) => {
+      const href = escapeHtml(link.href);
+      return `<li><a href="${href}">${href}</a>: ${inlineCode(link.note)}</li>`;
+    }),
+    '</ul>',
+    '</section>',
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+function scenarios(runs: readonly ScenarioRun[]): string {
+  const items = runs.map(({ scenario }) => {
+    const description = scenario.description.trim();
+    const facts = `seed ${String(scenario.seed)}, ${formatCount(scenario.actions)} actions, key scope ${scenario.keys.scope}`;
+    return [
+      `<dt>${escapeHtml(scenario.name)}</dt>`,
+      `<dd>${description === '' ? '<span class="none">no description</span>' : escapeHtml(description)}`,
+      `<span class="facts">${escapeHtml(facts)}</span></dd>`,
+    ].join('');
+  });
+  return [
+    '<section id="scenarios">',
+    `<h2>Scenario${runs.length > 1 ? 's' : ''}</h2>`,
+    '<dl>',
+    ...items,
+    '</dl>',
+    '</section>',
+  ].join('\n');
+}
+
+/** The table renderer's sections as HTML: a label column, one column per scenario. */
+function table(runs: readonly ScenarioRun[], sections: readonly Section[], titled: boolean): string {
+  const head = ['<th scope="col"></th>', ...runs.map((run) => `<th scope="col">${escapeHtml(run.scenario.name)}</th>`)];
+  const bodies = sections.map((section) => {
+    const rows = section.rows.map((row) => {
+      const label = row.label.trimStart();
+      const sub = label !== row.label ? ' class="sub"' : '';
+      const cells = runs.map((run) => `<td>${cellHtml(row.cell(run))}</td>`);
+      return `<tr><th scope="row"${sub}>${escapeHtml(label)}</th>${cells.join('')}</tr>`;
+    });
+    const title = titled
+      ? [`<tr class="section"><th colspan="${runs.length + 1}">${escapeHtml(section.title)}</th></tr>`]
+      : [];
+    return ['<tbody>', ...title, ...rows, '</tbody>'].join('\n');
+  });
+  return ['<table>', `<thead><tr>${head.join('')}</tr></thead>`, ...bodies, '</table>'].join('\n');
+}
+
+function cellHtml(cell: Cell): string {
+  const value = escapeHtml(cell.value);
+  return cell.interval === undefined ? value : `${value} <span class="ci">${escapeHtml(cell.interval)}</span>`;
+}
+
+/**
+ * The title and caption are in the page for its outline, search and screen readers; where
+ * the picture already shows them (vega draws the spec's title and subtitle), they are
+ * visually hidden rather than printed twice.
+ */
+function figure(chart: HtmlChart): string {
+  const name = escapeHtml(chart.name);
+  const drawn = (text: string): string => (chart.svg.includes(`>${escapeSvgText(text)}<`) ? ' class="drawn"' : '');
+  return [
+    `<figure id="chart-${name}">`,
+    `<h3${drawn(chart.title)}>${escapeHtml(chart.title)}</h3>`,
+    `<div class="chart">${inlineSvg(chart.svg, `${chart.name}-`)}</div>`,
+    `<figcaption><span${drawn(chart.caption)}>${escapeHtml(chart.caption)}</span> <span class="files"><a href="${name}.svg">SVG</a> · <a href="${name}.vl.json">Vega-Lite spec</a></span></figcaption>`,
+    '</figure>',
+  ].join('\n');
+}
+
+/** Text as vega writes it inside an SVG <text> element. */
+function escapeSvgText(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/** Escaped text with `backquoted` parts set as code. */
+function inlineCode(text: string): string {
+  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+}
+
+/** Text for element content and quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+}
+
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+// System fonts only: a font fetched from a URL would break the page offline.
+const CSS = `
+body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; color: #1a1a1a; background: #fff; margin: 0 auto; padding: 1.5rem 2rem 3rem; max-width: 75rem; }
+h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
+h2 { font-size: 1.25rem; margin: 2.25rem 0 .75rem; border-bottom: 1px solid #ddd; padding-bottom: .25rem; }
+h3 { font-size: 1.05rem; margin: 0 0 .5rem; }
+.meta, .facts, .none, .ci, figcaption { color: #555; }
+dl { margin: 0; }
+dt { font-weight: 600; margin-top: .75rem; }
+dd { margin: .15rem 0 0 1.25rem; max-width: 60rem; }
+.facts { display: block; font-size: .9em; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+th, td { padding: .2rem .75rem; text-align: right; border-bottom: 1px solid #eee; vertical-align: top; }
+th[scope="row"], tr.section th { text-align: left; font-weight: normal; }
+th[scope="row"].sub { padding-left: 1.75rem; }
+thead th { font-weight: 600; border-bottom: 2px solid #ccc; }
+tr.section th { font-weight: 600; padding-top: 1rem; border-bottom: 1px solid #ccc; }
+#headline td { font-weight: 600; }
+.ci { font-size: .85em; font-weight: normal; white-space: nowrap; }
+figure { margin: 0 0 2.5rem; }
+.chart { overflow-x: auto; }
+.chart svg { max-width: 100%; height: auto; display: block; }
+figcaption { margin-top: .25rem; max-width: 60rem; }
+.files { white-space: nowrap; font-size: .9em; }
+/* Said by the picture itself: kept for screen readers and search, not shown twice. */
+.drawn { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip-path: inset(50%); white-space: nowrap; border: 0; }
+a { color: #0b5cad; }
+`.trim();

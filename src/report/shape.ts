@@ -1,0 +1,101 @@
+// Small readers of parsed JSON: each checks one value's shape and returns a typed copy,
+// or throws a ShapeError naming where it is and what was expected. Records are copied
+// in the order of their shape, so reading a document also puts its keys in canonical order.
+
+export class ShapeError extends Error {
+  constructor(
+    readonly path: string,
+    readonly problem: string,
+  ) {
+    super(`${path}: ${problem}`);
+    this.name = 'ShapeError';
+  }
+}
+
+export type Reader<T> = (value: unknown, path: string) => T;
+
+function expected(what: string, value: unknown, path: string): ShapeError {
+  return new ShapeError(path, `expected ${what}; found ${describe(value)}`);
+}
+
+/** A found value as a reader would recognise it: short JSON for scalars, a kind for the rest. */
+export function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object' && value !== null) return 'an object';
+  const text = JSON.stringify(value);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}
+
+export const finite: Reader<number> = (value, path) => {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  throw expected('a number', value, path);
+};
+
+/** A metric or interval bound: JSON writes a non-finite number (a mean over nothing) as null. */
+export const numberOrNull: Reader<number> = (value, path) => (value === null ? Number.NaN : finite(value, path));
+
+export const count: Reader<number> = (value, path) => {
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
+  throw expected('a whole number >= 0', value, path);
+};
+
+export const text: Reader<string> = (value, path) => {
+  if (typeof value === 'string') return value;
+  throw expected('a string', value, path);
+};
+
+export const bool: Reader<boolean> = (value, path) => {
+  if (typeof value === 'boolean') return value;
+  throw expected('true or false', value, path);
+};
+
+export function nullable<T>(read: Reader<T>): Reader<T | null> {
+  return (value, path) => (value === null ? null : read(value, path));
+}
+
+export function oneOf<T extends string>(choices: Readonly<Record<T, unknown>>): Reader<T> {
+  const names = Object.keys(choices);
+  return (value, path) => {
+    if (typeof value === 'string' && Object.hasOwn(choices, value)) return value as T;
+    throw expected(`one of ${names.join(', ')}`, value, path);
+  };
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function object(value: unknown, path: string): Record<string, unknown> {
+  if (isObject(value)) return value;
+  throw expected('an object', value, path);
+}
+
+export function list<T>(item: Reader<T>): Reader<T[]> {
+  return (value, path) => {
+    if (!Array.isArray(value)) throw expected('a list', value, path);
+    return value.map((element, i) => item(element, `${path}[${i}]`));
+  };
+}
+
+/** An object with exactly the shape's keys read (others are ignored), in the shape's order. */
+export function record<T>(shape: { [K in keyof T]: Reader<T[K]> }): Reader<T> {
+  return (value, path) => {
+    const source = object(value, path);
+    const out = {} as T;
+    for (const key of Object.keys(shape) as (keyof T & string)[]) {
+      out[key] = shape[key](source[key], path === '' ? key : `${path}.${key}`);
+    }
+    return out;
+  };
+}
+
+/** An object of any keys, each value read by `item`, keys in their written order. */
+export function dictionary<T>(item: Reader<T>): Reader<Record<string, T>> {
+  return (value, path) => {
+    const source = object(value, path);
+    const out: Record<string, T> = {};
+    for (const [key, element] of Object.entries(source)) out[key] = item(element, `${path}.${key}`);
+    return out;
+  };
+}

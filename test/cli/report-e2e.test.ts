@@ -1,0 +1,64 @@
+// `run --out` and `report` through the real binary (dist/ built by global-setup.ts), as a
+// user runs them: files on disk, stdout and stderr kept apart, no progress in a pipe.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { lines } from './sinks.js';
+
+const BIN = fileURLToPath(new URL('../../bin/idemsim.js', import.meta.url));
+const SCENARIOS = fileURLToPath(new URL('../../scenarios/', import.meta.url));
+
+function idemsim(args: readonly string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
+  const env = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined };
+  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, env, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+beforeAll(() => {
+  const buildError = inject('buildError');
+  if (buildError !== '') throw new Error(buildError);
+});
+
+describe('idemsim run --out (binary)', () => {
+  it('writes a self-contained report folder and redraws it byte for byte with idemsim report', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'idemsim-e2e-report-'));
+    const scenario = join(SCENARIOS, 'refunds-1-no-key.yaml');
+    const first = idemsim(['run', scenario, '--actions', '2000', '--out', 'r1', '--timeline', 'eventful'], cwd);
+    expect(first.stderr).toBe(`report written to ${join('r1', 'index.html')}\n`);
+    expect(first.status).toBe(0);
+    expect(first.stdout.split('\n')[1]).toBe('Headline');
+
+    const files = readdirSync(join(cwd, 'r1')).sort();
+    for (const name of ['index.html', 'scenario.yaml', 'summary.csv', 'summary.json']) expect(files).toContain(name);
+    const html = readFileSync(join(cwd, 'r1', 'index.html'), 'utf8');
+    const svgs = files.filter((name) => name.endsWith('.svg'));
+    expect(svgs.length).toBeGreaterThan(0);
+    expect(html.match(/<svg\b/g)).toHaveLength(svgs.length);
+    expect(html).toContain('refunds-1-no-key');
+
+    const second = idemsim(['report', join('r1', 'summary.json'), '--out', 'r2'], cwd);
+    expect(second.status).toBe(0);
+    expect(second.stdout).toBe('');
+    for (const name of files) {
+      expect(readFileSync(join(cwd, 'r2', name)).equals(readFileSync(join(cwd, 'r1', name))), name).toBe(true);
+    }
+  });
+
+  it('refuses --png without --out with one line, exit 2', () => {
+    const result = idemsim(['run', '--png'], tmpdir());
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(lines(result.stderr)).toHaveLength(1);
+  });
+
+  it('refuses --timeline-actions out of range with one line naming the limits, exit 2', () => {
+    for (const n of ['0', '5000']) {
+      const result = idemsim(['run', '--out', 'r', '--timeline-actions', n], tmpdir());
+      expect(result.status).toBe(2);
+      expect(lines(result.stderr)).toEqual([`--timeline-actions: must be a whole number from 1 to 1000, found '${n}'`]);
+    }
+  });
+});
