@@ -4,7 +4,11 @@
 import { Command } from 'commander';
 import type { CommandContext } from './context.js';
 import { ExitCode, reportError } from './errors.js';
+import { initCommand } from './init.js';
+import { reportCommand } from './report.js';
 import { runCommand } from './run.js';
+import { schemaCommand } from './schema.js';
+import { validateCommand } from './validate.js';
 import { VERSION } from './version.js';
 
 /** Runs `idemsim` with `argv` (without node and script) and returns the exit code. */
@@ -28,7 +32,14 @@ export async function cli(argv: readonly string[], ctx: CommandContext): Promise
       // One line per error: commander puts its "(Did you mean ...?)" on a line of its own.
       outputError: (text, write) => write(`${text.trim().replace(/\s*\n\s*/g, ' ')}\n`),
     });
-  for (const command of [runCommand(ctx, done)]) {
+  const commands = [
+    runCommand(ctx, done),
+    validateCommand(ctx, done),
+    initCommand(ctx, done),
+    schemaCommand(ctx, done),
+    reportCommand(ctx, done),
+  ];
+  for (const command of commands) {
     program.addCommand(command.copyInheritedSettings(program));
   }
   try {
@@ -52,6 +63,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       cwd: process.cwd(),
       env: process.env,
       isTTY: process.stdout.isTTY === true,
+      errIsTTY: process.stderr.isTTY === true,
     });
   } catch (error) {
     code = reportError(error, process.stderr);

@@ -46,6 +46,8 @@ export interface Field {
   bounds?: Bounds;
   /** The accepted words of an `enum`. */
   values?: readonly string[];
+  /** One line per word of an `enum`, for the JSON Schema (editors show it beside each word). */
+  valueDocs?: Readonly<Record<string, string>>;
   /** The members of a `latency` or `range-of-durations`. */
   members?: Readonly<Record<string, Member>>;
   doc: string;
@@ -121,15 +123,37 @@ export const FIELDS: readonly Field[] = [
   duration('client.backoff.base', nonNegative, 'backoff before the first retry (duration)'),
   f('client.backoff.multiplier', 'number', 'growth of the backoff per retry', { bounds: nonNegative }),
   duration('client.backoff.max', nonNegative, 'cap on one backoff (duration)'),
-  f('client.backoff.jitter', 'enum', 'none | full | equal | decorrelated', { values: Object.keys(Jitter) }),
+  f('client.backoff.jitter', 'enum', 'none | full | equal | decorrelated', {
+    values: Object.keys(Jitter),
+    valueDocs: {
+      none: 'wait exactly d = min(max, base * multiplier^k)',
+      full: 'wait uniform between 0 and d',
+      equal: 'wait d/2 plus uniform between 0 and d/2',
+      decorrelated: 'wait min(max, uniform between base and 3 * the previous wait)',
+    },
+  }),
   f('client.deadline', 'duration-or-none', 'time budget per tool call (duration); none for no budget', {
     bounds: nonNegative,
   }),
   f('keys.scope', 'enum', 'what the idempotency key identifies: none | attempt | call | payload | intent | business', {
     values: Object.keys(Scope),
+    valueDocs: {
+      none: 'no key: every request executes',
+      attempt: 'a fresh id per attempt: deduplicates nothing, yet stores a record per attempt',
+      call: "the tool call's id: deduplicates transport retries, not re-plans or replays",
+      payload: "a hash of the call's arguments: misses repeats whose arguments changed, merges identical requests",
+      intent: 'run id + step, saved before the call: deduplicates every repeat while the record lives',
+      business: 'the business identity (order + line): like intent, but merges genuine identical requests',
+    },
   }),
   duration('keys.retention', positive, 'record lifetime (duration), reset when the result is stored'),
-  f('keys.claim', 'enum', 'atomic | read-then-write', { values: Object.keys(Claim) }),
+  f('keys.claim', 'enum', 'atomic | read-then-write', {
+    values: Object.keys(Claim),
+    valueDocs: {
+      atomic: 'the lookup claims the key in one step: a concurrent repeat gets 409',
+      'read-then-write': 'a repeat inside raceWindow of the claim also executes (a race)',
+    },
+  }),
   duration('keys.raceWindow', nonNegative, 'read-then-write: gap between the read and the write (duration)'),
   f('keys.fingerprint', 'boolean', 'compare payload fingerprints: a mismatch gets a 422'),
   f('keys.recordBytes', 'size', 'bytes per stored record: key, fingerprint, status, body (size)', {

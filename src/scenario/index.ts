@@ -14,11 +14,13 @@ export { FIELDS, GROUPS, type Field, type FieldKind } from './fields.js';
 export { formatIssue, type Issue } from './issues.js';
 export { LIMITS } from './limits.js';
 export { scenarioToYaml } from './serialize.js';
+export { schemaText } from './schema.js';
+export { starterScenario } from './starter.js';
 
 export type LoadOutcome = { ok: true; scenario: Scenario } | { ok: false; issues: Issue[] };
 
-/** The file's base name without its extension: `scenarios/slow.yaml` -> `slow`. */
-function baseName(file: string): string {
+/** The file's base name without its extension: `scenarios/slow.yaml` -> `slow`; the default `name`. */
+export function baseName(file: string): string {
   const base = file.split(/[\\/]/).pop() ?? file;
   const dot = base.lastIndexOf('.');
   const name = dot > 0 ? base.slice(0, dot) : base;

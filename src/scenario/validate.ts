@@ -73,7 +73,8 @@ function checkKeys(map: MapNode, parent: string, issues: Issue[]): void {
   for (const { key, keyPos, value } of map.entries) {
     const path = join(parent, key);
     if (key === '<<') issues.push(issueAt(keyPos, path, msg.mergeKey()));
-    else if (isGroup(path)) checkGroup(value, path, issues);
+    // An empty key at the top level joins to '', the top level's own path: not a group.
+    else if (key !== '' && isGroup(path)) checkGroup(value, path, issues);
     else if (fieldAt(path) === undefined) {
       const valid = childrenOf(parent);
       issues.push(issueAt(keyPos, path, msg.unknownKey(parent, key, suggestKey(key, parent), valid)));

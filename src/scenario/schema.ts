@@ -1,0 +1,282 @@
+// The JSON Schema (draft-07) of a scenario file, generated from the field table, so that
+// what an editor checks while typing and what the loader checks cannot drift apart.
+// It accepts every file the loader accepts. What JSON Schema cannot say is left to the
+// loader: min <= max of a range or bound, p99 >= p50, and the size of a number written as
+// a string with an exponent or beyond 2^53 (`1e400s`, `5e3%`, `99999999999999999999ms`).
+import { METRICS, type Unit } from '../sim/metrics.js';
+import { type Bounds, FIELDS, GROUPS, type Field, type Member, childrenOf } from './fields.js';
+import { hint, rangeText } from './messages.js';
+import { written } from './serialize.js';
+import { DURATION_UNITS, PERCENT_UNITS, SIZE_UNITS, type UnitTable } from './units.js';
+
+export type JsonSchema = { [key: string]: unknown };
+
+const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+// Number text as the loader reads it (units.ts QUANTITY): digits with an optional point,
+// an optional exponent, optional spaces, then the unit.
+const MANTISSA = String.raw`(?:\d+(?:\.\d*)?|\.\d+)`;
+const ZERO = String.raw`(?:0+(?:\.0*)?|\.0+)`;
+/** A mantissa with a non-zero digit: lookahead over digits and the point only. */
+const NON_ZERO = String.raw`(?=[0-9.]*[1-9])${MANTISSA}`;
+const EXPONENT = String.raw`(?:[eE][+-]?\d+)?`;
+/** 0 to 100 without an exponent, leading zeros allowed: `2`, `100`, `007.5`, `.5`. */
+const UP_TO_100 = String.raw`0*(?:100(?:\.0*)?|\d{1,2}(?:\.\d*)?|\.\d+)`;
+
+const escape = (unit: string): string => unit.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+function unitsOf(units: UnitTable): string {
+  const names = Object.keys(units).map(escape);
+  return names.length === 1 ? (names[0] as string) : `(?:${names.join('|')})`;
+}
+
+/** A string `<number><unit>` whose number is > 0 (`minExclusive`) or >= 0. */
+function quantityPattern(units: UnitTable, bounds: Bounds): string {
+  const unit = unitsOf(units);
+  // -0 reads as 0, so a minus sign is fine on a zero.
+  const number = bounds.minExclusive === true ? String.raw`\+?${NON_ZERO}` : String.raw`(?:\+?${MANTISSA}|-${ZERO})`;
+  return String.raw`^${number}${EXPONENT} *${unit}$`;
+}
+
+/** `0%` to `100%`; with an exponent only the sign is checked (see the header). */
+const PERCENT_PATTERN =
+  String.raw`^(?:\+?${UP_TO_100}|-${ZERO}|(?:\+?${MANTISSA}|-${ZERO})[eE][+-]?\d+) *` + `${unitsOf(PERCENT_UNITS)}$`;
+
+/** The numeric keywords of bounds; every number the loader takes is within 2^53 - 1. */
+function numberBounds(bounds: Bounds = {}): JsonSchema {
+  const out: JsonSchema = {};
+  if (bounds.min === undefined) out.minimum = -SAFE;
+  else if (bounds.minExclusive === true) out.exclusiveMinimum = bounds.min;
+  else out.minimum = bounds.min;
+  out.maximum = bounds.max ?? SAFE;
+  return out;
+}
+
+const UNIT_TEXT = {
+  duration: 'Duration: a number is milliseconds; a string takes a unit: ms, s, m, h, d (1.5s, 2m).',
+  size: 'Size: a number is bytes; a string takes a unit: B, KB, MB, GB (powers of 1000), KiB, MiB, GiB.',
+  probability: 'Probability: a number from 0 to 1, or a percentage string such as 2%.',
+} as const;
+
+/** Shared value forms under `definitions`, each made on first use, in order of use. */
+class Definitions {
+  readonly all: Record<string, JsonSchema> = {};
+
+  ref(name: string, make: () => JsonSchema): JsonSchema {
+    if (!Object.hasOwn(this.all, name)) this.all[name] = make();
+    return { $ref: `#/definitions/${name}` };
+  }
+}
+
+/**
+ * A number or a `<number><unit>` string, `> 0` or `>= 0`: the only bounds a pattern can
+ * carry exactly, so another bound on a duration or size fails here rather than drift.
+ */
+function quantity(defs: Definitions, kind: 'duration' | 'size', units: UnitTable, bounds: Bounds): JsonSchema {
+  if (bounds.min !== 0 || bounds.max !== undefined) {
+    throw new Error(`no string pattern for a ${kind} bounded by ${JSON.stringify(bounds)}`);
+  }
+  return defs.ref(bounds.minExclusive === true ? `positive-${kind}` : kind, () => ({
+    description: UNIT_TEXT[kind],
+    anyOf: [
+      { type: 'number', ...numberBounds(bounds) },
+      { type: 'string', pattern: quantityPattern(units, bounds) },
+    ],
+  }));
+}
+
+const duration = (defs: Definitions, bounds: Bounds): JsonSchema => quantity(defs, 'duration', DURATION_UNITS, bounds);
+const size = (defs: Definitions, bounds: Bounds): JsonSchema => quantity(defs, 'size', SIZE_UNITS, bounds);
+const probability = (defs: Definitions): JsonSchema =>
+  defs.ref('probability', () => ({
+    description: UNIT_TEXT.probability,
+    anyOf: [
+      { type: 'number', minimum: 0, maximum: 1 },
+      { type: 'string', pattern: PERCENT_PATTERN },
+    ],
+  }));
+
+function member(defs: Definitions, name: string, spec: Member): JsonSchema {
+  const range = rangeText(spec.bounds);
+  const description = `${name}: ${spec.doc}${range === 'any value' ? '' : `, ${range}`}`;
+  if (spec.kind === 'duration') return { description, ...duration(defs, spec.bounds) };
+  return { description, type: 'number', ...numberBounds(spec.bounds) };
+}
+
+function members(defs: Definitions, field: Field, names: readonly string[]): JsonSchema {
+  const all = field.members ?? {};
+  return Object.fromEntries(names.map((name) => [name, member(defs, name, all[name] as Member)]));
+}
+
+/** Words that stand for a setting rather than a value. */
+const WORDS: Readonly<Record<string, string>> = {
+  unlimited: 'no limit: every execution starts at once, nothing queues',
+  none: 'no time budget: only retries limit the attempts of a tool call',
+};
+
+function word(text: string): JsonSchema {
+  return { const: text, description: WORDS[text] ?? text };
+}
+
+/** The value forms of a field, without its documentation. */
+function forms(defs: Definitions, field: Field): JsonSchema {
+  const bounds = field.bounds ?? {};
+  switch (field.kind) {
+    case 'duration':
+      return duration(defs, bounds);
+    case 'size':
+      return size(defs, bounds);
+    case 'probability':
+      return probability(defs);
+    case 'integer':
+      return { type: 'integer', ...numberBounds(bounds) };
+    case 'number':
+      return { type: 'number', ...numberBounds(bounds) };
+    case 'enum': {
+      const values = field.values ?? [];
+      const docs = field.valueDocs ?? {};
+      return { type: 'string', enum: [...values], enumDescriptions: values.map((v) => docs[v] ?? v) };
+    }
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'string':
+      return { type: 'string' };
+    case 'seed':
+      return { anyOf: [{ type: 'integer', ...numberBounds() }, { type: 'string' }] };
+    case 'range-of-durations':
+      return {
+        type: ['object', 'null'],
+        $comment: 'min <= max (after a missing member takes the default) is checked by the loader only',
+        properties: members(defs, field, ['min', 'max']),
+        additionalProperties: false,
+      };
+    case 'latency':
+      return {
+        $comment: 'p99 >= p50 is checked by the loader only',
+        oneOf: [
+          { type: 'null' },
+          {
+            type: 'object',
+            description: 'median and spread; a missing member takes the default',
+            properties: members(defs, field, ['median', 'sigma']),
+            additionalProperties: false,
+          },
+          {
+            type: 'object',
+            description: 'median and 99th percentile, both required',
+            properties: members(defs, field, ['p50', 'p99']),
+            required: ['p50', 'p99'],
+            additionalProperties: false,
+          },
+        ],
+      };
+    case 'concurrency-or-unlimited':
+      return { anyOf: [word('unlimited'), { type: 'integer', ...numberBounds(bounds) }] };
+    case 'duration-or-none':
+      return { anyOf: [word('none'), duration(defs, bounds)] };
+    case 'expect':
+      return expectSchema(defs);
+  }
+}
+
+/** A metric's `{ min, max }`, each written as expect.ts reads a bound in that unit. */
+function bound(defs: Definitions, unit: Unit): JsonSchema {
+  const value = (): JsonSchema => {
+    switch (unit) {
+      case 'ms':
+        return duration(defs, { min: 0 });
+      case 'bytes':
+        return size(defs, { min: 0 });
+      case 'ratio':
+        return probability(defs);
+      default:
+        return { type: 'number', ...numberBounds() };
+    }
+  };
+  const kind = unit === 'ms' || unit === 'bytes' || unit === 'ratio' ? unit : 'number';
+  return defs.ref(`${kind}-bound`, () => ({
+    type: 'object',
+    $comment: 'min <= max is checked by the loader only',
+    properties: { min: value(), max: value() },
+    additionalProperties: false,
+    minProperties: 1,
+  }));
+}
+
+function expectSchema(defs: Definitions): JsonSchema {
+  const metrics = Object.fromEntries(
+    METRICS.map(({ name, unit, description }) => [
+      name,
+      { description: `${description} (${unit}): min, max or both`, ...bound(defs, unit) },
+    ]),
+  );
+  return {
+    type: ['object', 'null'],
+    propertyNames: { enum: METRICS.map((m) => m.name) },
+    properties: metrics,
+    additionalProperties: false,
+  };
+}
+
+/** The text shown on hover: what the field is, its default, what to write and its range. */
+function describe(field: Field): string {
+  const parts = [`${field.doc}.`];
+  if (field.path !== 'name') parts.push(`Default: ${shown(written(field, field.default))}.`);
+  parts.push(`Write ${hint(field.kind, field.values)}.`);
+  const range = field.bounds === undefined ? 'any value' : rangeText(field.bounds);
+  if (range !== 'any value' && field.kind !== 'probability') parts.push(`Must be ${range}.`);
+  return parts.join(' ');
+}
+
+function shown(value: unknown): string {
+  if (typeof value === 'string') return value === '' ? '""' : value;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value as Record<string, unknown>);
+    return entries.length === 0 ? '{}' : `{ ${entries.map(([k, v]) => `${k}: ${shown(v)}`).join(', ')} }`;
+  }
+  return String(value);
+}
+
+function fieldSchema(defs: Definitions, field: Field): JsonSchema {
+  const schema: JsonSchema = { description: describe(field), ...forms(defs, field) };
+  if (field.path !== 'name') schema.default = written(field, field.default);
+  return schema;
+}
+
+const join = (parent: string, key: string): string => (parent === '' ? key : `${parent}.${key}`);
+const BY_PATH = new Map(FIELDS.map((field) => [field.path, field]));
+
+/** A map of fields; a group written with nothing under it (`agent:`) takes its defaults. */
+function groupSchema(defs: Definitions, path: string): JsonSchema {
+  const properties = Object.fromEntries(
+    childrenOf(path).map((key) => {
+      const child = join(path, key);
+      const field = BY_PATH.get(child);
+      return [key, field === undefined ? groupSchema(defs, child) : fieldSchema(defs, field)];
+    }),
+  );
+  return {
+    type: path === '' ? 'object' : ['object', 'null'],
+    ...(path === '' ? {} : { description: GROUPS[path] }),
+    properties,
+    additionalProperties: false,
+  };
+}
+
+export function scenarioSchema(): JsonSchema {
+  const defs = new Definitions();
+  const root = groupSchema(defs, '');
+  return {
+    $schema: DRAFT_07,
+    title: 'idemsim scenario',
+    description:
+      'A scenario for idemsim: agent tool calls retried, re-planned and replayed, and the idempotency keys that stop their duplicates. Every field is optional; a missing one takes its default.',
+    ...root,
+    definitions: defs.all,
+  };
+}
+
+/** `idemsim schema` output and the committed schema/scenario.schema.json, byte for byte. */
+export function schemaText(): string {
+  return `${JSON.stringify(scenarioSchema(), null, 2)}\n`;
+}

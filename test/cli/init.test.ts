@@ -1,0 +1,111 @@
+// `idemsim init [FILE]`: a starter file with every field at its default and a comment each,
+// that loads to exactly the defaults, written whole or not at all, never over a file
+// without --force.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { alreadyExists, init } from '../../src/cli/init.js';
+import { cli } from '../../src/cli/main.js';
+import { FIELDS, GROUPS } from '../../src/scenario/fields.js';
+import { defaultScenario, formatIssue, loadScenario } from '../../src/scenario/index.js';
+import { captured, lines } from './sinks.js';
+
+const SCHEMA = fileURLToPath(new URL('../../schema/scenario.schema.json', import.meta.url));
+const fresh = (): string => mkdtempSync(join(tmpdir(), 'idemsim-init-'));
+
+function loaded(path: string) {
+  const outcome = loadScenario(readFileSync(path, 'utf8'), path);
+  if (!outcome.ok) expect.fail(outcome.issues.map(formatIssue).join('\n'));
+  return outcome.scenario;
+}
+
+describe('idemsim init', () => {
+  it('writes scenario.yaml by default, which loads to exactly the defaults but for its name', () => {
+    const cwd = fresh();
+    const ctx = captured({ cwd });
+    expect(init(undefined, {}, ctx)).toBe(0);
+    expect(loaded(join(cwd, 'scenario.yaml'))).toEqual({ ...defaultScenario(), name: 'scenario' });
+    expect(lines(ctx.out.text)).toEqual([
+      'scenario.yaml: written, every field at its default; check it with `idemsim validate scenario.yaml`',
+    ]);
+  });
+
+  it('names the scenario after the file', () => {
+    const cwd = fresh();
+    mkdirSync(join(cwd, 'runs'));
+    expect(init('runs/refunds.v2.yaml', {}, captured({ cwd }))).toBe(0);
+    expect(loaded(join(cwd, 'runs/refunds.v2.yaml'))).toEqual({ ...defaultScenario(), name: 'refunds.v2' });
+  });
+
+  it('writes every field with its one-line doc above it, and every group with its doc', () => {
+    const cwd = fresh();
+    init(undefined, {}, captured({ cwd }));
+    const text = readFileSync(join(cwd, 'scenario.yaml'), 'utf8').split('\n');
+    for (const field of FIELDS) {
+      const key = field.path.split('.').pop() as string;
+      const at = text.findIndex(
+        (line, i) => line.trim().startsWith(`${key}:`) && text[i - 1]?.trim() === `# ${field.doc}`,
+      );
+      expect(at, field.path).toBeGreaterThan(0);
+    }
+    for (const doc of Object.values(GROUPS)) expect(text).toContainEqual(expect.stringContaining(`# ${doc}`));
+  });
+
+  it('points YAML editors at the schema shipped with idemsim, relative to the file', () => {
+    const cwd = fresh();
+    mkdirSync(join(cwd, 'deep'));
+    init('deep/s.yaml', {}, captured({ cwd }));
+    const first = readFileSync(join(cwd, 'deep/s.yaml'), 'utf8').split('\n')[0] ?? '';
+    const ref = /^# yaml-language-server: \$schema=(.+)$/.exec(first)?.[1] ?? '';
+    expect(resolve(join(cwd, 'deep'), ref)).toBe(SCHEMA);
+  });
+
+  it('takes another schema reference with --schema', async () => {
+    const cwd = fresh();
+    expect(await cli(['init', '--schema', 'https://example.test/s.json'], captured({ cwd }))).toBe(0);
+    expect(readFileSync(join(cwd, 'scenario.yaml'), 'utf8')).toMatch(
+      /^# yaml-language-server: \$schema=https:\/\/example\.test\/s\.json\n/,
+    );
+  });
+
+  it('refuses to overwrite an existing file without --force: exit 2, one line, the file untouched', async () => {
+    const cwd = fresh();
+    writeFileSync(join(cwd, 'scenario.yaml'), 'actions: 7\n');
+    const ctx = captured({ cwd });
+    expect(await cli(['init'], ctx)).toBe(2);
+    expect(lines(ctx.err.text)).toEqual([alreadyExists('scenario.yaml')]);
+    expect(ctx.err.text).toContain('pass --force to overwrite it');
+    expect(readFileSync(join(cwd, 'scenario.yaml'), 'utf8')).toBe('actions: 7\n');
+    expect(readdirSync(cwd)).toEqual(['scenario.yaml']);
+  });
+
+  it('overwrites with --force', async () => {
+    const cwd = fresh();
+    writeFileSync(join(cwd, 'x.yaml'), 'actions: 7\n');
+    expect(await cli(['init', 'x.yaml', '--force'], captured({ cwd }))).toBe(0);
+    expect(loaded(join(cwd, 'x.yaml')).actions).toBe(defaultScenario().actions);
+  });
+
+  it('leaves no temporary file behind, whether it wrote or failed', async () => {
+    const cwd = fresh();
+    await cli(['init'], captured({ cwd }));
+    await cli(['init'], captured({ cwd }));
+    await cli(['init', '--force'], captured({ cwd }));
+    expect(readdirSync(cwd)).toEqual(['scenario.yaml']);
+  });
+
+  it('reports a missing directory or a directory in the way, exit 2', () => {
+    const cwd = fresh();
+    mkdirSync(join(cwd, 'taken.yaml'));
+    const ctx = captured({ cwd });
+    expect(init('no/such/dir.yaml', {}, ctx)).toBe(2);
+    expect(init('taken.yaml', { force: true }, ctx)).toBe(2);
+    expect(lines(ctx.err.text)).toEqual([
+      'no/such/dir.yaml: cannot write: its directory does not exist',
+      'taken.yaml: cannot write: is a directory',
+    ]);
+    expect(existsSync(dirname(join(cwd, 'no/such/dir.yaml')))).toBe(false);
+  });
+});

@@ -1,0 +1,89 @@
+// `idemsim validate FILES...` called in-process: every issue of every file at once, one
+// FILE:LINE:COL line each, exit 2; otherwise "FILE: ok" lines and exit 0. No simulation.
+import { mkdtempSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { cli } from '../../src/cli/main.js';
+import { tooBig, validateFiles } from '../../src/cli/validate.js';
+import { ERROR_LINE, captured, lines } from './sinks.js';
+
+function workspace(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'idemsim-validate-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+describe('idemsim validate', () => {
+  it('prints one "FILE: ok" line per valid file and exits 0', () => {
+    const ctx = captured({ cwd: workspace({ 'a.yaml': 'actions: 100\n', 'b.yaml': 'keys: { scope: intent }\n' }) });
+    expect(validateFiles(['a.yaml', 'b.yaml'], ctx)).toBe(0);
+    expect(lines(ctx.out.text)).toEqual(['a.yaml: ok', 'b.yaml: ok']);
+    expect(ctx.err.text).toBe('');
+  });
+
+  it('reports every issue of every file at once, in file order, as FILE:LINE:COL lines, exit 2', () => {
+    const cwd = workspace({
+      'good.yaml': 'actions: 100\n',
+      'two.yaml': 'client:\n  timeout: 5 fortnights\n  retries: -1\n',
+      'one.yaml': 'servce: {}\n',
+    });
+    const ctx = captured({ cwd });
+    expect(validateFiles(['two.yaml', 'good.yaml', 'one.yaml'], ctx)).toBe(2);
+    const printed = lines(ctx.err.text);
+    expect(printed.map((line) => line.split(': ')[0])).toEqual(['two.yaml:2:12', 'two.yaml:3:12', 'one.yaml:1:1']);
+    expect(printed[0]).toContain('unknown unit "fortnights"');
+    expect(printed[2]).toContain('did you mean "service"?');
+    for (const line of printed) expect(line).toMatch(ERROR_LINE);
+    expect(ctx.out.text).toBe('');
+  });
+
+  it('reports unreadable files alongside invalid ones', () => {
+    const cwd = workspace({ 'bad.yaml': 'actions: 0\n' });
+    mkdirSync(join(cwd, 'dir'));
+    const ctx = captured({ cwd });
+    expect(validateFiles(['missing.yaml', 'bad.yaml', 'dir'], ctx)).toBe(2);
+    const printed = lines(ctx.err.text);
+    expect(printed[0]).toBe('missing.yaml: cannot read: no such file');
+    expect(printed[1]).toMatch(/^bad\.yaml:1:10: actions: must be between 1 and 100000000/);
+    expect(printed[2]).toBe('dir: cannot read: is a directory');
+  });
+
+  it('refuses a file over the size limit by its size, without reading it', () => {
+    const cwd = workspace({});
+    writeFileSync(join(cwd, 'huge.yaml'), '');
+    truncateSync(join(cwd, 'huge.yaml'), 5_000_000_000); // sparse: nothing is written
+    const ctx = captured({ cwd });
+    expect(validateFiles(['huge.yaml'], ctx)).toBe(2);
+    expect(lines(ctx.err.text)).toEqual([tooBig('huge.yaml', 5_000_000_000)]);
+    expect(ctx.err.text).toContain('more than the limit of 4000000 bytes');
+  });
+
+  it.runIf(process.platform === 'linux')('reads a device that never ends only up to the limit', () => {
+    const ctx = captured();
+    expect(validateFiles(['/dev/zero'], ctx)).toBe(2);
+    expect(lines(ctx.err.text)).toEqual([tooBig('/dev/zero')]);
+  });
+
+  it('needs at least one file: a usage error, exit 2', async () => {
+    const ctx = captured();
+    expect(await cli(['validate'], ctx)).toBe(2);
+    expect(lines(ctx.err.text)).toEqual(["error: missing required argument 'FILES'"]);
+  });
+
+  it('runs from the command line, and simulates nothing', async () => {
+    const ctx = captured({ cwd: workspace({ 'big.yaml': 'actions: 100000000\n' }) });
+    const started = performance.now();
+    expect(await cli(['validate', 'big.yaml'], ctx)).toBe(0);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(lines(ctx.out.text)).toEqual(['big.yaml: ok']);
+  });
+
+  it('validates every committed scenario', async () => {
+    const ctx = captured({ cwd: fileURLToPath(new URL('../..', import.meta.url)) });
+    const files = ['article-defaults', 'refunds-1-no-key', 'slow-service'].map((f) => `scenarios/${f}.yaml`);
+    expect(await cli(['validate', ...files], ctx)).toBe(0);
+    expect(lines(ctx.out.text)).toEqual(files.map((f) => `${f}: ok`));
+  });
+});

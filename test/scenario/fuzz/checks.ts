@@ -1,0 +1,154 @@
+// What every fuzz case must satisfy, written from MODEL.md rather than from the field table,
+// so that the table is checked too: loadScenario never throws; a scenario it returns obeys
+// every range of "Units and input forms"; otherwise every issue points into the input; and
+// a valid scenario simulates without breaking the conservation identities.
+import { deepStrictEqual } from 'node:assert/strict';
+import { type Issue, formatIssue, loadScenario } from '../../../src/scenario/index.js';
+import type { Scenario } from '../../../src/scenario/types.js';
+import { METRIC_NAMES } from '../../../src/sim/metrics.js';
+import type { Metrics } from '../../../src/sim/result.js';
+import { simulate } from '../../../src/sim/simulate.js';
+import { type Case, FILE } from './documents.js';
+
+export class Violation extends Error {
+  override name = 'Violation';
+}
+
+function holds(condition: boolean, what: string): void {
+  if (!condition) throw new Violation(what);
+}
+
+const at = (s: Scenario, path: string): unknown =>
+  path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], s);
+
+const POSITIVE = ['arrivals.rate', 'client.timeout', 'service.latency.median', 'keys.retention'];
+const NON_NEGATIVE = [
+  'service.latency.sigma',
+  'keys.raceWindow',
+  'client.backoff.base',
+  'client.backoff.multiplier',
+  'client.backoff.max',
+  'keys.recordBytes',
+];
+const PROBABILITIES = [
+  'service.errorRate',
+  'network.requestLoss',
+  'network.replyLoss',
+  'agent.replan.probability',
+  'agent.replan.argsChange',
+  'agent.crash.probability',
+  'agent.identicalRepeats',
+];
+const COUNTS = ['client.retries', 'agent.replan.max', 'agent.crash.max'];
+const RANGES = ['agent.replan.delay', 'agent.crash.resumeDelay'];
+const ENUMS: Readonly<Record<string, readonly string[]>> = {
+  'keys.scope': ['none', 'attempt', 'call', 'payload', 'intent', 'business'],
+  'client.backoff.jitter': ['none', 'full', 'equal', 'decorrelated'],
+  'keys.claim': ['atomic', 'read-then-write'],
+};
+const MAX_ACTIONS = 100_000_000;
+
+const isNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+const isCount = (x: unknown): boolean => isNumber(x) && Number.isInteger(x) && x >= 0;
+
+/** MODEL.md, "Units and input forms": the ranges every loaded scenario must be in. */
+export function checkRanges(s: Scenario): void {
+  for (const p of POSITIVE) holds(isNumber(at(s, p)) && (at(s, p) as number) > 0, `${p} > 0: ${String(at(s, p))}`);
+  for (const p of NON_NEGATIVE) holds(isNumber(at(s, p)) && (at(s, p) as number) >= 0, `${p} >= 0`);
+  for (const p of PROBABILITIES) {
+    const x = at(s, p);
+    holds(isNumber(x) && x >= 0 && x <= 1, `${p} in [0, 1]: ${String(x)}`);
+  }
+  for (const p of COUNTS) holds(isCount(at(s, p)), `${p} is a whole number >= 0`);
+  holds(isCount(s.actions) && s.actions >= 1 && s.actions <= MAX_ACTIONS, `actions in 1..${MAX_ACTIONS}`);
+  const { concurrency } = s.service;
+  holds(concurrency === 'unlimited' || (isCount(concurrency) && concurrency >= 1), 'concurrency >= 1 or unlimited');
+  const { deadline } = s.client;
+  holds(deadline === 'none' || (isNumber(deadline) && deadline >= 0), 'deadline >= 0 or none');
+  for (const p of RANGES) {
+    const r = at(s, p) as { min: unknown; max: unknown };
+    holds(isNumber(r.min) && isNumber(r.max) && r.min >= 0 && r.min <= r.max, `${p}: 0 <= min <= max`);
+  }
+  for (const [p, values] of Object.entries(ENUMS))
+    holds(values.includes(at(s, p) as string), `${p} is one of ${values}`);
+  holds(typeof s.keys.fingerprint === 'boolean', 'fingerprint is a boolean');
+  holds(typeof s.seed === 'string' || (Number.isSafeInteger(s.seed) && isNumber(s.seed)), 'seed: integer or string');
+  holds(typeof s.name === 'string' && typeof s.description === 'string', 'name and description are strings');
+  for (const [metric, bound] of Object.entries(s.expect)) {
+    holds(METRIC_NAMES.includes(metric), `expect: ${metric} is a metric`);
+    holds(bound.min !== undefined || bound.max !== undefined, `expect.${metric} has a bound`);
+    holds(bound.min === undefined || isNumber(bound.min), `expect.${metric}.min is a number`);
+    holds(bound.max === undefined || isNumber(bound.max), `expect.${metric}.max is a number`);
+    holds(bound.min === undefined || bound.max === undefined || bound.min <= bound.max, `expect.${metric}: min <= max`);
+  }
+}
+
+/** Every issue is one line, with a stable code, at a place inside the text or the --set it names. */
+export function checkIssues(issues: readonly Issue[], c: Case): void {
+  holds(issues.length > 0, 'a failed load reports at least one issue');
+  const lines = c.text.split('\n');
+  for (const issue of issues) {
+    const where = formatIssue(issue);
+    holds(Number.isInteger(issue.line) && issue.line >= 1, `line >= 1: ${where}`);
+    holds(Number.isInteger(issue.col) && issue.col >= 1, `col >= 1: ${where}`);
+    holds(/^[a-z]+(-[a-z]+)*$/.test(issue.code), `stable code: ${issue.code}`);
+    holds(issue.message.trim() !== '' && !/[\r\n]/.test(where), `one non-empty line: ${where}`);
+    if (issue.file === FILE) {
+      const line = lines[issue.line - 1];
+      holds(line !== undefined && issue.col <= line.length + 1, `inside the text: ${where}`);
+    } else {
+      const set = c.sets.find((arg) => issue.file === `--set ${arg}`);
+      holds(set !== undefined, `the issue's file is the scenario or a --set: ${where}`);
+      holds(issue.line === 1 && issue.col <= (set ?? '').length + 1, `inside the --set: ${where}`);
+    }
+  }
+}
+
+/**
+ * Simulation time grows with the counts when every attempt fails (retries 1e9 and a lost
+ * network make 1e9 attempts per call), so the run is capped; memory does not grow with
+ * them (test/scenario/limits.test.ts runs the uncapped counts).
+ */
+export function smallRun(s: Scenario): Scenario {
+  const t = structuredClone(s);
+  t.actions = Math.min(t.actions, 300);
+  t.client.retries = Math.min(t.client.retries, 6);
+  t.agent.replan.max = Math.min(t.agent.replan.max, 3);
+  t.agent.crash.max = Math.min(t.agent.crash.max, 3);
+  return t;
+}
+
+/** The conservation identities of MODEL.md's metrics. */
+export function checkConservation(m: Metrics, s: Scenario): void {
+  holds(m.actions === s.actions, 'every action is counted');
+  holds(m.executions === m.actions - m.lostActions + m.duplicates, 'executions = actions - lost + duplicates');
+  const { transport, replan, replay } = m.duplicatesBySource;
+  holds(transport + replan + replay === m.duplicates, 'duplicates by source sum to duplicates');
+  const r = m.responses;
+  holds(r.ok + r.conflict + r.mismatch + r.rejected + r.timeout.total === m.attempts, 'responses sum to attempts');
+  holds(r.timeout.slow + r.timeout.replyLost + r.timeout.requestLost === r.timeout.total, 'timeouts sum');
+  holds(r.replayed <= r.ok, 'stored replies are ok replies');
+}
+
+export interface Outcome {
+  loaded: boolean;
+  simulated: boolean;
+}
+
+/** Runs every check on one case; throws (a Violation, or whatever escaped) when one fails. */
+export function checkCase(c: Case): Outcome {
+  const outcome = loadScenario(c.text, FILE, c.sets);
+  if (c.expected !== undefined) {
+    if (!outcome.ok)
+      throw new Violation(`a valid document was refused: ${outcome.issues.map(formatIssue).join(' | ')}`);
+    deepStrictEqual(outcome.scenario, c.expected);
+  }
+  if (!outcome.ok) {
+    checkIssues(outcome.issues, c);
+    return { loaded: false, simulated: false };
+  }
+  checkRanges(outcome.scenario);
+  const scenario = smallRun(outcome.scenario);
+  checkConservation(simulate(scenario).metrics, scenario);
+  return { loaded: true, simulated: true };
+}

@@ -1,0 +1,273 @@
+// Valid values of each field kind in every input form MODEL.md allows ("Units and input
+// forms"), each paired with the normalized value the loader must read from it.
+import fc from 'fast-check';
+import type { Bounds, Field } from '../../../src/scenario/fields.js';
+import type { Range } from '../../../src/scenario/types.js';
+import { type Unit } from '../../../src/sim/metrics.js';
+import { type YamlNode, map, quoted, raw } from './emit.js';
+
+/** What a value is written as, and what the loader must make of it. */
+export interface Written {
+  node: YamlNode;
+  value: unknown;
+}
+
+const written = (text: string, value: unknown): Written => ({ node: raw(text), value });
+
+/** A unit: a power of ten (exact as a shifted decimal) or a plain factor. */
+type UnitForm = { name: string; pow10: number } | { name: string; factor: number };
+
+const DURATION: readonly UnitForm[] = [
+  { name: 'ms', pow10: 0 },
+  { name: 's', pow10: 3 },
+  { name: 'm', factor: 60_000 },
+  { name: 'h', factor: 3_600_000 },
+  { name: 'd', factor: 86_400_000 },
+];
+const SIZE: readonly UnitForm[] = [
+  { name: 'B', pow10: 0 },
+  { name: 'KB', pow10: 3 },
+  { name: 'MB', pow10: 6 },
+  { name: 'GB', pow10: 9 },
+  { name: 'KiB', factor: 1024 },
+  { name: 'MiB', factor: 1024 ** 2 },
+  { name: 'GiB', factor: 1024 ** 3 },
+];
+
+/** The integer v / 10^k as exact decimal text: (1234, 3) -> `1.234`, (5, 3) -> `0.005`. */
+function shift(v: number, k: number): string {
+  if (k === 0) return String(v);
+  const digits = String(v).padStart(k + 1, '0');
+  const fraction = digits.slice(-k).replace(/0+$/, '');
+  return fraction === '' ? digits.slice(0, -k) : `${digits.slice(0, -k)}.${fraction}`;
+}
+
+/** Every exact text of a non-negative value with a unit from `units` (the first is the base unit). */
+function unitTexts(v: number, units: readonly UnitForm[]): string[] {
+  const base = units[0] as UnitForm;
+  if (!Number.isInteger(v) || v >= 1e15) return [`${v}${base.name}`];
+  const texts: string[] = [];
+  for (const unit of units) {
+    if ('pow10' in unit) texts.push(`${shift(v, unit.pow10)}${unit.name}`, `${v}e-${unit.pow10}${unit.name}`);
+    else if (v % unit.factor === 0) texts.push(`${v / unit.factor}${unit.name}`);
+  }
+  return texts;
+}
+
+/** A number in one of its written forms: plain, or a string with a unit, a space, a sign. */
+function quantity(v: number, units: readonly UnitForm[]): fc.Arbitrary<Written> {
+  return fc
+    .tuple(
+      fc.constantFrom(String(v), ...unitTexts(v, units)),
+      fc.constantFrom('', ' ', '  '),
+      fc.constantFrom('', '+', '-'),
+    )
+    .map(([text, space, sign]) => {
+      // -0 reads as 0; a minus on anything else would make it negative.
+      const s = sign === '-' && v !== 0 ? '' : sign;
+      if (text === String(v)) return written(`${s}${text}`, v);
+      const unitAt = text.search(/[a-zA-Z]+$/);
+      return written(`${s}${text.slice(0, unitAt)}${space}${text.slice(unitAt)}`, v);
+    });
+}
+
+/** A non-negative number of a unit's base (ms, bytes), > 0 when `positive`. */
+function magnitude(positive: boolean): fc.Arbitrary<number> {
+  const low = positive ? 1 : 0;
+  return fc.oneof(
+    fc.integer({ min: low, max: 10_000 }),
+    fc.integer({ min: low, max: 100_000_000_000 }),
+    fc.constantFrom(1, 1000, 60_000, 3_600_000, 86_400_000, 1024, 1024 ** 3, ...(positive ? [] : [0])),
+    fc.double({ min: positive ? Number.MIN_VALUE : 0, max: 1e6, noNaN: true }),
+  );
+}
+
+export const duration = (bounds: Bounds = {}): fc.Arbitrary<Written> =>
+  magnitude(bounds.minExclusive === true).chain((v) => quantity(v, DURATION));
+export const size = (bounds: Bounds = {}): fc.Arbitrary<Written> =>
+  magnitude(bounds.minExclusive === true).chain((v) => quantity(v, SIZE));
+
+/** A probability: a number in [0, 1] or a percentage (value as the loader computes it). */
+export const probability: fc.Arbitrary<Written> = fc.oneof(
+  fc.double({ min: 0, max: 1, noNaN: true }).map((p) => written(String(p), p + 0)),
+  fc.constantFrom(0, 1).map((p) => written(String(p), p)),
+  fc
+    .tuple(fc.integer({ min: 0, max: 1000 }), fc.constantFrom('', ' '), fc.boolean())
+    .map(([tenths, space, asInteger]) => {
+      const text = asInteger ? String(Math.floor(tenths / 10)) : shift(tenths, 1);
+      return written(`${text}${space}%`, Number(`${text}e-2`));
+    }),
+);
+
+/** A whole number in bounds, sometimes written as an integral float (`3.0`). */
+export function integer(bounds: Bounds = {}): fc.Arbitrary<Written> {
+  const min = bounds.min ?? -Number.MAX_SAFE_INTEGER;
+  const max = bounds.max ?? Number.MAX_SAFE_INTEGER;
+  return fc
+    .tuple(
+      fc.oneof(fc.integer({ min, max: Math.min(max, min + 20) }), fc.integer({ min, max })),
+      fc.constantFrom('', '.0', 'e0'),
+    )
+    .map(([n, suffix]) => written(`${n}${Math.abs(n) < 1e15 ? suffix : ''}`, n));
+}
+
+export function number(bounds: Bounds = {}): fc.Arbitrary<Written> {
+  const positive = bounds.minExclusive === true;
+  const low = bounds.min ?? -1e9;
+  return fc
+    .oneof(
+      fc.double({ min: Math.max(low, 1e-3), max: 1e5, noNaN: true }),
+      fc.double({ min: low, max: 1e9, noNaN: true, minExcluded: positive }),
+      fc.constantFrom(1, 2, 0.5, ...(positive ? [] : [0])),
+    )
+    .filter((x) => (positive ? x > 0 : x >= low))
+    .map((x) => written(String(x), x + 0));
+}
+
+const text: fc.Arbitrary<string> = fc.oneof(
+  fc.string({ maxLength: 20 }),
+  fc.string({ unit: 'grapheme', maxLength: 12 }),
+  fc.constantFrom('lab', 'refunds-2', 'ünïcødé', '退款', '💸 refunds', 'a\nb'),
+);
+
+export const string: fc.Arbitrary<Written> = text.map((s) => written(quoted(s), s));
+
+export const seed: fc.Arbitrary<Written> = fc.oneof(
+  integer(),
+  fc.integer({ min: 0, max: 1000 }).map((n) => written(String(n), n)),
+  string,
+);
+
+/** A range `{ min, max }` that holds min <= max once a missing member takes the default. */
+export function range(fallback: Range): fc.Arbitrary<Written> {
+  const ms = fc.integer({ min: 0, max: 10_000_000 });
+  return fc.tuple(ms, ms, fc.constantFrom('both', 'min', 'max', 'none', 'null')).chain(([a, b, which]) => {
+    let min = which === 'both' || which === 'min' ? a : fallback.min;
+    let max = which === 'both' || which === 'max' ? b : fallback.max;
+    let shape = which;
+    if (min > max) {
+      [min, max] = [Math.min(a, b), Math.max(a, b)];
+      shape = 'both';
+    }
+    if (shape === 'null') return fc.constant({ node: raw(''), value: fallback });
+    const members: [string, fc.Arbitrary<Written>][] = [];
+    if (shape === 'both' || shape === 'min') members.push(['min', quantity(min, DURATION)]);
+    if (shape === 'both' || shape === 'max') members.push(['max', quantity(max, DURATION)]);
+    return fc.tuple(fc.tuple(...members.map(([, arb]) => arb)), fc.boolean()).map(([values, flow]) => ({
+      node: map(
+        values.map((v, i) => [(members[i] as [string, unknown])[0], v.node]),
+        flow,
+      ),
+      value: { min, max },
+    }));
+  });
+}
+
+/** Z of the 99th percentile as MODEL.md writes it. */
+const Z99 = 2.3263;
+
+/** `{ median, sigma }` (members optional), `{ p50, p99 }`, or nothing (the default). */
+export function latency(fallback: { median: number; sigma: number }): fc.Arbitrary<Written> {
+  const median = duration({ min: 0, minExclusive: true });
+  const sigma = fc.double({ min: 0, max: 3, noNaN: true }).map((x) => written(String(x), x + 0));
+  const medianForm = fc.tuple(fc.option(median), fc.option(sigma), fc.boolean()).map(([m, s, flow]) => {
+    const entries: [string, YamlNode][] = [];
+    if (m !== null) entries.push(['median', m.node]);
+    if (s !== null) entries.push(['sigma', s.node]);
+    const value = { median: m?.value ?? fallback.median, sigma: s?.value ?? fallback.sigma };
+    return { node: map(entries, flow), value };
+  });
+  const quantileForm = fc
+    .tuple(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 1, max: 100_000 }))
+    .chain(([a, b]) => {
+      const [p50, p99] = [Math.min(a, b), Math.max(a, b)];
+      return fc.tuple(quantity(p50, DURATION), quantity(p99, DURATION)).map(([x, y]) => ({
+        node: map([
+          ['p50', x.node],
+          ['p99', y.node],
+        ]),
+        value: { median: p50, sigma: Math.log(p99 / p50) / Z99 },
+      }));
+    });
+  return fc.oneof(medianForm, quantileForm, fc.constant({ node: raw('~'), value: fallback }));
+}
+
+/** A bound's value in a metric's unit, normalized. */
+function boundValue(unit: Unit): fc.Arbitrary<number> {
+  switch (unit) {
+    case 'ms':
+    case 'bytes':
+      return fc.oneof(fc.integer({ min: 0, max: 1_000_000_000 }), fc.constant(0));
+    case 'ratio':
+      return fc.oneof(
+        fc.double({ min: 0, max: 1, noNaN: true }).map((x) => x + 0),
+        fc.constantFrom(0, 1),
+      );
+    default:
+      return fc.oneof(
+        fc.double({ min: -1e6, max: 1e6, noNaN: true }).map((x) => x + 0),
+        fc.integer(),
+      );
+  }
+}
+
+function boundText(unit: Unit, v: number): fc.Arbitrary<Written> {
+  if (unit === 'ms') return quantity(v, DURATION);
+  if (unit === 'bytes') return quantity(v, SIZE);
+  return fc.constant(written(String(v), v));
+}
+
+/** `{ min?, max? }` with at least one, min <= max. */
+export function bound(unit: Unit): fc.Arbitrary<Written> {
+  return fc.tuple(boundValue(unit), boundValue(unit), fc.constantFrom('both', 'min', 'max')).chain(([a, b, which]) => {
+    const [low, high] = [Math.min(a, b), Math.max(a, b)];
+    const keys = which === 'both' ? ['min', 'max'] : [which];
+    return fc.tuple(...keys.map((k) => boundText(unit, k === 'min' ? low : high))).map((values) => ({
+      node: map(
+        values.map((v, i) => [keys[i] as string, v.node]),
+        true,
+      ),
+      value: Object.fromEntries(keys.map((k) => [k, k === 'min' ? low : high])),
+    }));
+  });
+}
+
+/** A valid value for any field but `expect` (see documents.ts). */
+export function fieldValue(field: Field): fc.Arbitrary<Written> {
+  const bounds = field.bounds ?? {};
+  switch (field.kind) {
+    case 'duration':
+      return duration(bounds);
+    case 'size':
+      return size(bounds);
+    case 'probability':
+      return probability;
+    case 'integer':
+      // Counts up to a billion are valid; the fuzz run caps what it simulates.
+      return integer({ min: bounds.min ?? 0, max: Math.min(bounds.max ?? 1e9, 1e9) });
+    case 'number':
+      return number(bounds);
+    case 'enum':
+      return fc.constantFrom(...(field.values ?? [])).map((v) => written(v, v));
+    case 'boolean':
+      return fc.constantFrom('true', 'false', 'True', 'FALSE').map((t) => written(t, t.toLowerCase() === 'true'));
+    case 'string':
+      return string;
+    case 'seed':
+      return seed;
+    case 'range-of-durations':
+      return range(field.default as Range);
+    case 'latency':
+      return latency(field.default as { median: number; sigma: number });
+    case 'concurrency-or-unlimited':
+      return fc.oneof(
+        fc.constant(written('unlimited', 'unlimited')),
+        integer({ min: 1, max: 1_000_000 }),
+        integer({ min: 1, max: 8 }),
+      );
+    case 'duration-or-none':
+      return fc.oneof(fc.constant(written('none', 'none')), duration(bounds));
+    case 'expect':
+      throw new Error('expect blocks are built in documents.ts');
+  }
+}
