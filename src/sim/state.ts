@@ -125,9 +125,13 @@ export class Sim {
   }
 }
 
-/** A first guess at the key store's size, so a long run rarely has to grow its arrays. */
+/**
+ * A first guess at the key store's size, so a long run rarely has to grow its arrays. It
+ * is capped (8 million records, about 400 MB): a store that really gets bigger grows as
+ * records arrive, and a guess never reserves memory a run may not use.
+ */
 function expectedRecords(p: Params, rate: number): number {
   const perAction = p.scope === 'attempt' ? 1.1 : 1;
   const live = Math.min(p.actions, (rate * p.retention) / 1000) * perAction;
-  return Math.min(live * 1.05 + 1024, 1 << 26);
+  return Math.min(live * 1.05 + 1024, 1 << 23);
 }
