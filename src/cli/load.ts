@@ -1,0 +1,95 @@
+// Reading and validating scenario files for every command that simulates: all problems of
+// all files are gathered before anything runs, and `--set`, `--seed` and `--actions` mean
+// the same everywhere.
+import type { Command } from "commander";
+import {
+  defaultsWithSets,
+  formatIssue,
+  loadScenario,
+  type LoadOutcome,
+} from "../scenario/index.js";
+import type { Scenario } from "../scenario/types.js";
+import { InputError } from "./errors.js";
+import { readScenarioFile } from "./validate.js";
+
+/** A scenario and the file it came from (undefined for the built-in defaults). */
+export interface Loaded {
+  file: string | undefined;
+  scenario: Scenario;
+}
+
+/**
+ * Every file read and validated before anything is simulated, so one invocation reports
+ * every unreadable file and every issue at once. No files: the built-in defaults.
+ */
+export function loadScenarios(
+  files: readonly string[],
+  sets: readonly string[],
+  cwd: string,
+): Loaded[] {
+  if (files.length === 0)
+    return [{ file: undefined, scenario: scenarioOf(defaultsWithSets(sets)) }];
+  const problems: string[] = [];
+  const loaded: Loaded[] = [];
+  for (const file of files) {
+    const read = readScenarioFile(cwd, file);
+    if ("problem" in read) {
+      problems.push(read.problem);
+      continue;
+    }
+    const outcome = loadScenario(read.text, file, sets);
+    if (outcome.ok) loaded.push({ file, scenario: outcome.scenario });
+    else problems.push(...outcome.issues.map(formatIssue));
+  }
+  // A bad --set is reported once, not once per file it was applied to.
+  if (problems.length > 0) throw new InputError([...new Set(problems)]);
+  return loaded;
+}
+
+/** A loader for one file (or the defaults) that more sets can be applied to, as a sweep does. */
+export function scenarioSource(
+  file: string | undefined,
+  cwd: string,
+): (sets: readonly string[]) => LoadOutcome {
+  if (file === undefined) return (sets) => defaultsWithSets(sets);
+  const read = readScenarioFile(cwd, file);
+  if ("problem" in read) throw new InputError(read.problem);
+  return (sets) => loadScenario(read.text, file, sets);
+}
+
+export function scenarioOf(outcome: LoadOutcome): Scenario {
+  if (!outcome.ok) throw new InputError(outcome.issues.map(formatIssue));
+  return outcome.scenario;
+}
+
+/** `--seed 7` is `--set seed=7`: both go through the scenario loader's validation. */
+export function shorthand(path: string, value: string): string {
+  return `${path}=${value}`;
+}
+
+/**
+ * Adds --set, --seed and --actions to a command. They collect into one list in
+ * command-line order, so the later one wins.
+ */
+export function withScenarioOptions(command: Command, sets: string[]): Command {
+  const collect = (path?: string) => (value: string) => {
+    sets.push(path === undefined ? value : shorthand(path, value));
+    return sets;
+  };
+  return command
+    .option(
+      "--set <path=value>",
+      "override a scenario field, e.g. keys.scope=intent; repeatable; applies to every file (default: none)",
+      collect(),
+    )
+    .option(
+      "--seed <seed>",
+      "same as --set seed=<seed> (default: the scenario's seed, 1 if it sets none)",
+      collect("seed"),
+    )
+    .option(
+      "--actions <n>",
+      "same as --set actions=<n> (default: the scenario's, 4000 if it sets none)",
+      collect("actions"),
+    );
+}
