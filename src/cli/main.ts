@@ -3,6 +3,7 @@
 // CommandContext and return an exit code.
 import { Command } from 'commander';
 import type { CommandContext } from './context.js';
+import { checkCommand } from './check.js';
 import { ExitCode, reportError } from './errors.js';
 import { initCommand } from './init.js';
 import { reportCommand } from './report.js';
@@ -38,6 +39,7 @@ export async function cli(argv: readonly string[], ctx: CommandContext): Promise
     initCommand(ctx, done),
     schemaCommand(ctx, done),
     reportCommand(ctx, done),
+    checkCommand(ctx, done),
   ];
   for (const command of commands) {
     program.addCommand(command.copyInheritedSettings(program));
