@@ -1,20 +1,15 @@
 // `expect:` bounds against a run: one row per bound, compared with the point estimate, or
 // with --strict with the whole 95% interval (a bound holds only if the interval lies on
 // its side). A metric without an interval (a count) is compared by its value either way.
-import type { Scenario } from "../scenario/types.js";
-import {
-  METRIC_NAMES,
-  metricInfo,
-  metricValue,
-  type Unit,
-} from "../sim/metrics.js";
-import type { Interval, RunResult } from "../sim/result.js";
+import type { Scenario } from '../scenario/types.js';
+import { METRIC_NAMES, metricInfo, metricValue, type Unit } from '../sim/metrics.js';
+import type { Interval, RunResult } from '../sim/result.js';
 
 export interface CheckRow {
   scenario: string;
   metric: string;
   unit: Unit;
-  bound: "min" | "max";
+  bound: 'min' | 'max';
   limit: number;
   value: number;
   interval: Interval | null;
@@ -23,29 +18,18 @@ export interface CheckRow {
   pass: boolean;
 }
 
-export function evaluate(
-  scenario: Scenario,
-  result: RunResult,
-  strict: boolean,
-): CheckRow[] {
+export function evaluate(scenario: Scenario, result: RunResult, strict: boolean): CheckRow[] {
   const rows: CheckRow[] = [];
   // Catalogue order, whatever order the file listed the metrics in.
   for (const metric of METRIC_NAMES) {
     const bounds = scenario.expect[metric];
     if (bounds === undefined) continue;
-    const unit = (
-      metricInfo(metric) as NonNullable<ReturnType<typeof metricInfo>>
-    ).unit;
+    const unit = (metricInfo(metric) as NonNullable<ReturnType<typeof metricInfo>>).unit;
     const value = metricValue(result.metrics, metric);
     const interval = result.intervals[metric] ?? null;
-    const row = (bound: "min" | "max", limit: number): CheckRow => {
-      const compared =
-        strict && interval !== null
-          ? bound === "min"
-            ? interval.low
-            : interval.high
-          : value;
-      const pass = bound === "min" ? compared >= limit : compared <= limit;
+    const row = (bound: 'min' | 'max', limit: number): CheckRow => {
+      const compared = strict && interval !== null ? (bound === 'min' ? interval.low : interval.high) : value;
+      const pass = bound === 'min' ? compared >= limit : compared <= limit;
       return {
         scenario: scenario.name,
         metric,
@@ -58,8 +42,8 @@ export function evaluate(
         pass,
       };
     };
-    if (bounds.min !== undefined) rows.push(row("min", bounds.min));
-    if (bounds.max !== undefined) rows.push(row("max", bounds.max));
+    if (bounds.min !== undefined) rows.push(row('min', bounds.min));
+    if (bounds.max !== undefined) rows.push(row('max', bounds.max));
   }
   return rows;
 }

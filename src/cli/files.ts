@@ -1,28 +1,18 @@
 // Writing one file so that no reader ever sees half of it: a temporary file beside the
 // target, then a move into place. Used by `init` and by `check --junit`.
-import { randomUUID } from "node:crypto";
-import {
-  existsSync,
-  linkSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import { basename, dirname, join } from "node:path";
-import { InputError } from "./errors.js";
-import { readFailure } from "./messages.js";
+import { randomUUID } from 'node:crypto';
+import { existsSync, linkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { InputError } from './errors.js';
+import { readFailure } from './messages.js';
 
 export const alreadyExists = (file: string): string =>
   `${file}: already exists; pass --force to overwrite it, or name another file`;
-export const cannotWrite = (file: string, reason: string): string =>
-  `${file}: cannot write: ${reason}`;
+export const cannotWrite = (file: string, reason: string): string => `${file}: cannot write: ${reason}`;
 
 function writeFailure(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === "ENOENT"
-    ? "its directory does not exist"
-    : readFailure(error);
+  return code === 'ENOENT' ? 'its directory does not exist' : readFailure(error);
 }
 
 /**
@@ -30,23 +20,14 @@ function writeFailure(error: unknown): string {
  * sees half a file. Without `force` the move is a hard link, which fails if the target
  * appeared in the meantime, so an existing file is never replaced.
  */
-export function writeFileAtomically(
-  path: string,
-  shown: string,
-  text: string,
-  force: boolean,
-): void {
+export function writeFileAtomically(path: string, shown: string, text: string, force: boolean): void {
   if (existsSync(path)) {
-    if (statSync(path).isDirectory())
-      throw new InputError(cannotWrite(shown, readFailure({ code: "EISDIR" })));
+    if (statSync(path).isDirectory()) throw new InputError(cannotWrite(shown, readFailure({ code: 'EISDIR' })));
     if (!force) throw new InputError(alreadyExists(shown));
   }
-  const temp = join(
-    dirname(path),
-    `.${basename(path)}.${randomUUID().slice(0, 8)}.tmp`,
-  );
+  const temp = join(dirname(path), `.${basename(path)}.${randomUUID().slice(0, 8)}.tmp`);
   try {
-    writeFileSync(temp, text, { flag: "wx" });
+    writeFileSync(temp, text, { flag: 'wx' });
     if (force) renameSync(temp, path);
     else placeNew(temp, path, shown);
   } catch (error) {
@@ -61,8 +42,7 @@ function placeNew(temp: string, path: string, shown: string): void {
   try {
     linkSync(temp, path);
   } catch (error) {
-    if ((error as { code?: unknown }).code === "EEXIST" || existsSync(path))
-      throw new InputError(alreadyExists(shown));
+    if ((error as { code?: unknown }).code === 'EEXIST' || existsSync(path)) throw new InputError(alreadyExists(shown));
     // A file system without hard links: the existence check above has to do.
     renameSync(temp, path);
   }

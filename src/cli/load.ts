@@ -1,16 +1,11 @@
 // Reading and validating scenario files for every command that simulates: all problems of
 // all files are gathered before anything runs, and `--set`, `--seed` and `--actions` mean
 // the same everywhere.
-import type { Command } from "commander";
-import {
-  defaultsWithSets,
-  formatIssue,
-  loadScenario,
-  type LoadOutcome,
-} from "../scenario/index.js";
-import type { Scenario } from "../scenario/types.js";
-import { InputError } from "./errors.js";
-import { readScenarioFile } from "./validate.js";
+import type { Command } from 'commander';
+import { defaultsWithSets, formatIssue, loadScenario, type LoadOutcome } from '../scenario/index.js';
+import type { Scenario } from '../scenario/types.js';
+import { InputError } from './errors.js';
+import { readScenarioFile } from './validate.js';
 
 /** A scenario and the file it came from (undefined for the built-in defaults). */
 export interface Loaded {
@@ -22,18 +17,13 @@ export interface Loaded {
  * Every file read and validated before anything is simulated, so one invocation reports
  * every unreadable file and every issue at once. No files: the built-in defaults.
  */
-export function loadScenarios(
-  files: readonly string[],
-  sets: readonly string[],
-  cwd: string,
-): Loaded[] {
-  if (files.length === 0)
-    return [{ file: undefined, scenario: scenarioOf(defaultsWithSets(sets)) }];
+export function loadScenarios(files: readonly string[], sets: readonly string[], cwd: string): Loaded[] {
+  if (files.length === 0) return [{ file: undefined, scenario: scenarioOf(defaultsWithSets(sets)) }];
   const problems: string[] = [];
   const loaded: Loaded[] = [];
   for (const file of files) {
     const read = readScenarioFile(cwd, file);
-    if ("problem" in read) {
+    if ('problem' in read) {
       problems.push(read.problem);
       continue;
     }
@@ -47,13 +37,10 @@ export function loadScenarios(
 }
 
 /** A loader for one file (or the defaults) that more sets can be applied to, as a sweep does. */
-export function scenarioSource(
-  file: string | undefined,
-  cwd: string,
-): (sets: readonly string[]) => LoadOutcome {
+export function scenarioSource(file: string | undefined, cwd: string): (sets: readonly string[]) => LoadOutcome {
   if (file === undefined) return (sets) => defaultsWithSets(sets);
   const read = readScenarioFile(cwd, file);
-  if ("problem" in read) throw new InputError(read.problem);
+  if ('problem' in read) throw new InputError(read.problem);
   return (sets) => loadScenario(read.text, file, sets);
 }
 
@@ -78,18 +65,18 @@ export function withScenarioOptions(command: Command, sets: string[]): Command {
   };
   return command
     .option(
-      "--set <path=value>",
-      "override a scenario field, e.g. keys.scope=intent; repeatable; applies to every file (default: none)",
+      '--set <path=value>',
+      'override a scenario field, e.g. keys.scope=intent; repeatable; applies to every file (default: none)',
       collect(),
     )
     .option(
-      "--seed <seed>",
+      '--seed <seed>',
       "same as --set seed=<seed> (default: the scenario's seed, 1 if it sets none)",
-      collect("seed"),
+      collect('seed'),
     )
     .option(
-      "--actions <n>",
+      '--actions <n>',
       "same as --set actions=<n> (default: the scenario's, 4000 if it sets none)",
-      collect("actions"),
+      collect('actions'),
     );
 }

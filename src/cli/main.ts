@@ -9,6 +9,7 @@ import { initCommand } from './init.js';
 import { reportCommand } from './report.js';
 import { runCommand } from './run.js';
 import { schemaCommand } from './schema.js';
+import { sweepCommand } from './sweep.js';
 import { validateCommand } from './validate.js';
 import { VERSION } from './version.js';
 
@@ -40,6 +41,7 @@ export async function cli(argv: readonly string[], ctx: CommandContext): Promise
     schemaCommand(ctx, done),
     reportCommand(ctx, done),
     checkCommand(ctx, done),
+    sweepCommand(ctx, done),
   ];
   for (const command of commands) {
     program.addCommand(command.copyInheritedSettings(program));

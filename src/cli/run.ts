@@ -1,33 +1,19 @@
 // `idemsim run`: simulate scenarios and print what reached the world. The pipeline reads
 // top to bottom: read files, load and validate, simulate, summarize, render, write.
-import { Command } from "commander";
-import type { Scenario } from "../scenario/types.js";
-import type { DetailedRunResult, RunResult } from "../sim/result.js";
-import { simulate } from "../sim/simulate.js";
-import { TraceMode, type TraceOptions } from "../sim/trace.js";
-import {
-  OUTPUT_FORMATS,
-  isOutputFormat,
-  render,
-  type OutputFormat,
-} from "../report/render.js";
-import {
-  parseSummary,
-  renderSummary,
-  type Summary,
-} from "../report/summary.js";
-import { colorEnabled, type CommandContext } from "./context.js";
-import { ExitCode, InputError, guardAsync } from "./errors.js";
-import { loadScenarios, withScenarioOptions } from "./load.js";
-import {
-  needsOut,
-  timelineActionsRange,
-  unknownFormat,
-  unknownTimeline,
-} from "./messages.js";
-import { startProgress } from "./progress.js";
-import { checkOut, publish } from "./report.js";
-import { VERSION } from "./version.js";
+import { Command } from 'commander';
+import type { Scenario } from '../scenario/types.js';
+import type { DetailedRunResult, RunResult } from '../sim/result.js';
+import { simulate } from '../sim/simulate.js';
+import { TraceMode, type TraceOptions } from '../sim/trace.js';
+import { OUTPUT_FORMATS, isOutputFormat, render, type OutputFormat } from '../report/render.js';
+import { parseSummary, renderSummary, type Summary } from '../report/summary.js';
+import { colorEnabled, type CommandContext } from './context.js';
+import { ExitCode, InputError, guardAsync } from './errors.js';
+import { loadScenarios, withScenarioOptions } from './load.js';
+import { needsOut, timelineActionsRange, unknownFormat, unknownTimeline } from './messages.js';
+import { startProgress } from './progress.js';
+import { checkOut, publish } from './report.js';
+import { VERSION } from './version.js';
 
 export interface RunOptions {
   /** `path=value` overrides in command-line order (later wins), applied to every scenario. */
@@ -54,23 +40,14 @@ interface ReportRequest {
   trace: TraceOptions;
 }
 
-export async function run(
-  files: readonly string[],
-  options: RunOptions,
-  ctx: CommandContext,
-): Promise<number> {
+export async function run(files: readonly string[], options: RunOptions, ctx: CommandContext): Promise<number> {
   return guardAsync(ctx.err, async () => {
     const format = outputFormat(options.format);
     const request = reportRequest(options, ctx.cwd);
-    const scenarios = loadScenarios(files, options.sets ?? [], ctx.cwd).map(
-      (l) => l.scenario,
-    );
+    const scenarios = loadScenarios(files, options.sets ?? [], ctx.cwd).map((l) => l.scenario);
     const runs = simulateAll(scenarios, request?.trace, ctx);
-    ctx.out.write(
-      render(format, runs, { color: colorEnabled(ctx), version: VERSION }),
-    );
-    if (request !== undefined)
-      await publish(summarize(runs), request.out, { png: request.png }, ctx);
+    ctx.out.write(render(format, runs, { color: colorEnabled(ctx), version: VERSION }));
+    if (request !== undefined) await publish(summarize(runs), request.out, { png: request.png }, ctx);
     return ExitCode.ok;
   });
 }
@@ -79,22 +56,16 @@ export async function run(
  * The report options, checked before anything is simulated: a long run should not end in
  * "--out: exists and is not a directory". Undefined without --out (tables only).
  */
-function reportRequest(
-  options: RunOptions,
-  cwd: string,
-): ReportRequest | undefined {
+function reportRequest(options: RunOptions, cwd: string): ReportRequest | undefined {
   const { out } = options;
   if (out === undefined) {
-    if (options.png === true) throw new InputError(needsOut("--png"));
-    if (options.timeline !== undefined)
-      throw new InputError(needsOut("--timeline"));
-    if (options.timelineActions !== undefined)
-      throw new InputError(needsOut("--timeline-actions"));
+    if (options.png === true) throw new InputError(needsOut('--png'));
+    if (options.timeline !== undefined) throw new InputError(needsOut('--timeline'));
+    if (options.timelineActions !== undefined) throw new InputError(needsOut('--timeline-actions'));
     return undefined;
   }
   const mode = options.timeline ?? TraceMode.first;
-  if (!Object.hasOwn(TraceMode, mode))
-    throw new InputError(unknownTimeline(mode, Object.keys(TraceMode)));
+  if (!Object.hasOwn(TraceMode, mode)) throw new InputError(unknownTimeline(mode, Object.keys(TraceMode)));
   const actions = timelineActions(options.timelineActions);
   checkOut(out, cwd);
   return {
@@ -108,9 +79,7 @@ function timelineActions(value: string | undefined): number {
   if (value === undefined) return TIMELINE_ACTIONS.default;
   const n = /^\d{1,7}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
   if (!(n >= TIMELINE_ACTIONS.min && n <= TIMELINE_ACTIONS.max)) {
-    throw new InputError(
-      timelineActionsRange(value, TIMELINE_ACTIONS.min, TIMELINE_ACTIONS.max),
-    );
+    throw new InputError(timelineActionsRange(value, TIMELINE_ACTIONS.min, TIMELINE_ACTIONS.max));
   }
   return n;
 }
@@ -129,9 +98,7 @@ function simulateAll(
       const onProgress = progress.reporter(before);
       before += scenario.actions;
       const result =
-        trace === undefined
-          ? simulate(scenario, { onProgress })
-          : simulate(scenario, { trace, onProgress });
+        trace === undefined ? simulate(scenario, { onProgress }) : simulate(scenario, { trace, onProgress });
       return { scenario, result };
     });
   } finally {
@@ -143,31 +110,23 @@ function simulateAll(
  * The summary the report is drawn from, read back from its own JSON: the folder `run`
  * writes is then by construction the one `report` redraws from summary.json.
  */
-function summarize(
-  runs: readonly { scenario: Scenario; result: RunResult }[],
-): Summary {
+function summarize(runs: readonly { scenario: Scenario; result: RunResult }[]): Summary {
   const detailed = runs.map(({ scenario, result }) => {
-    if (!hasDetail(result))
-      throw new Error("run: a report needs the detail of every run");
+    if (!hasDetail(result)) throw new Error('run: a report needs the detail of every run');
     return { scenario, result };
   });
-  const outcome = parseSummary(
-    renderSummary({ idemsim: VERSION, runs: detailed }),
-    "summary.json",
-  );
-  if (!outcome.ok)
-    throw new Error(`run: the summary does not read back: ${outcome.problem}`);
+  const outcome = parseSummary(renderSummary({ idemsim: VERSION, runs: detailed }), 'summary.json');
+  if (!outcome.ok) throw new Error(`run: the summary does not read back: ${outcome.problem}`);
   return outcome.summary;
 }
 
 function hasDetail(result: RunResult): result is DetailedRunResult {
-  return "detail" in result;
+  return 'detail' in result;
 }
 
 function outputFormat(value: string | undefined): OutputFormat {
-  const format = value ?? "table";
-  if (!isOutputFormat(format))
-    throw new InputError(unknownFormat(format, OUTPUT_FORMATS));
+  const format = value ?? 'table';
+  if (!isOutputFormat(format)) throw new InputError(unknownFormat(format, OUTPUT_FORMATS));
   return format;
 }
 
@@ -193,50 +152,30 @@ Examples:
 Durations take a unit (250ms, 1.5s, 2m, 1h, 1d); a bare number is milliseconds.
 Exit codes: 0 ok, 2 bad input (usage, unreadable file, invalid scenario, unusable --out), 70 internal error.`;
 
-export function runCommand(
-  ctx: CommandContext,
-  done: (code: number) => void,
-): Command {
+export function runCommand(ctx: CommandContext, done: (code: number) => void): Command {
   // One list for --set and its shorthands, so command-line order decides which wins.
   const sets: string[] = [];
   return withScenarioOptions(
-    new Command("run")
-      .summary(
-        "simulate scenarios: duplicates, losses, key-store size and latency",
-      )
+    new Command('run')
+      .summary('simulate scenarios: duplicates, losses, key-store size and latency')
       .description(DESCRIPTION)
-      .argument(
-        "[FILES...]",
-        "scenario files (YAML); several are compared side by side",
-      ),
+      .argument('[FILES...]', 'scenario files (YAML); several are compared side by side'),
     sets,
   )
+    .option('--format <format>', `output: ${OUTPUT_FORMATS.join(', ')} (default: table)`)
+    .option('--out <DIR>', 'also write a report folder: index.html, charts, summary.json (default: tables only)')
+    .option('--png', 'with --out: also write each chart as NAME.png')
     .option(
-      "--format <format>",
-      `output: ${OUTPUT_FORMATS.join(", ")} (default: table)`,
+      '--timeline <mode>',
+      `with --out: the timeline draws the ${Object.keys(TraceMode).join(' or the most ')} actions (default: first)`,
     )
     .option(
-      "--out <DIR>",
-      "also write a report folder: index.html, charts, summary.json (default: tables only)",
-    )
-    .option("--png", "with --out: also write each chart as NAME.png")
-    .option(
-      "--timeline <mode>",
-      `with --out: the timeline draws the ${Object.keys(TraceMode).join(" or the most ")} actions (default: first)`,
-    )
-    .option(
-      "--timeline-actions <n>",
+      '--timeline-actions <n>',
       `with --out: how many actions the timeline draws, ${TIMELINE_ACTIONS.min} to ${TIMELINE_ACTIONS.max} (default: ${TIMELINE_ACTIONS.default})`,
     )
-    .addHelpText("after", EXAMPLES)
-    .action(async (files: string[], options: Omit<RunOptions, "sets">) => {
+    .addHelpText('after', EXAMPLES)
+    .action(async (files: string[], options: Omit<RunOptions, 'sets'>) => {
       const { format, out, png, timeline, timelineActions } = options;
-      done(
-        await run(
-          files,
-          { sets, format, out, png, timeline, timelineActions },
-          ctx,
-        ),
-      );
+      done(await run(files, { sets, format, out, png, timeline, timelineActions }, ctx));
     });
 }

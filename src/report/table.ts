@@ -59,7 +59,8 @@ export function renderTable(runs: readonly ScenarioRun[], options: TableOptions)
   if (intervals) lines.push('', paint.dim(INTERVAL_NOTE));
   for (const run of runs) {
     const description = run.scenario.description.trim();
-    if (description !== '') lines.push('', ...wrap(`${paint.bold(run.scenario.name)}: ${description}`, DESCRIPTION_WIDTH));
+    if (description !== '')
+      lines.push('', ...wrap(`${paint.bold(run.scenario.name)}: ${description}`, DESCRIPTION_WIDTH));
   }
   return `${lines.join('\n')}\n`;
 }

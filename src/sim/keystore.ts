@@ -205,4 +205,3 @@ function grow(array: Float64Array, size: number): Float64Array {
   next.set(array);
   return next;
 }
-

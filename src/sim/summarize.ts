@@ -90,7 +90,11 @@ function perThousand(count: number, actions: number): number {
 
 function quantiles(h: Histogram, name: string, intervals: Intervals): Quantiles {
   if (h.count === 0) return { p50: 0, p95: 0, p99: 0, max: 0, mean: 0 };
-  for (const [key, p] of [['p50', 0.5], ['p95', 0.95], ['p99', 0.99]] as const) {
+  for (const [key, p] of [
+    ['p50', 0.5],
+    ['p95', 0.95],
+    ['p99', 0.99],
+  ] as const) {
     intervals[`${name}.${key}`] = h.quantileInterval(p);
   }
   const half = Z975 * Math.sqrt(h.moments.variance / h.count);
@@ -106,11 +110,7 @@ function sortedIntervals(intervals: Intervals): Intervals {
 }
 
 /** Quantile points of the latency charts: every half percent, and the far tail. */
-const CHART_PROBABILITIES: readonly number[] = [
-  ...Array.from({ length: 199 }, (_, i) => (i + 1) / 200),
-  0.999,
-  1,
-];
+const CHART_PROBABILITIES: readonly number[] = [...Array.from({ length: 199 }, (_, i) => (i + 1) / 200), 0.999, 1];
 
 export function detailOf(sim: Sim): RunDetail {
   const points = (h: Histogram): QuantilePoint[] =>

@@ -24,7 +24,7 @@ export class Welford {
 
   /** 95% interval of the mean, scaled by `scale` (e.g. 1000 for "per thousand"). */
   interval(scale = 1): Interval {
-    const half = this.n > 0 ? (Z975 * Math.sqrt(this.variance / this.n)) : 0;
+    const half = this.n > 0 ? Z975 * Math.sqrt(this.variance / this.n) : 0;
     return { low: (this.mean - half) * scale, high: (this.mean + half) * scale };
   }
 }

@@ -97,7 +97,11 @@ describe('scope none closed form', () => {
   for (const a of [0, 0.15]) {
     for (const b of [0, 0.2]) {
       for (const R of [0, 2]) {
-        for (const [p, M] of [[0, 0], [0.6, 2]] as const) grid.push({ a, b, q: 0.3, replyLoss: 0.1, R, p, M });
+        for (const [p, M] of [
+          [0, 0],
+          [0.6, 2],
+        ] as const)
+          grid.push({ a, b, q: 0.3, replyLoss: 0.1, R, p, M });
       }
     }
   }

@@ -1,110 +1,104 @@
 // `idemsim check` through the real binary: its exit codes are the contract CI relies on.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { beforeAll, describe, expect, inject, it } from "vitest";
-import { ERROR_LINE, lines } from "./sinks.js";
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ERROR_LINE, lines } from './sinks.js';
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const BIN = join(ROOT, "bin/idemsim.js");
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'bin/idemsim.js');
 
 function idemsim(args: readonly string[], cwd = ROOT) {
   const env = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined };
   return spawnSync(process.execPath, [BIN, ...args], {
     cwd,
     env,
-    encoding: "utf8",
+    encoding: 'utf8',
   });
 }
 
 beforeAll(() => {
-  const buildError = inject("buildError");
-  if (buildError !== "") throw new Error(buildError);
+  const buildError = inject('buildError');
+  if (buildError !== '') throw new Error(buildError);
 });
 
-const dir = mkdtempSync(join(tmpdir(), "idemsim-check-"));
+const dir = mkdtempSync(join(tmpdir(), 'idemsim-check-'));
 const write = (name: string, text: string): string => {
   const file = join(dir, name);
   writeFileSync(file, text);
   return file;
 };
 
-describe("idemsim check (binary)", () => {
-  it("exits 0 when every bound holds", () => {
-    const r = idemsim(["check", "test/missions/solution-1.yaml"]);
-    expect(r.stderr).toBe("");
+describe('idemsim check (binary)', () => {
+  it('exits 0 when every bound holds', () => {
+    const r = idemsim(['check', 'test/missions/solution-1.yaml']);
+    expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain("2 passed, 0 failed");
+    expect(r.stdout).toContain('2 passed, 0 failed');
   });
 
-  it("exits 1 when a bound fails, with one row per bound", () => {
-    const r = idemsim(["check", "scenarios/missions/mission-1.yaml"]);
+  it('exits 1 when a bound fails, with one row per bound', () => {
+    const r = idemsim(['check', 'scenarios/missions/mission-1.yaml']);
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/mission-1 .* duplicatesPerThousand .* FAIL/);
     expect(r.stdout).toMatch(/mission-1 .* lostPerThousand .* pass/);
   });
 
-  it("exits 2 for an expect naming an unknown metric, not a silent pass", () => {
-    const file = write(
-      "unknown-metric.yaml",
-      "actions: 500\nexpect:\n  duplicatesPerThousnd: { max: 1 }\n",
-    );
-    const r = idemsim(["check", file]);
+  it('exits 2 for an expect naming an unknown metric, not a silent pass', () => {
+    const file = write('unknown-metric.yaml', 'actions: 500\nexpect:\n  duplicatesPerThousnd: { max: 1 }\n');
+    const r = idemsim(['check', file]);
     expect(r.status).toBe(2);
-    expect(r.stdout).toBe("");
+    expect(r.stdout).toBe('');
     expect(lines(r.stderr)[0]).toMatch(ERROR_LINE);
-    expect(r.stderr).toContain("duplicatesPerThousand");
+    expect(r.stderr).toContain('duplicatesPerThousand');
   });
 
-  it("exits 2 for a file that cannot be read or parsed", () => {
-    expect(idemsim(["check", join(dir, "missing.yaml")]).status).toBe(2);
-    const r = idemsim(["check", write("broken.yaml", "client: [\n")]);
+  it('exits 2 for a file that cannot be read or parsed', () => {
+    expect(idemsim(['check', join(dir, 'missing.yaml')]).status).toBe(2);
+    const r = idemsim(['check', write('broken.yaml', 'client: [\n')]);
     expect(r.status).toBe(2);
-    expect(r.stderr).not.toContain("    at ");
+    expect(r.stderr).not.toContain('    at ');
   });
 
-  it("exits 2 for a scenario without an expect block: nothing checked is not a pass", () => {
-    const r = idemsim(["check", write("no-expect.yaml", "actions: 500\n")]);
+  it('exits 2 for a scenario without an expect block: nothing checked is not a pass', () => {
+    const r = idemsim(['check', write('no-expect.yaml', 'actions: 500\n')]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain("has no expect: block");
+    expect(r.stderr).toContain('has no expect: block');
   });
 
-  it("with --strict compares the whole interval", () => {
-    const run = JSON.parse(idemsim(["run", "--format", "json"]).stdout) as {
+  it('with --strict compares the whole interval', () => {
+    const run = JSON.parse(idemsim(['run', '--format', 'json']).stdout) as {
       runs: {
         metrics: { duplicatesPerThousand: number };
         intervals: Record<string, { low: number }>;
       }[];
     };
     const value = run.runs[0]?.metrics.duplicatesPerThousand as number;
-    const low = run.runs[0]?.intervals["duplicatesPerThousand"]?.low as number;
+    const low = run.runs[0]?.intervals['duplicatesPerThousand']?.low as number;
     // A bound between the interval's low end and the point estimate.
-    const file = write(
-      "strict.yaml",
-      `expect:\n  duplicatesPerThousand: { min: ${(low + value) / 2} }\n`,
-    );
-    expect(idemsim(["check", file]).status).toBe(0);
-    expect(idemsim(["check", file, "--strict"]).status).toBe(1);
+    const file = write('strict.yaml', `expect:\n  duplicatesPerThousand: { min: ${(low + value) / 2} }\n`);
+    expect(idemsim(['check', file]).status).toBe(0);
+    expect(idemsim(['check', file, '--strict']).status).toBe(1);
   });
 
-  it("writes JUnit XML that parses and counts the failures", () => {
-    const junit = join(dir, "results.xml");
+  it('writes JUnit XML that parses and counts the failures', () => {
+    const junit = join(dir, 'results.xml');
     const r = idemsim([
-      "check",
-      "scenarios/missions/mission-4.yaml",
-      "test/missions/solution-4.yaml",
-      "--junit",
+      'check',
+      'scenarios/missions/mission-4.yaml',
+      'test/missions/solution-4.yaml',
+      '--junit',
       junit,
     ]);
     expect(r.status).toBe(1);
-    const text = readFileSync(junit, "utf8");
+    const text = readFileSync(junit, 'utf8');
     expect(XMLValidator.validate(text)).toBe(true);
     const doc = new XMLParser({
       ignoreAttributes: false,
-      attributeNamePrefix: "",
+      attributeNamePrefix: '',
     }).parse(text) as {
       testsuites: {
         tests: string;
@@ -112,21 +106,16 @@ describe("idemsim check (binary)", () => {
         testsuite: { name: string; failures: string; testcase: unknown[] }[];
       };
     };
-    expect(doc.testsuites.tests).toBe("6");
-    expect(doc.testsuites.failures).toBe("2");
+    expect(doc.testsuites.tests).toBe('6');
+    expect(doc.testsuites.failures).toBe('2');
     expect(doc.testsuites.testsuite.map((s) => [s.name, s.failures])).toEqual([
-      ["mission-4", "2"],
-      ["solution-4", "0"],
+      ['mission-4', '2'],
+      ['solution-4', '0'],
     ]);
   });
 
-  it("prints JSON for machines with --format json", () => {
-    const r = idemsim([
-      "check",
-      "test/missions/solution-2.yaml",
-      "--format",
-      "json",
-    ]);
+  it('prints JSON for machines with --format json', () => {
+    const r = idemsim(['check', 'test/missions/solution-2.yaml', '--format', 'json']);
     expect(r.status).toBe(0);
     const doc = JSON.parse(r.stdout) as {
       passed: boolean;
@@ -134,9 +123,6 @@ describe("idemsim check (binary)", () => {
       checks: { metric: string; pass: boolean }[];
     };
     expect(doc.passed).toBe(true);
-    expect(doc.checks.map((c) => c.metric)).toEqual([
-      "duplicatesPerThousand",
-      "lostPerThousand",
-    ]);
+    expect(doc.checks.map((c) => c.metric)).toEqual(['duplicatesPerThousand', 'lostPerThousand']);
   });
 });

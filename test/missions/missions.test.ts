@@ -1,22 +1,19 @@
 // The four missions: each starting scenario fails its own expect: block, and the
 // reference solution kept here (not under scenarios/, so it does not give the game away)
 // passes it.
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
-import { evaluate } from "../../src/check/evaluate.js";
-import { formatIssue, loadScenario } from "../../src/scenario/index.js";
-import type { Scenario } from "../../src/scenario/types.js";
-import { simulate } from "../../src/sim/simulate.js";
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { evaluate } from '../../src/check/evaluate.js';
+import { formatIssue, loadScenario } from '../../src/scenario/index.js';
+import type { Scenario } from '../../src/scenario/types.js';
+import { simulate } from '../../src/sim/simulate.js';
 
-const root = new URL("../../", import.meta.url);
+const root = new URL('../../', import.meta.url);
 
 function load(path: string): Scenario {
-  const outcome = loadScenario(
-    readFileSync(fileURLToPath(new URL(path, root)), "utf8"),
-    path,
-  );
-  if (!outcome.ok) throw new Error(outcome.issues.map(formatIssue).join("\n"));
+  const outcome = loadScenario(readFileSync(fileURLToPath(new URL(path, root)), 'utf8'), path);
+  if (!outcome.ok) throw new Error(outcome.issues.map(formatIssue).join('\n'));
   return outcome.scenario;
 }
 
@@ -25,30 +22,28 @@ const failing = (s: Scenario): string[] =>
     .filter((row) => !row.pass)
     .map((row) => `${row.metric} ${row.bound} ${row.limit}: ${row.value}`);
 
-describe.each([1, 2, 3, 4])("mission %i", (n) => {
-  it("starts in a configuration that fails its check", () => {
+describe.each([1, 2, 3, 4])('mission %i', (n) => {
+  it('starts in a configuration that fails its check', () => {
     const mission = load(`scenarios/missions/mission-${n}.yaml`);
     expect(Object.keys(mission.expect).length).toBeGreaterThan(0);
     expect(failing(mission)).not.toEqual([]);
   });
 
-  it("has a reference solution that passes its check", () => {
+  it('has a reference solution that passes its check', () => {
     expect(failing(load(`test/missions/solution-${n}.yaml`))).toEqual([]);
   });
 
-  it("keeps the goal: the solution changes no expect bound", () => {
+  it('keeps the goal: the solution changes no expect bound', () => {
     expect(load(`test/missions/solution-${n}.yaml`).expect).toEqual(
       load(`scenarios/missions/mission-${n}.yaml`).expect,
     );
   });
 });
 
-describe("mission 3 budget", () => {
-  it("a 24 h retention catches every replay but breaks the 64 MB key-store budget", () => {
-    const s = load("test/missions/solution-3.yaml");
+describe('mission 3 budget', () => {
+  it('a 24 h retention catches every replay but breaks the 64 MB key-store budget', () => {
+    const s = load('test/missions/solution-3.yaml');
     s.keys.retention = 86_400_000;
-    expect(failing(s)).toEqual([
-      expect.stringMatching(/^keyStore.steadyStateBytes max/),
-    ]);
+    expect(failing(s)).toEqual([expect.stringMatching(/^keyStore.steadyStateBytes max/)]);
   });
 });

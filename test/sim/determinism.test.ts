@@ -37,16 +37,17 @@ describe('common random numbers across a timeout sweep', () => {
   // neighbours; with common draws it can only stay or fall.
   const LADDER = [400, 600, 990, 999, 1000, 1001, 1010, 1200, 2000, 5000];
   const sweep = (edit: (s: Scenario) => void): Metrics[] =>
-    LADDER.map((timeout) =>
-      simulate(
-        scenarioWith((s) => {
-          s.actions = 20_000;
-          s.keys.scope = 'none';
-          s.service.concurrency = 'unlimited';
-          s.client.timeout = timeout;
-          edit(s);
-        }),
-      ).metrics,
+    LADDER.map(
+      (timeout) =>
+        simulate(
+          scenarioWith((s) => {
+            s.actions = 20_000;
+            s.keys.scope = 'none';
+            s.service.concurrency = 'unlimited';
+            s.client.timeout = timeout;
+            edit(s);
+          }),
+        ).metrics,
     );
   const pairs = <T>(xs: T[]): [T, T][] => xs.slice(1).map((x, i) => [xs[i] as T, x]);
 

@@ -1,0 +1,61 @@
+// Runs sweep points on worker threads. Each point's result depends on its scenario alone
+// (seeded streams, no shared state), so results are identical whatever --jobs is; they are
+// returned in point order.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Scenario } from '../scenario/types.js';
+import { simulate } from '../sim/simulate.js';
+import type { RunResult } from '../sim/result.js';
+import type { PointJob } from './worker.js';
+
+export async function simulateAll(
+  scenarios: readonly Scenario[],
+  jobs: number,
+  onPointDone: (done: number) => void = () => {},
+): Promise<RunResult[]> {
+  if (jobs <= 1 || scenarios.length <= 1) {
+    return scenarios.map((scenario, i) => {
+      const result = simulate(scenario);
+      onPointDone(i + 1);
+      return result;
+    });
+  }
+  const script = new URL('./worker.js', import.meta.url);
+  if (!existsSync(fileURLToPath(script))) throw new Error(`sweep worker not built: ${fileURLToPath(script)}`);
+  const results: (RunResult | undefined)[] = new Array<RunResult | undefined>(scenarios.length);
+  let next = 0;
+  let done = 0;
+  const workers = Array.from({ length: Math.min(jobs, scenarios.length) }, () => new Worker(script));
+  try {
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            const feed = (): void => {
+              if (next >= scenarios.length) {
+                resolve();
+                return;
+              }
+              const job: PointJob = {
+                index: next,
+                scenario: scenarios[next] as Scenario,
+              };
+              next++;
+              worker.postMessage(job);
+            };
+            worker.on('message', (message: { index: number; result: RunResult }) => {
+              results[message.index] = message.result;
+              onPointDone(++done);
+              feed();
+            });
+            worker.on('error', reject);
+            feed();
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+  return results as RunResult[];
+}
