@@ -1,29 +1,13 @@
 // `idemsim check` through the real binary: its exit codes are the contract CI relies on.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { idemsim, requireBuild } from './binary.js';
 import { ERROR_LINE, lines } from './sinks.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(ROOT, 'bin/idemsim.js');
-
-function idemsim(args: readonly string[], cwd = ROOT) {
-  const env = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined };
-  return spawnSync(process.execPath, [BIN, ...args], {
-    cwd,
-    env,
-    encoding: 'utf8',
-  });
-}
-
-beforeAll(() => {
-  const buildError = inject('buildError');
-  if (buildError !== '') throw new Error(buildError);
-});
+beforeAll(requireBuild);
 
 const dir = mkdtempSync(join(tmpdir(), 'idemsim-check-'));
 const write = (name: string, text: string): string => {

@@ -1,15 +1,13 @@
 // The real binary, as a user runs it: `node bin/idemsim.js` on the dist/ built by
 // global-setup.ts. Needs the scenario loader and the simulation core.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { idemsim, requireBuild } from './binary.js';
 import { METRIC_NAMES } from '../../src/sim/metrics.js';
 import { ERROR_LINE, hasAnsi, lines } from './sinks.js';
 
-const BIN = fileURLToPath(new URL('../../bin/idemsim.js', import.meta.url));
 const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 const VERSION = PACKAGE.version;
 
@@ -19,16 +17,7 @@ interface Outcome {
   stderr: string;
 }
 
-function idemsim(args: readonly string[], cwd = tmpdir()): Outcome {
-  const env = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined };
-  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, env, encoding: 'utf8' });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-beforeAll(() => {
-  const buildError = inject('buildError');
-  if (buildError !== '') throw new Error(buildError);
-});
+beforeAll(requireBuild);
 
 describe('idemsim run (binary)', () => {
   it('prints valid JSON with the documented fields, exit 0', () => {

@@ -1,26 +1,16 @@
 // `run --out` and `report` through the real binary (dist/ built by global-setup.ts), as a
 // user runs them: files on disk, stdout and stderr kept apart, no progress in a pipe.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { idemsim, requireBuild } from './binary.js';
 import { lines } from './sinks.js';
 
-const BIN = fileURLToPath(new URL('../../bin/idemsim.js', import.meta.url));
 const SCENARIOS = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 
-function idemsim(args: readonly string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
-  const env = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined };
-  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, env, encoding: 'utf8' });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-beforeAll(() => {
-  const buildError = inject('buildError');
-  if (buildError !== '') throw new Error(buildError);
-});
+beforeAll(requireBuild);
 
 describe('idemsim run --out (binary)', () => {
   it('writes a self-contained report folder and redraws it byte for byte with idemsim report', () => {

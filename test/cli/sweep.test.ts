@@ -1,27 +1,10 @@
 // `idemsim sweep` through the real binary: worker threads must not change a byte, and
 // common random numbers must make a timeout sweep's slow timeouts fall monotonically.
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { idemsim, requireBuild } from './binary.js';
 import { lines } from './sinks.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(ROOT, 'bin/idemsim.js');
-
-function idemsim(args: readonly string[]) {
-  const env = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined };
-  return spawnSync(process.execPath, [BIN, ...args], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-  });
-}
-
-beforeAll(() => {
-  const buildError = inject('buildError');
-  if (buildError !== '') throw new Error(buildError);
-});
+beforeAll(requireBuild);
 
 interface SweepDoc {
   sweep: {
