@@ -5,3 +5,5 @@ export { scopeNoneExpectations, scopeNoneUnknownPerAction } from './retries.js';
 export type { ScopeNoneInput, ScopeNoneExpectations } from './retries.js';
 export { keyStoreKeys, keyStoreBytes, replayCatchFraction } from './keystore.js';
 export { duplicatesPerDay } from './cost.js';
+export { explain, ROW } from './explain.js';
+export type { ExplanationRow } from './explain.js';

@@ -1,0 +1,289 @@
+// Each closed form of MODEL.md beside what one run simulated, and whether the closed form
+// is the simulator's expectation for this scenario; where it is not, the row says why and
+// carries no closed-form number (a wrong number printed beside a CI reads as a finding).
+import type { Scenario } from '../scenario/types.js';
+import type { Unit } from '../sim/metrics.js';
+import type { Interval, RunResult } from '../sim/result.js';
+import { Z975 } from '../stats/welford.js';
+import {
+  everyReplayCaught,
+  type Reason,
+  oneClaimReasons,
+  replayCatchReasons,
+  scopeNoneReasons,
+  slowShareReasons,
+  unknownShareReasons,
+} from './applies.js';
+import { duplicatesPerDay } from './cost.js';
+import { keyStoreKeys, replayCatchFraction } from './keystore.js';
+import { scopeNoneExpectations, scopeNoneUnknownPerAction, type ScopeNoneInput } from './retries.js';
+import { callSpan, duration, segmentSpan } from './spans.js';
+import { lognormalMean, pSlow, unknownShare } from './timeout.js';
+
+export interface ExplanationRow {
+  name: string;
+  /** The closed form, one line of plain text, with this scenario's parameters. */
+  formula: string;
+  /** Null when the closed form does not apply: no number is better than a wrong one. */
+  closedForm: number | null;
+  simulated: number;
+  /** The simulated value's 95% interval; null when the run gives none (nothing counted). */
+  interval: Interval | null;
+  unit: Unit;
+  applies: boolean;
+  /** Why the closed form does not apply; when it does, how the simulated value is measured. */
+  why?: string;
+}
+
+/** Row names, in the order explain lists them. */
+export const ROW = {
+  pSlow: 'P(S > T)',
+  q: 'q, unknown share of an execution',
+  attempts: 'attempts per action',
+  executions: 'executions per action',
+  duplicates: 'duplicates per 1000',
+  lost: 'lost per 1000',
+  unknown: 'unknown per 1000',
+  keysRule: 'key-store keys, rule of thumb',
+  keys: 'key-store keys',
+  bytes: 'key-store bytes',
+  replayCatch: 'replay catch fraction',
+  perDay: 'duplicates per day',
+} as const;
+
+export function explain(s: Scenario, r: RunResult): ExplanationRow[] {
+  return [
+    slowRow(s, r),
+    unknownShareRow(s, r),
+    ...scopeNoneRows(s, r),
+    ...keyStoreRows(s, r),
+    replayCatchRow(s, r),
+    perDayRow(s, r),
+  ];
+}
+
+/** A row whose closed form is computed only when no reason stands against it. */
+function row(
+  fields: Omit<ExplanationRow, 'closedForm' | 'applies' | 'why'>,
+  closedForm: () => number,
+  reasons: readonly Reason[],
+  note: string,
+): ExplanationRow {
+  const against = reasons.filter((reason): reason is string => reason !== false);
+  const applies = against.length === 0;
+  return { ...fields, closedForm: applies ? closedForm() : null, applies, why: applies ? note : against.join('; ') };
+}
+
+const slowShare = (s: Scenario): number => pSlow(s.service.latency.median, s.service.latency.sigma, s.client.timeout);
+const q = (s: Scenario): number => unknownShare(slowShare(s), s.network.replyLoss);
+
+// Rows 1 and 2 count executions, not actions. Each execution draws its own S after the
+// decision to execute it, so its outcome is independent of whether it happened: by Wald's
+// identities the ratio over all executions estimates the per-execution chance with the
+// binomial variance of that many trials, which the Wilson interval uses.
+
+function slowRow(s: Scenario, r: RunResult): ExplanationRow {
+  const m = r.metrics;
+  const { median, sigma } = s.service.latency;
+  return row(
+    {
+      name: ROW.pSlow,
+      formula: `1 - Phi(ln(T / m) / s), T = ${duration(s.client.timeout)}, m = ${duration(median)}, s = ${sigma}`,
+      simulated: m.responses.timeout.slow / m.executions,
+      interval: wilson95(m.responses.timeout.slow, m.executions),
+      unit: 'ratio',
+    },
+    () => slowShare(s),
+    slowShareReasons(s),
+    'simulated: slow timeouts / executions (with unlimited concurrency only an execution can be slow, exactly when S > T, whatever the key scope); Wilson interval',
+  );
+}
+
+function unknownShareRow(s: Scenario, r: RunResult): ExplanationRow {
+  const m = r.metrics;
+  const unknown = m.responses.timeout.slow + m.responses.timeout.replyLost;
+  return row(
+    {
+      name: ROW.q,
+      formula: `1 - (1 - P(S > T)) (1 - replyLoss), replyLoss = ${s.network.replyLoss}`,
+      simulated: unknown / m.executions,
+      interval: wilson95(unknown, m.executions),
+      unit: 'ratio',
+    },
+    () => q(s),
+    unknownShareReasons(s),
+    'simulated: (slow + reply-lost timeouts) / executions (only executions send replies here); Wilson interval',
+  );
+}
+
+function scopeNoneInput(s: Scenario): ScopeNoneInput {
+  return {
+    requestLoss: s.network.requestLoss,
+    errorRate: s.service.errorRate,
+    q: q(s),
+    retries: s.client.retries,
+    replan: s.agent.replan,
+  };
+}
+
+function scopeNoneRows(s: Scenario, r: RunResult): ExplanationRow[] {
+  const m = r.metrics;
+  const input = scopeNoneInput(s);
+  const reasons = scopeNoneReasons(s);
+  const { requestLoss: a, errorRate: b, retries: R } = input;
+  const { probability: p, max: M } = s.agent.replan;
+  const symbols = `E = sum_{k=0..R} (1 - y)^k attempts per call, C = sum_{j=0..M} (p (1 - y)^(R+1))^j calls, y = x (1 - q), x = (1 - a)(1 - b); a = ${a}, b = ${b}, R = ${R}, p = ${p}, M = ${M}`;
+  const same = 'x, y, E, C as for attempts per action';
+  const note =
+    "exact here: every sent attempt executes with x and ends ok with 1 - q, independently (src/analytic/retries.ts); the run's 95% interval of the per-action mean";
+  const expected = () => scopeNoneExpectations(input);
+  const item = (name: string, metric: string, value: number, unit: Unit, formula: string, closed: () => number) =>
+    row({ name, formula, simulated: value, interval: r.intervals[metric] ?? null, unit }, closed, reasons, note);
+  return [
+    item(
+      ROW.attempts,
+      'attemptsPerAction',
+      m.attemptsPerAction,
+      'perAction',
+      `E C, ${symbols}`,
+      () => expected().attempts,
+    ),
+    item(
+      ROW.executions,
+      'executionsPerAction',
+      m.executionsPerAction,
+      'perAction',
+      `x E C, ${same}`,
+      () => expected().executions,
+    ),
+    item(
+      ROW.duplicates,
+      'duplicatesPerThousand',
+      m.duplicatesPerThousand,
+      'perThousand',
+      `1000 (x E C - (1 - lost)), ${same}`,
+      () => 1000 * expected().duplicates,
+    ),
+    item(
+      ROW.lost,
+      'lostPerThousand',
+      m.lostPerThousand,
+      'perThousand',
+      `1000 P(no call executes): (1 - x)^(R+1) per call, chained over re-plans, ${same}`,
+      () => 1000 * expected().lost,
+    ),
+    item(
+      ROW.unknown,
+      'unknownPerThousand',
+      m.unknownPerThousand,
+      'perThousand',
+      `1000 (1 - y)^R (a + (1 - a) b replyLoss + x q) C, ${same}`,
+      () => 1000 * scopeNoneUnknownPerAction({ ...input, replyLoss: s.network.replyLoss }),
+    ),
+  ];
+}
+
+function keyStoreRows(s: Scenario, r: RunResult): ExplanationRow[] {
+  const ks = r.metrics.keyStore;
+  const rate = s.arrivals.rate;
+  const { retention, recordBytes } = s.keys;
+  const meanS = lognormalMean(s.service.latency.median, s.service.latency.sigma);
+  const keys = r.intervals['keyStore.steadyStateKeys'] ?? null;
+  const bytes = r.intervals['keyStore.steadyStateBytes'] ?? null;
+  const reasons = oneClaimReasons(s);
+  const exact = `rate (retention + E[S]), E[S] = m exp(s^2 / 2) = ${duration(meanS)}`;
+  const note =
+    "Little's law with one claim per action: a record lives from its claim to commit + retention; simulated: keyStore.steadyStateKeys and steadyStateBytes";
+  return [
+    row(
+      {
+        name: ROW.keysRule,
+        formula: `rate retention, rate = ${rate}/s, retention = ${duration(retention)}`,
+        simulated: ks.steadyStateKeys,
+        interval: keys,
+        unit: 'keys',
+      },
+      () => keyStoreKeys(rate, retention),
+      reasons,
+      `${note}; the rule of thumb leaves out E[S] = ${duration(meanS)} of each record's life, so with a narrow interval it falls just outside`,
+    ),
+    row(
+      { name: ROW.keys, formula: exact, simulated: ks.steadyStateKeys, interval: keys, unit: 'keys' },
+      () => keyStoreKeys(rate, retention + meanS),
+      reasons,
+      note,
+    ),
+    row(
+      {
+        name: ROW.bytes,
+        formula: `${exact}, times recordBytes = ${recordBytes}`,
+        simulated: ks.steadyStateBytes,
+        interval: bytes,
+        unit: 'bytes',
+      },
+      () => keyStoreKeys(rate, retention + meanS) * recordBytes,
+      reasons,
+      note,
+    ),
+  ];
+}
+
+function replayCatchRow(s: Scenario, r: RunResult): ExplanationRow {
+  const { probability: p, resumeDelay } = s.agent.crash;
+  const n = r.metrics.actions;
+  const missed = r.metrics.duplicatesBySource.replay;
+  // Each action crashes with p and its replay misses with 1 - c, independently of other
+  // actions, and a missed replay is exactly one replay duplicate: the count is binomial
+  // (n, p (1 - c)) whatever p is, so c = 1 - share / p, its interval mapped from Wilson's.
+  const share = wilson95(missed, n);
+  const fraction = (x: number): number => Math.min(1, Math.max(0, 1 - x / p));
+  return row(
+    {
+      name: ROW.replayCatch,
+      formula: `clamp((r - min) / (max - min), 0, 1), r = ${duration(s.keys.retention)}, resume U(${duration(resumeDelay.min)}, ${duration(resumeDelay.max)})`,
+      simulated: p > 0 ? fraction(missed / n) : NaN,
+      interval: p > 0 && share !== null ? { low: fraction(share.high), high: fraction(share.low) } : null,
+      unit: 'ratio',
+    },
+    () => replayCatchFraction(s.keys.retention, resumeDelay.min, resumeDelay.max),
+    replayCatchReasons(s),
+    `simulated: 1 - duplicatesBySource.replay / (crash.probability actions). The crash count is not reported, but each action crashes with probability ${p} independently, and a missed replay commits exactly once more, so replay duplicates are binomial (actions, crash.probability (1 - c)): a sound estimate at any crash probability (at 1 the crash count is the action count), with the Wilson interval mapped through it. ${
+      everyReplayCaught(s)
+        ? `Exact: retention outlasts the latest resume plus two longest steps (${duration(segmentSpan(s))} each), so no replay is missed`
+        : `The closed form takes the step's end as the commit; they are at most ${duration(callSpan(s))} apart, which moves the fraction by at most ${String(Number((callSpan(s) / (resumeDelay.max - resumeDelay.min)).toPrecision(2)))}`
+    }`,
+  );
+}
+
+function perDayRow(s: Scenario, r: RunResult): ExplanationRow {
+  const rate = s.arrivals.rate;
+  const perDay = (perThousand: number): number => duplicatesPerDay(rate, perThousand / 1000);
+  const ci = r.intervals['duplicatesPerThousand'];
+  const closed = scopeNoneReasons(s).every((reason) => reason === false);
+  return {
+    name: ROW.perDay,
+    formula: `rate 86,400 duplicatesPerThousand / 1000, rate = ${rate}/s`,
+    closedForm: closed ? perDay(1000 * scopeNoneExpectations(scopeNoneInput(s)).duplicates) : null,
+    simulated: perDay(r.metrics.duplicatesPerThousand),
+    interval: ci === undefined ? null : { low: perDay(ci.low), high: perDay(ci.high) },
+    unit: 'count',
+    applies: true,
+    why: closed
+      ? 'arithmetic on duplicates per 1000: the closed form scales the scope-none expectation, the simulated value and its interval scale the run'
+      : 'arithmetic on the simulated duplicates per 1000 and its interval; no closed form for the rate itself here (see duplicates per 1000)',
+  };
+}
+
+/**
+ * Wilson score 95% interval for k successes in n trials (sound at k = 0 and k = n); null
+ * when k is no share of n (n = 0, or a count that is not a subset of the trials).
+ */
+export function wilson95(k: number, n: number): Interval | null {
+  if (!(n > 0 && k >= 0 && k <= n)) return null;
+  const p = k / n;
+  const z2 = Z975 * Z975;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (Z975 / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  // At k = 0 (k = n) the bound is 0 (1) exactly; floating point leaves a hair above (below).
+  return { low: k === 0 ? 0 : Math.max(0, centre - half), high: k === n ? 1 : Math.min(1, centre + half) };
+}

@@ -1,0 +1,67 @@
+// How long a tool call, a step execution and a whole action can last at most, and whether
+// a key scope gives every repeat of an action the same key: what decides whether a key's
+// record can expire before the action's last repeat (explain.ts's applicability rules).
+import type { Scenario } from '../scenario/types.js';
+import { backoffDelay } from '../sim/backoff.js';
+
+/**
+ * Longest a tool call can last: every attempt ends by its timeout and every backoff at its
+ * cap (a draw of 1, the supremum of the uniform draw), and no attempt starts after the
+ * deadline.
+ */
+export function callSpan(s: Scenario): number {
+  const { timeout, retries, backoff, deadline } = s.client;
+  let span = timeout;
+  let previous = backoff.base;
+  for (let k = 0; k < retries; k++) {
+    previous = backoffDelay(backoff, k, 1, previous);
+    span += previous + timeout;
+  }
+  return deadline === 'none' ? span : Math.min(span, deadline + timeout);
+}
+
+/** Longest a step execution can last: its first call and every re-plan with its delay. */
+export function segmentSpan(s: Scenario): number {
+  const { probability, max, delay } = s.agent.replan;
+  const replans = probability > 0 ? max : 0;
+  return (replans + 1) * callSpan(s) + replans * delay.max;
+}
+
+/** Longest from an action's first send to its last: every segment and every resume delay. */
+export function actionSpan(s: Scenario): number {
+  const { probability, max, resumeDelay } = s.agent.crash;
+  const crashes = probability > 0 ? max : 0;
+  return (crashes + 1) * segmentSpan(s) + crashes * resumeDelay.max;
+}
+
+/**
+ * Whether every call of an action carries the action's own key, as `intent` does: also
+ * `business` without identical repeats, and `payload` when neither repeats nor changed
+ * arguments give a call another key.
+ */
+export function intentLike(s: Scenario): boolean {
+  const unique = s.agent.identicalRepeats === 0;
+  switch (s.keys.scope) {
+    case 'intent':
+      return true;
+    case 'business':
+      return unique;
+    case 'payload':
+      return unique && s.agent.replan.argsChange === 0;
+    default:
+      return false;
+  }
+}
+
+const UNITS: readonly (readonly [string, number])[] = [
+  ['d', 86_400_000],
+  ['h', 3_600_000],
+  ['min', 60_000],
+  ['s', 1000],
+];
+
+/** A duration for a formula line, in the largest unit it reaches: 3600000 -> "1 h", 359.17 -> "359.2 ms". */
+export function duration(ms: number): string {
+  const [unit, size] = UNITS.find(([, size]) => Math.abs(ms) >= size) ?? ['ms', 1];
+  return `${String(Number((ms / size).toPrecision(4)))} ${unit}`;
+}
