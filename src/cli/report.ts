@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { reportFiles, type FolderOptions } from '../report/folder.js';
 import { parseSummary, type Summary } from '../report/summary.js';
-import { ReportTargetError, checkTarget, writeReport, type WriteIo } from '../report/write.js';
+import { ReportTargetError, checkTarget, writeReport, type ReportFile, type WriteIo } from '../report/write.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { cannotRead, cannotWriteOut, outProblem, readFailure, reportWritten } from './messages.js';
@@ -41,7 +41,11 @@ export async function publish(
   ctx: CommandContext,
   io?: WriteIo,
 ): Promise<void> {
-  const files = await reportFiles(summary, options);
+  writeFolder(await reportFiles(summary, options), out, ctx, io);
+}
+
+/** Writes a report folder's files atomically to `out` and says where on stderr; `sweep --out` shares it. */
+export function writeFolder(files: readonly ReportFile[], out: string, ctx: CommandContext, io?: WriteIo): void {
   atOut(out, () => writeReport(resolve(ctx.cwd, out), files, io));
   ctx.err.write(`${reportWritten(join(out, 'index.html'))}\n`);
 }
@@ -59,7 +63,7 @@ function readSummaryFile(file: string, cwd: string): Summary {
 }
 
 /** File-system trouble with the report folder is the user's to fix: one line, exit 2. */
-function atOut(out: string, body: () => void): void {
+export function atOut(out: string, body: () => void): void {
   try {
     body();
   } catch (error) {

@@ -5,13 +5,16 @@
 import { availableParallelism } from 'node:os';
 import { Command } from 'commander';
 import { METRIC_NAMES, metricInfo } from '../sim/metrics.js';
+import { sweepReportFiles } from '../report/sweep-folder.js';
 import { renderSweepCsv, renderSweepJson, renderSweepTable } from '../report/sweep-text.js';
+import type { SweepSpec } from '../scenario/types.js';
 import { parseVary, type Vary } from '../sweep/spec.js';
 import { simulateAll } from '../sweep/pool.js';
 import { DEFAULT_SWEEP_METRICS, sweepPoints, type Sweep } from '../sweep/sweep.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
-import { scenarioSource, withScenarioOptions } from './load.js';
+import { scenarioOf, scenarioSource, withScenarioOptions } from './load.js';
+import { checkOut, writeFolder } from './report.js';
 import { VERSION } from './version.js';
 
 export interface SweepOptions {
@@ -20,6 +23,8 @@ export interface SweepOptions {
   metric?: string;
   jobs?: string;
   format?: string;
+  /** Also write the report folder here (relative to the context's cwd). */
+  out?: string;
 }
 
 const FORMATS = ['table', 'json', 'csv'] as const;
@@ -30,11 +35,17 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
     if (!(FORMATS as readonly string[]).includes(format)) {
       throw new InputError(`--format: unknown format '${format}'; choose ${FORMATS.join(', ')}`);
     }
-    const vary = varies(options.vary ?? []);
-    const metrics = metricList(options.metric);
-    const jobs = jobCount(options.jobs);
+    // Refused before anything is simulated, as `run --out` does.
+    if (options.out !== undefined) checkOut(options.out, ctx.cwd);
     const load = scenarioSource(file, ctx.cwd);
     const sets = options.sets ?? [];
+    // The file as given, before any point: its issues (the sweep: block's included) come first.
+    const base = scenarioOf(load(sets));
+    const dims = dimensions(options.vary ?? [], base.sweep);
+    const vary = varies(dims);
+    const metrics =
+      options.metric === undefined ? [...(base.sweep?.metrics ?? DEFAULT_SWEEP_METRICS)] : metricList(options.metric);
+    const jobs = jobCount(options.jobs);
     const planned = sweepPoints(vary, (pointSets) => load([...sets, ...pointSets]));
     if (!planned.ok) throw new InputError(planned.problems);
     const results = await simulateAll(
@@ -57,16 +68,43 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
           ? renderSweepCsv(result)
           : renderSweepTable(result);
     ctx.out.write(text);
+    if (options.out !== undefined) {
+      // scenario.yaml carries the sweep that ran as its block, so it sweeps again the same way.
+      const ran = { ...base, sweep: { vary: dims.map(({ path, spec }) => ({ path, spec })), metrics } };
+      writeFolder(await sweepReportFiles(result, ran, VERSION, { png: false }), options.out, ctx);
+    }
     return ExitCode.ok;
   });
 }
 
-function varies(args: readonly string[]): Vary[] {
-  if (args.length === 0)
-    throw new InputError('sweep: name at least one --vary PATH=SPEC, e.g. --vary client.timeout=400ms..3s:200ms');
+interface Dimension {
+  path: string;
+  spec: string;
+  /** `--vary PATH=SPEC` as typed, or PATH=SPEC from the file's block. */
+  arg: string;
+}
+
+/**
+ * The dimensions: the --vary flags when there are any (they replace the file's `sweep:`
+ * block whole), else the block's (already checked by the loader, at their lines).
+ */
+function dimensions(args: readonly string[], block: SweepSpec | undefined): Dimension[] {
+  if (args.length > 0) {
+    return args.map((arg) => {
+      const eq = arg.indexOf('=');
+      return { path: arg.slice(0, Math.max(0, eq)), spec: eq < 0 ? '' : arg.slice(eq + 1), arg };
+    });
+  }
+  if (block !== undefined) return block.vary.map(({ path, spec }) => ({ path, spec, arg: `${path}=${spec}` }));
+  throw new InputError(
+    'sweep: name at least one --vary PATH=SPEC, e.g. --vary client.timeout=400ms..3s:200ms, or give the file a sweep: block',
+  );
+}
+
+function varies(dims: readonly Dimension[]): Vary[] {
   const problems: string[] = [];
   const vary: Vary[] = [];
-  for (const arg of args) {
+  for (const { arg } of dims) {
     const outcome = parseVary(arg);
     if (outcome.ok) vary.push(outcome.vary);
     else problems.push(`--vary ${outcome.message}`);
@@ -105,8 +143,14 @@ Examples:
   $ idemsim sweep --vary network.replyLoss=0..0.1:0.02 --vary client.retries=0,1,3 --format csv
       two dimensions (every combination) as tidy CSV
 
+  $ idemsim sweep timeouts.yaml --out reports/timeouts
+      the file's sweep: block (vary, metrics), and a report folder with a line
+      chart per metric (one dimension) or a heatmap per metric (two)
+
 SPEC is a list (5m,15m,1h) or a range with a step (400ms..3s:200ms, 0..0.1:0.01) in the
-field's unit. Output is identical whatever --jobs is.`;
+field's unit. Without --vary, the file's sweep: block says what to vary; --vary flags
+replace the block's dimensions and --metric its metrics. Output is identical whatever
+--jobs is.`;
 
 export function sweepCommand(ctx: CommandContext, done: (code: number) => void): Command {
   const sets: string[] = [];
@@ -127,6 +171,10 @@ export function sweepCommand(ctx: CommandContext, done: (code: number) => void):
     .option('--metric <names>', `comma-separated metrics (default: ${DEFAULT_SWEEP_METRICS.join(',')})`)
     .option('--jobs <n>', 'worker threads (default: the number of cores)')
     .option('--format <format>', 'output: table, json or csv (default: table)')
+    .option(
+      '--out <DIR>',
+      'also write a report folder: index.html, charts, summary.json/csv, scenario.yaml (default: output only)',
+    )
     .addHelpText('after', EXAMPLES)
     .action(async (file: string | undefined, options: Omit<SweepOptions, 'sets' | 'vary'>) => {
       done(await sweep(file, { ...options, sets, vary }, ctx));

@@ -2,7 +2,7 @@
 // and `report` both come through here, so a redrawn folder is the folder `run` wrote.
 // Writing them is write.ts's job; nothing here touches the disk.
 import { scenarioToYaml } from '../scenario/index.js';
-import { charts } from './charts/index.js';
+import { charts, type Chart } from './charts/index.js';
 import { renderCsv } from './csv.js';
 import { renderHtml, type HtmlChart, type HtmlLink } from './html.js';
 import { renderPng } from './png.js';
@@ -21,26 +21,7 @@ export const CSV_FILE = 'summary.csv';
 
 export async function reportFiles(summary: Summary, options: FolderOptions): Promise<ReportFile[]> {
   const runs = summary.runs;
-  const drawn: HtmlChart[] = [];
-  const chartFiles: ReportFile[] = [];
-  const chartLinks: HtmlLink[] = [];
-  // One at a time: vega numbers clip paths from a counter shared by every render.
-  for (const chart of charts(runs)) {
-    if (!SAFE_NAME.test(chart.name))
-      throw new Error(`report: chart name ${JSON.stringify(chart.name)} is not a file name`);
-    const svg = await renderSvg(chart.spec);
-    drawn.push({ name: chart.name, title: chart.title, caption: chart.caption, svg });
-    chartFiles.push({ name: `${chart.name}.vl.json`, content: `${JSON.stringify(chart.spec, null, 2)}\n` });
-    chartFiles.push({ name: `${chart.name}.svg`, content: svg });
-    chartLinks.push(
-      { href: `${chart.name}.svg`, note: `${chart.title} (SVG)` },
-      { href: `${chart.name}.vl.json`, note: `its Vega-Lite spec, data included` },
-    );
-    if (options.png) {
-      chartFiles.push({ name: `${chart.name}.png`, content: renderPng(svg) });
-      chartLinks.push({ href: `${chart.name}.png`, note: 'the same chart as PNG, twice the size' });
-    }
-  }
+  const { drawn, chartFiles, chartLinks } = await drawCharts(charts(runs), options);
   const scenarios = scenarioFiles(runs);
   const links: HtmlLink[] = [
     {
@@ -61,6 +42,38 @@ export async function reportFiles(summary: Summary, options: FolderOptions): Pro
     ...scenarios,
     ...chartFiles,
   ];
+}
+
+/** Charts drawn for a report folder: the SVG for the page, the files and the links to them. */
+export interface DrawnCharts {
+  drawn: HtmlChart[];
+  chartFiles: ReportFile[];
+  chartLinks: HtmlLink[];
+}
+
+/** Each chart rendered to SVG (and PNG), with NAME.vl.json and NAME.svg; `run` and `sweep` folders share it. */
+export async function drawCharts(list: readonly Chart[], options: FolderOptions): Promise<DrawnCharts> {
+  const drawn: HtmlChart[] = [];
+  const chartFiles: ReportFile[] = [];
+  const chartLinks: HtmlLink[] = [];
+  // One at a time: vega numbers clip paths from a counter shared by every render.
+  for (const chart of list) {
+    if (!SAFE_NAME.test(chart.name))
+      throw new Error(`report: chart name ${JSON.stringify(chart.name)} is not a file name`);
+    const svg = await renderSvg(chart.spec);
+    drawn.push({ name: chart.name, title: chart.title, caption: chart.caption, svg });
+    chartFiles.push({ name: `${chart.name}.vl.json`, content: `${JSON.stringify(chart.spec, null, 2)}\n` });
+    chartFiles.push({ name: `${chart.name}.svg`, content: svg });
+    chartLinks.push(
+      { href: `${chart.name}.svg`, note: `${chart.title} (SVG)` },
+      { href: `${chart.name}.vl.json`, note: `its Vega-Lite spec, data included` },
+    );
+    if (options.png) {
+      chartFiles.push({ name: `${chart.name}.png`, content: renderPng(svg) });
+      chartLinks.push({ href: `${chart.name}.png`, note: 'the same chart as PNG, twice the size' });
+    }
+  }
+  return { drawn, chartFiles, chartLinks };
 }
 
 const SAFE_NAME = /^[a-z0-9][a-z0-9-]*$/;

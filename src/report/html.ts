@@ -123,7 +123,7 @@ function cellHtml(cell: Cell): string {
  * the picture already shows them (vega draws the spec's title and subtitle), they are
  * visually hidden rather than printed twice.
  */
-function figure(chart: HtmlChart): string {
+export function figure(chart: HtmlChart): string {
   const name = escapeHtml(chart.name);
   const drawn = (text: string): string => (chart.svg.includes(`>${escapeSvgText(text)}<`) ? ' class="drawn"' : '');
   return [
@@ -141,7 +141,7 @@ function escapeSvgText(text: string): string {
 }
 
 /** Escaped text with `backquoted` parts set as code. */
-function inlineCode(text: string): string {
+export function inlineCode(text: string): string {
   return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 }
 
@@ -159,7 +159,7 @@ const ENTITIES: Readonly<Record<string, string>> = {
 };
 
 // System fonts only: a font fetched from a URL would break the page offline.
-const CSS = `
+export const CSS = `
 body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; color: #1a1a1a; background: #fff; margin: 0 auto; padding: 1.5rem 2rem 3rem; max-width: 75rem; }
 h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
 h2 { font-size: 1.25rem; margin: 2.25rem 0 .75rem; border-bottom: 1px solid #ddd; padding-bottom: .25rem; }

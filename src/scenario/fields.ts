@@ -20,6 +20,7 @@ export const FieldKind = {
   'concurrency-or-unlimited': 'concurrency-or-unlimited',
   'duration-or-none': 'duration-or-none',
   expect: 'expect',
+  sweep: 'sweep',
 } as const;
 export type FieldKind = keyof typeof FieldKind;
 
@@ -168,6 +169,7 @@ export const FIELDS: readonly Field[] = [
   range('agent.crash.resumeDelay', 'wait before the run resumes after a crash, uniform (durations)'),
   probability('agent.identicalRepeats', 'chance an action is a genuine identical repeat of the one before'),
   f('expect', 'expect', 'bounds checked by `idemsim check`: metric name: { min, max } in the metric unit'),
+  f('sweep', 'sweep', 'what `idemsim sweep FILE` varies without --vary: vary (path: values), metrics'),
 ];
 
 /** The maps that hold fields, with a one-line doc each. */

@@ -32,6 +32,10 @@ export const Code = {
   latencyIncomplete: 'latency-incomplete',
   emptyBound: 'empty-bound',
   unknownMetric: 'unknown-metric',
+  sweepType: 'sweep-type',
+  unknownVaryPath: 'unknown-vary-path',
+  badVarySpec: 'bad-vary-spec',
+  repeatedMetric: 'repeated-metric',
   badSet: 'bad-set',
   tooManySets: 'too-many-sets',
 } as const;
@@ -204,6 +208,39 @@ export const unknownMetric = (name: string, suggestion: string | undefined, all:
       (suggestion !== undefined ? `did you mean ${show(suggestion)}?` : `the metrics are ${list(all)}`),
   );
 
+// sweep:
+
+export const sweepVaryType = (path: string): Problem =>
+  problem(
+    Code.sweepType,
+    `${path}: write a map from field path to values, such as client.timeout: 400ms..3s:200ms or keys.retention: [5m, 15m, 1h]`,
+  );
+export const sweepSpecType = (path: string): Problem =>
+  problem(
+    Code.sweepType,
+    `${path}: write a range with a step such as 400ms..3s:200ms, or a list of single values such as [5m, 15m, 1h]`,
+  );
+export const sweepMetricsType = (path: string): Problem =>
+  problem(Code.sweepType, `${path}: write a list of metric names, such as [duplicatesPerThousand, lostPerThousand]`);
+export const unknownVaryPath = (path: string, suggestion: string | undefined): Problem =>
+  problem(
+    Code.unknownVaryPath,
+    `sweep cannot vary ${show(path)}; ` +
+      (suggestion !== undefined
+        ? `did you mean ${show(suggestion)}?`
+        : 'name a field that holds a single value, such as client.timeout or agent.replan.delay.max'),
+  );
+export const badVarySpec = (path: string, problemText: string): Problem =>
+  problem(Code.badVarySpec, `${path}: ${problemText}`);
+export const unknownSweepMetric = (name: string, suggestion: string | undefined, all: readonly string[]): Problem =>
+  problem(
+    Code.unknownMetric,
+    `unknown metric ${show(name)} in sweep.metrics; ` +
+      (suggestion !== undefined ? `did you mean ${show(suggestion)}?` : `the metrics are ${list(all)}`),
+  );
+export const repeatedSweepMetric = (name: string): Problem =>
+  problem(Code.repeatedMetric, `sweep.metrics lists ${show(name)} twice; list each metric once`);
+
 // --set
 
 export const badSet = (arg: string): Problem =>
@@ -243,6 +280,8 @@ export function hint(kind: string, values: readonly string[] = []): string {
       return 'none or a duration such as 30s (a plain number is milliseconds)';
     case 'expect':
       return 'a map from metric name to bounds, such as duplicatesPerThousand: { max: 1 }';
+    case 'sweep':
+      return 'a map with vary (field path to values) and optionally metrics, such as vary: { client.timeout: 400ms..3s:200ms }';
     case 'bound':
       return 'a bound such as { max: 1 } or { min: 0, max: 5s }';
     case 'group':

@@ -3,9 +3,10 @@
 // It accepts every file the loader accepts. What JSON Schema cannot say is left to the
 // loader: min <= max of a range or bound, p99 >= p50, and the size of a number written as
 // a string with an exponent or beyond 2^53 (`1e400s`, `5e3%`, `99999999999999999999ms`).
-import { METRICS, type Unit } from '../sim/metrics.js';
+import { METRICS, METRIC_NAMES, type Unit } from '../sim/metrics.js';
 import { type Bounds, FIELDS, GROUPS, type Field, type Member, childrenOf } from './fields.js';
 import { hint, rangeText } from './messages.js';
+import { VARIABLE_PATHS } from './sweep.js';
 import { written } from './serialize.js';
 import { DURATION_UNITS, PERCENT_UNITS, SIZE_UNITS, type UnitTable } from './units.js';
 
@@ -176,7 +177,42 @@ function forms(defs: Definitions, field: Field): JsonSchema {
       return { anyOf: [word('none'), duration(defs, bounds)] };
     case 'expect':
       return expectSchema(defs);
+    case 'sweep':
+      return sweepSchema();
   }
+}
+
+/**
+ * The `sweep:` block. Whether a spec's values are valid values of the field it varies (a
+ * duration for client.timeout, a word of keys.scope) is checked by the loader only.
+ */
+function sweepSchema(): JsonSchema {
+  const scalar = { type: ['string', 'number', 'boolean'], pattern: '^[^,]*$' };
+  return {
+    type: ['object', 'null'],
+    $comment: 'whether each value suits the field it varies is checked by the loader only',
+    properties: {
+      vary: {
+        description:
+          'Field path to its values: a range with a step (400ms..3s:200ms, 0..0.1:0.01) or a list ([5m, 15m, 1h], or 5m,15m,1h); one --vary each, the first outermost.',
+        type: 'object',
+        minProperties: 1,
+        propertyNames: { enum: [...VARIABLE_PATHS] },
+        additionalProperties: {
+          anyOf: [{ type: ['string', 'number', 'boolean'] }, { type: 'array', minItems: 1, items: scalar }],
+        },
+      },
+      metrics: {
+        description: 'Metrics to report, in order; default: the sweep defaults. `--metric` replaces them.',
+        type: ['array', 'null'],
+        minItems: 1,
+        uniqueItems: true,
+        items: { enum: [...METRIC_NAMES] },
+      },
+    },
+    required: ['vary'],
+    additionalProperties: false,
+  };
 }
 
 /** A metric's `{ min, max }`, each written as expect.ts reads a bound in that unit. */

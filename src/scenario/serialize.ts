@@ -1,9 +1,10 @@
 // Scenario -> YAML text in the file's own forms (`1s`, `36MB`, `{ min: 2s, max: 2m }`) that
 // loadScenario reads back to an equal Scenario: every number is written exactly.
-import { Document, isMap } from 'yaml';
+import { Document, isMap, isSeq } from 'yaml';
 import { metricInfo } from '../sim/metrics.js';
 import { FIELDS, type Field, valueAt } from './fields.js';
-import type { Bound, Range, Scenario } from './types.js';
+import { writtenSweep } from './sweep.js';
+import type { Bound, Range, Scenario, SweepSpec } from './types.js';
 import { formatDuration, formatSize } from './units.js';
 
 function writtenBound(metric: string, bound: Bound): Record<string, unknown> {
@@ -36,6 +37,8 @@ export function written(field: Field, value: unknown): unknown {
       return Object.fromEntries(
         Object.entries(value as Record<string, Bound>).map(([metric, bound]) => [metric, writtenBound(metric, bound)]),
       );
+    case 'sweep':
+      return value === undefined ? null : writtenSweep(value as SweepSpec);
     default:
       return value;
   }
@@ -48,6 +51,8 @@ const FLOW_GROUPS = [['client', 'backoff']];
 export function scenarioToYaml(scenario: Scenario): string {
   const out: Record<string, unknown> = {};
   for (const field of FIELDS) {
+    // No block, no key: a scenario without a sweep writes exactly what it wrote before.
+    if (field.kind === 'sweep' && scenario.sweep === undefined) continue;
     const keys = field.path.split('.');
     const last = keys.pop() as string;
     let node = out;
@@ -57,10 +62,14 @@ export function scenarioToYaml(scenario: Scenario): string {
   const doc = new Document(out);
   const flow = (path: readonly string[]): void => {
     const node = doc.getIn(path, true);
-    if (isMap(node)) node.flow = true;
+    if (isMap(node) || isSeq(node)) node.flow = true;
   };
   for (const field of FIELDS) if (FLOW_KINDS.has(field.kind)) flow(field.path.split('.'));
   FLOW_GROUPS.forEach(flow);
   for (const metric of Object.keys(scenario.expect)) flow(['expect', metric]);
+  if (scenario.sweep !== undefined) {
+    for (const { path } of scenario.sweep.vary) flow(['sweep', 'vary', path]);
+    flow(['sweep', 'metrics']);
+  }
   return doc.toString({ lineWidth: 0 });
 }

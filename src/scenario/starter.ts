@@ -18,10 +18,22 @@ function inline(value: unknown): string {
 /** Examples for the empty `expect:` block, commented out. */
 const EXPECT_EXAMPLES = ['duplicatesPerThousand: { max: 1 }', 'latency.call.p95: { max: 5s }'];
 
+/** Examples for the empty `sweep:` block, commented out. */
+const SWEEP_EXAMPLES = [
+  'vary:',
+  '  client.timeout: 400ms..3s:200ms',
+  '  keys.retention: [5m, 15m, 1h]',
+  'metrics: [duplicatesPerThousand, lostPerThousand]',
+];
+
 function fieldLines(field: Field, key: string, indent: string, name: string): string[] {
   const lines = [`${indent}# ${field.doc}`];
   if (field.kind === 'expect') {
     lines.push(`${indent}${key}:`, ...EXPECT_EXAMPLES.map((example) => `${indent}  # ${example}`));
+    return lines;
+  }
+  if (field.kind === 'sweep') {
+    lines.push(`${indent}${key}:`, ...SWEEP_EXAMPLES.map((example) => `${indent}  # ${example}`));
     return lines;
   }
   const value = field.path === 'name' ? name : written(field, field.default);

@@ -39,6 +39,14 @@ export interface Bound {
   max?: number;
 }
 
+/** The `sweep:` block: what `idemsim sweep FILE` varies when the command line names no --vary. */
+export interface SweepSpec {
+  /** One dimension per entry, in file order: a field path and its SPEC as `--vary PATH=SPEC` takes it. */
+  vary: { path: string; spec: string }[];
+  /** The metrics to report, in order (the sweep's defaults when the block names none). */
+  metrics: string[];
+}
+
 export interface Scenario {
   name: string;
   description: string;
@@ -74,4 +82,6 @@ export interface Scenario {
   };
   /** Metric name (dotted, as in MODEL.md) to bound. */
   expect: Record<string, Bound>;
+  /** Present only when the file has a non-empty `sweep:` block; `run` and `check` ignore it. */
+  sweep?: SweepSpec;
 }

@@ -3,6 +3,7 @@
 import { type Latency, readLatency, readRange } from './compound.js';
 import { defaultScenario } from './defaults.js';
 import { readExpect } from './expect.js';
+import { readSweep } from './sweep.js';
 import { FIELDS, GROUPS, type Field, type FieldKind, childrenOf, fieldAt, isGroup, setValueAt } from './fields.js';
 import { type Issue, issueAt } from './issues.js';
 import * as k from './kinds.js';
@@ -29,6 +30,7 @@ const READERS: Readonly<Record<FieldKind, FieldReader>> = {
   'concurrency-or-unlimited': k.wordOr('unlimited', k.readInteger),
   'duration-or-none': k.wordOr('none', k.readDuration),
   expect: readExpect,
+  sweep: readSweep,
 };
 
 /** Examples for fields whose default is a word rather than a value in range. */

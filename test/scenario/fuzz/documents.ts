@@ -46,8 +46,66 @@ const expectBlock: fc.Arbitrary<Written> = fc
     });
   });
 
+const DEFAULT_METRICS = [
+  'duplicatesPerThousand',
+  'lostPerThousand',
+  'conflictRate',
+  'latency.call.p95',
+  'keyStore.steadyStateBytes',
+];
+
+/** A few valid `sweep:` blocks in their written forms, with the SweepSpec each loads to; fresh nodes each time (broken cases edit them). */
+const sweepBlocks = (): Written[] => [
+  {
+    node: map([['vary', map([['client.timeout', raw('400ms..3s:200ms')]])]]),
+    value: { vary: [{ path: 'client.timeout', spec: '400ms..3s:200ms' }], metrics: DEFAULT_METRICS },
+  },
+  {
+    node: map(
+      [
+        [
+          'vary',
+          map([
+            ['keys.retention', raw('[5m, 15m, 1h]')],
+            ['network.replyLoss', raw('0..0.1:0.05')],
+          ]),
+        ],
+        ['metrics', raw('[lostPerThousand, duplicatesPerThousand]')],
+      ],
+      true,
+    ),
+    value: {
+      vary: [
+        { path: 'keys.retention', spec: '5m,15m,1h' },
+        { path: 'network.replyLoss', spec: '0..0.1:0.05' },
+      ],
+      metrics: ['lostPerThousand', 'duplicatesPerThousand'],
+    },
+  },
+  {
+    node: map([
+      [
+        'vary',
+        map([
+          ['client.retries', raw('0,1,3')],
+          ['keys.scope', raw('[none, call]')],
+        ]),
+      ],
+      ['metrics', raw('')],
+    ]),
+    value: {
+      vary: [
+        { path: 'client.retries', spec: '0,1,3' },
+        { path: 'keys.scope', spec: 'none,call' },
+      ],
+      metrics: DEFAULT_METRICS,
+    },
+  },
+];
+const sweepBlock: fc.Arbitrary<Written> = fc.nat({ max: 2 }).map((i) => sweepBlocks()[i] as Written);
+
 function valueOf(field: Field): fc.Arbitrary<Written> {
-  return field.kind === 'expect' ? expectBlock : fieldValue(field);
+  return field.kind === 'expect' ? expectBlock : field.kind === 'sweep' ? sweepBlock : fieldValue(field);
 }
 
 const BY_PATH = new Map(FIELDS.map((field) => [field.path, field]));

@@ -269,5 +269,7 @@ export function fieldValue(field: Field): fc.Arbitrary<Written> {
       return fc.oneof(fc.constant(written('none', 'none')), duration(bounds));
     case 'expect':
       throw new Error('expect blocks are built in documents.ts');
+    case 'sweep':
+      throw new Error('sweep blocks are built in documents.ts');
   }
 }
