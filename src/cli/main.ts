@@ -5,6 +5,8 @@ import { Command } from 'commander';
 import type { CommandContext } from './context.js';
 import { checkCommand } from './check.js';
 import { ExitCode, reportError } from './errors.js';
+import { explainCommand } from './explain.js';
+import { figuresCommand } from './figures.js';
 import { initCommand } from './init.js';
 import { reportCommand } from './report.js';
 import { runCommand } from './run.js';
@@ -41,7 +43,9 @@ export async function cli(argv: readonly string[], ctx: CommandContext): Promise
     schemaCommand(ctx, done),
     reportCommand(ctx, done),
     checkCommand(ctx, done),
+    explainCommand(ctx, done),
     sweepCommand(ctx, done),
+    figuresCommand(ctx, done),
   ];
   for (const command of commands) {
     program.addCommand(command.copyInheritedSettings(program));

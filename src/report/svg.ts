@@ -1,7 +1,7 @@
 // Vega-Lite spec -> SVG text, in Node: vega's headless view (renderer 'none', no canvas, no
 // browser). Any warning from vega-lite or vega is an error here, because a chart that
 // renders with a warning has usually dropped data or a scale silently.
-import { View, parse } from 'vega';
+import { View, parse, resetSVGDefIds } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 
 /** Vega's logger interface (vega-util's LoggerInterface), collecting instead of printing. */
@@ -39,6 +39,9 @@ function collectingLogger(problems: string[]): CollectingLogger {
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
   const problems: string[] = [];
   const logger = collectingLogger(problems);
+  // Vega numbers clip paths from a counter shared by every render in the process; starting
+  // each chart from 1 keeps an SVG independent of what was drawn before it.
+  resetSVGDefIds();
   const vegaSpec = compile(spec, { logger }).spec;
   const view = new View(parse(vegaSpec), { renderer: 'none', logger });
   try {

@@ -1,0 +1,53 @@
+// The simulations behind the figures, each run once: several figures read the same run
+// (the worked example is both a number and a chart), so runs are kept by their reference.
+import type { Scenario } from '../scenario/types.js';
+import type { DetailedRunResult, RunResult } from '../sim/result.js';
+import { simulate } from '../sim/simulate.js';
+import type { TraceOptions } from '../sim/trace.js';
+import type { ScenarioLoader, ScenarioRef } from './types.js';
+
+export function ref(file: string, ...sets: string[]): ScenarioRef {
+  return { file, sets };
+}
+
+/** `scenarios/x.yaml --set a=1 --set b=2`: how a reader reruns it with `idemsim run`. */
+export function refText(r: ScenarioRef): string {
+  return [r.file, ...r.sets.map((set) => `--set ${set}`)].join(' ');
+}
+
+function keyOf(r: ScenarioRef): string {
+  return JSON.stringify([r.file, ...r.sets]);
+}
+
+/** One build's scenarios and runs; created per build, so nothing outlives it. */
+export class Runs {
+  private readonly scenarios = new Map<string, Scenario>();
+  private readonly results = new Map<string, RunResult>();
+
+  constructor(private readonly load: ScenarioLoader) {}
+
+  scenario(r: ScenarioRef): Scenario {
+    const key = keyOf(r);
+    let scenario = this.scenarios.get(key);
+    if (scenario === undefined) {
+      scenario = this.load(r);
+      this.scenarios.set(key, scenario);
+    }
+    return scenario;
+  }
+
+  run(r: ScenarioRef): RunResult {
+    const key = keyOf(r);
+    let result = this.results.get(key);
+    if (result === undefined) {
+      result = simulate(this.scenario(r));
+      this.results.set(key, result);
+    }
+    return result;
+  }
+
+  /** A run with per-attempt traces (not shared: tracing is asked for by one chart). */
+  detailed(r: ScenarioRef, trace: TraceOptions): DetailedRunResult {
+    return simulate(this.scenario(r), { trace });
+  }
+}
