@@ -1,7 +1,8 @@
 // `idemsim check FILES...`: the CI gate. Runs each scenario, compares its metrics with its
 // `expect:` block, prints one row per bound, and exits 1 if any bound fails (2 on bad
 // input, including a scenario with nothing to check).
-import { resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { Command } from 'commander';
 import { evaluate, type CheckRow } from '../check/evaluate.js';
 import { renderCheckJson, renderCheckTable } from '../report/checks.js';
@@ -29,6 +30,7 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
       throw new InputError(`--format: unknown format '${format}'; choose ${FORMATS.join(' or ')}`);
     }
     if (files.length === 0) throw new InputError('check: name at least one scenario file with an expect: block');
+    if (options.junit !== undefined) checkJunitTarget(options.junit, ctx.cwd);
     const loaded = loadScenarios(files, options.sets ?? [], ctx.cwd);
     const empty = loaded.filter((l) => Object.keys(l.scenario.expect).length === 0);
     if (empty.length > 0) {
@@ -54,11 +56,19 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
   });
 }
 
+/** A --junit file whose folder is missing fails before the scenarios run, not after. */
+function checkJunitTarget(junit: string, cwd: string): void {
+  const folder = dirname(resolve(cwd, junit));
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+    throw new InputError(`--junit ${junit}: its folder ${dirname(junit)} does not exist; create it first`);
+  }
+}
+
 const EXAMPLES = `
 Examples:
   $ idemsim check scenarios/missions/mission-1.yaml
       fails (exit 1): the starting configuration duplicates actions
-  $ idemsim check ci/*.yaml --strict --junit reports/idemsim.xml
+  $ idemsim check ci/*.yaml --strict --junit idemsim-junit.xml
       every bound must hold for the whole 95% interval; JUnit XML for the CI server
 
 Each bound of a scenario's expect: block is one row:

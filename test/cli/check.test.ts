@@ -109,4 +109,11 @@ describe('idemsim check (binary)', () => {
     expect(doc.passed).toBe(true);
     expect(doc.checks.map((c) => c.metric)).toEqual(['duplicatesPerThousand', 'lostPerThousand']);
   });
+
+  it('refuses a --junit file in a missing folder before simulating', () => {
+    const r = idemsim(['check', 'test/missions/solution-1.yaml', '--junit', join(dir, 'no-such-dir', 'r.xml')]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('does not exist');
+  });
 });
