@@ -15,7 +15,7 @@ async function help(args: readonly string[]): Promise<string> {
 async function commands(): Promise<string[]> {
   const text = await help([]);
   const section = text.split('Commands:\n')[1] ?? '';
-  return [...section.matchAll(/^ {2}([a-z]+)\b/gm)].map((m) => m[1] as string).filter((name) => name !== 'help');
+  return [...section.matchAll(/^ {2}([a-z-]+)\b/gm)].map((m) => m[1] as string).filter((name) => name !== 'help');
 }
 
 describe('--help', () => {
