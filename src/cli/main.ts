@@ -7,7 +7,9 @@ import { checkCommand } from './check.js';
 import { ExitCode, reportError } from './errors.js';
 import { explainCommand } from './explain.js';
 import { figuresCommand } from './figures.js';
+import { fitLatencyCommand } from './fit-latency.js';
 import { initCommand } from './init.js';
+import { recommendCommand } from './recommend.js';
 import { reportCommand } from './report.js';
 import { runCommand } from './run.js';
 import { schemaCommand } from './schema.js';
@@ -46,6 +48,8 @@ export async function cli(argv: readonly string[], ctx: CommandContext): Promise
     explainCommand(ctx, done),
     sweepCommand(ctx, done),
     figuresCommand(ctx, done),
+    recommendCommand(ctx, done),
+    fitLatencyCommand(ctx, done),
   ];
   for (const command of commands) {
     program.addCommand(command.copyInheritedSettings(program));

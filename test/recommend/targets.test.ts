@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { judge, mergeTargets, parseTarget, type Target } from '../../src/recommend/targets.js';
+import type { RunResult } from '../../src/sim/result.js';
+
+function target(text: string): Target {
+  const outcome = parseTarget(text);
+  if (!outcome.ok) throw new Error(outcome.message);
+  return outcome.target;
+}
+
+describe('recommend targets', () => {
+  it('reads the value in the metric unit: durations, sizes, percentages, plain numbers', () => {
+    expect(target('latency.call.p95<=5s').limit).toBe(5000);
+    expect(target('keyStore.steadyStateBytes<=64MB').limit).toBe(64e6);
+    expect(target('conflictRate<1%').limit).toBe(0.01);
+    expect(target('duplicatesPerThousand <= 0.1')).toMatchObject({
+      metric: 'duplicatesPerThousand',
+      op: '<=',
+      limit: 0.1,
+    });
+    expect(target('attemptsPerAction>=1').op).toBe('>=');
+  });
+
+  it('names the closest metric for an unknown one', () => {
+    const outcome = parseTarget('duplicatesPerThousnd<=1');
+    expect(outcome.ok).toBe(false);
+    expect(!outcome.ok && outcome.message).toContain("did you mean 'duplicatesPerThousand'?");
+  });
+
+  it('refuses an expression without a comparison, and a value in the wrong unit', () => {
+    expect(parseTarget('duplicatesPerThousand=1').ok).toBe(false);
+    expect(parseTarget('latency.call.p95<=5 parsecs').ok).toBe(false);
+    expect(parseTarget('lostPerThousand<=1ms').ok).toBe(false);
+  });
+
+  it('a flag replaces every expect: bound of its metric and keeps the others', () => {
+    const merged = mergeTargets({ duplicatesPerThousand: { max: 1 }, lostPerThousand: { min: 0, max: 2 } }, [
+      target('lostPerThousand<=0'),
+    ]);
+    expect(merged.map((t) => t.text)).toEqual(['duplicatesPerThousand<=1', 'lostPerThousand<=0']);
+    expect(merged.map((t) => t.source)).toEqual(['expect', 'flag']);
+  });
+
+  it('--strict compares the far end of the interval, as check does', () => {
+    const result = {
+      metrics: { duplicatesPerThousand: 0.8 },
+      intervals: { duplicatesPerThousand: { low: 0.5, high: 1.2 } },
+    } as unknown as RunResult;
+    const t = target('duplicatesPerThousand<=1');
+    expect(judge(t, result, false)).toMatchObject({ compared: 0.8, pass: true });
+    expect(judge(t, result, true)).toMatchObject({ compared: 1.2, pass: false });
+  });
+});
