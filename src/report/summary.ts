@@ -87,6 +87,12 @@ export function parseSummary(source: string, file: string): SummaryOutcome {
 function readSummary(json: unknown): Summary {
   const top = object(json, 'the document');
   const version = top['summaryVersion'];
+  if (version === undefined && top['sweep'] !== undefined) {
+    throw new ShapeError(
+      'sweep',
+      'a sweep summary, which `idemsim report` does not redraw; rerun `idemsim sweep FILE --out DIR` (same seed, same bytes)',
+    );
+  }
   if (version === undefined) {
     throw new ShapeError(
       'summaryVersion',

@@ -65,6 +65,12 @@ describe('reading a summary: one line naming the file and what is wrong', () => 
     expect(problem('{ "idemsim": ')).toMatch(/^saved\/summary\.json: not JSON: /);
   });
 
+  it('rejects a sweep summary, pointing to `idemsim sweep --out`', () => {
+    const outcome = parseSummary(JSON.stringify({ idemsim: '0.1.0', sweep: { points: [] } }), 'sweep.json');
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.problem).toMatch(/^sweep\.json: sweep: a sweep summary.*idemsim sweep FILE --out DIR/);
+  });
+
   it('rejects the JSON of `run --format json`, which has no chart detail', () => {
     const json = renderJson(summaryOf().runs, '9.9.9');
     expect(problem(json)).toMatch(/^saved\/summary\.json: summaryVersion: missing: not a report summary/);
