@@ -2,7 +2,6 @@
 // retention (and the key scope when the file has none) for the configuration that meets
 // every target and is best by the preference metrics; prints it as a patch to paste.
 // Exit 0 with a recommendation, 1 when nothing searched is feasible, 2 on bad input.
-import { availableParallelism } from 'node:os';
 import { Command } from 'commander';
 import { answer } from '../recommend/answer.js';
 import { DEFAULT_PREFER } from '../recommend/rank.js';
@@ -17,7 +16,7 @@ import { parseVary } from '../sweep/spec.js';
 import { simulateAll } from '../sweep/pool.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
-import { scenarioOf, scenarioSource, withScenarioOptions } from './load.js';
+import { scenarioOf, scenarioSource, withScenarioOptions, jobCount } from './load.js';
 import { checkOut, writeFolder } from './report.js';
 import { VERSION } from './version.js';
 
@@ -135,13 +134,6 @@ function space(
   if (dims.length === 0 || known.size === 0)
     throw new InputError('recommend: nothing left to search; drop a --fix or add a --vary');
   return dims;
-}
-
-function jobCount(arg: string | undefined): number {
-  if (arg === undefined) return availableParallelism();
-  const n = /^\d{1,3}$/.test(arg.trim()) ? Number(arg.trim()) : Number.NaN;
-  if (!(n >= 1 && n <= 256)) throw new InputError(`--jobs: '${arg}' is not a number of worker threads from 1 to 256`);
-  return n;
 }
 
 const EXAMPLES = `

@@ -2,7 +2,6 @@
 // keeps the scenario's seed, so points share their random draws (common random numbers)
 // and curves are smooth; points run on worker threads and come out in the same order and
 // with the same bytes whatever --jobs is.
-import { availableParallelism } from 'node:os';
 import { Command } from 'commander';
 import { METRIC_NAMES, metricInfo } from '../sim/metrics.js';
 import { sweepReportFiles } from '../report/sweep-folder.js';
@@ -13,7 +12,7 @@ import { simulateAll } from '../sweep/pool.js';
 import { DEFAULT_SWEEP_METRICS, sweepPoints, type Sweep } from '../sweep/sweep.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
-import { scenarioOf, scenarioSource, withScenarioOptions } from './load.js';
+import { scenarioOf, scenarioSource, withScenarioOptions, jobCount } from './load.js';
 import { checkOut, writeFolder } from './report.js';
 import { VERSION } from './version.js';
 
@@ -125,13 +124,6 @@ function metricList(arg: string | undefined): string[] {
     );
   }
   return names;
-}
-
-function jobCount(arg: string | undefined): number {
-  if (arg === undefined) return availableParallelism();
-  const n = /^\d{1,3}$/.test(arg.trim()) ? Number(arg.trim()) : Number.NaN;
-  if (!(n >= 1 && n <= 256)) throw new InputError(`--jobs: '${arg}' is not a number of worker threads from 1 to 256`);
-  return n;
 }
 
 const EXAMPLES = `

@@ -3,6 +3,7 @@
 import Table from 'cli-table3';
 import type { ExplanationRow } from '../analytic/explain.js';
 import { formatInterval, formatMetric, NOT_AVAILABLE } from './format.js';
+import { NO_BORDER } from './table.js';
 
 /** Who ran: the scenario's name, its file (undefined for the built-in defaults), size and seed. */
 export interface ExplainHeader {
@@ -30,24 +31,6 @@ export function verdict(row: ExplanationRow): string {
     return 'not compared: none counted, so the interval is [0, 0]; raise --actions';
   return 'outside CI';
 }
-
-const NO_BORDER = {
-  top: '',
-  'top-mid': '',
-  'top-left': '',
-  'top-right': '',
-  bottom: '',
-  'bottom-mid': '',
-  'bottom-left': '',
-  'bottom-right': '',
-  left: '',
-  'left-mid': '',
-  mid: '',
-  'mid-mid': '',
-  right: '',
-  'right-mid': '',
-  middle: '   ',
-};
 
 const VERDICT_WIDTH = 60;
 const NOTE_WIDTH = 96;

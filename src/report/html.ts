@@ -33,20 +33,7 @@ export interface HtmlReport {
 export function renderHtml(report: HtmlReport): string {
   const names = report.runs.map((run) => run.scenario.name).join(', ');
   const headline = SECTIONS.filter((section) => section.headline === true);
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(`idemsim report: ${names}`)}</title>`,
-    `<style>${CSS}</style>`,
-    '</head>',
-    '<body>',
-    '<header>',
-    `<h1>idemsim report: ${escapeHtml(names)}</h1>`,
-    `<p class="meta">Simulated by idemsim ${escapeHtml(report.version)}. ${escapeHtml(INTERVAL_NOTE)}.</p>`,
-    '</header>',
+  return htmlPage(`idemsim report: ${names}`, simulatedBy(report.version), [
     scenarios(report.runs),
     '<section id="headline">',
     '<h2>Headline</h2>',
@@ -60,18 +47,53 @@ export function renderHtml(report: HtmlReport): string {
     '<h2>All metrics</h2>',
     table(report.runs, SECTIONS, true),
     '</section>',
+    fileList(report.links),
+  ]);
+}
+
+/** The meta line of a simulated report: the version and what the brackets mean. */
+export function simulatedBy(version: string): string {
+  return `Simulated by idemsim ${escapeHtml(version)}. ${escapeHtml(INTERVAL_NOTE)}.`;
+}
+
+/**
+ * A self-contained page: inline style, no scripts, no URLs. `meta` is HTML (escaped by
+ * the caller); `body` lines follow the header.
+ */
+export function htmlPage(heading: string, meta: string, body: readonly string[]): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(heading)}</title>`,
+    `<style>${CSS}</style>`,
+    '</head>',
+    '<body>',
+    '<header>',
+    `<h1>${escapeHtml(heading)}</h1>`,
+    `<p class="meta">${meta}</p>`,
+    '</header>',
+    ...body,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+/** The list of the report folder's files, each with a one-line note. */
+export function fileList(links: readonly HtmlLink[]): string {
+  return [
     '<section id="files">',
     '<h2>Files in this folder</h2>',
     '<ul>',
-    ...report.links.map((link) => {
+    ...links.map((link) => {
       const href = escapeHtml(link.href);
       return `<li><a href="${href}">${href}</a>: ${inlineCode(link.note)}</li>`;
     }),
     '</ul>',
     '</section>',
-    '</body>',
-    '</html>',
-    '',
   ].join('\n');
 }
 

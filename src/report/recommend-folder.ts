@@ -9,7 +9,7 @@ import { metricInfo } from '../sim/metrics.js';
 import { paretoChart } from './charts/pareto.js';
 import { INDEX_FILE, SUMMARY_FILE, drawCharts, type DrawnCharts } from './folder.js';
 import { formatInterval, formatMetric } from './format.js';
-import { CSS, escapeHtml, figure, inlineCode, type HtmlLink } from './html.js';
+import { escapeHtml, figure, fileList, htmlPage, type HtmlLink } from './html.js';
 import { renderRecommendJson } from './recommend-text.js';
 import type { ReportFile } from './write.js';
 
@@ -51,20 +51,8 @@ function renderRecommendHtml(
   const verdict = doc.feasible
     ? 'Recommended configuration'
     : `Nothing searched meets every target; cannot be met: ${doc.unmet?.target ?? ''}. Closest configuration`;
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(heading)}</title>`,
-    `<style>${CSS}</style>`,
-    '</head>',
-    '<body>',
-    '<header>',
-    `<h1>${escapeHtml(heading)}</h1>`,
-    `<p class="meta">Searched by idemsim ${escapeHtml(version)}: ${doc.actions} actions per point, seed ${escapeHtml(String(doc.seed))}; targets judged on the ${escapeHtml(doc.judgedOn)}. ${doc.simulated} points simulated, ${doc.pruned} pruned by closed forms.</p>`,
-    '</header>',
+  const meta = `Searched by idemsim ${escapeHtml(version)}: ${doc.actions} actions per point, seed ${escapeHtml(String(doc.seed))}; targets judged on the ${escapeHtml(doc.judgedOn)}. ${doc.simulated} points simulated, ${doc.pruned} pruned by closed forms.`;
+  return htmlPage(heading, meta, [
     '<section id="answer">',
     `<h2>${escapeHtml(verdict)}</h2>`,
     `<pre><code>${escapeHtml(rec.patch === '' ? '# no change' : rec.patch)}</code></pre>`,
@@ -79,16 +67,8 @@ function renderRecommendHtml(
     '<h2>Every point</h2>',
     pointTable(doc),
     '</section>',
-    '<section id="files">',
-    '<h2>Files in this folder</h2>',
-    '<ul>',
-    ...links.map((l) => `<li><a href="${escapeHtml(l.href)}">${escapeHtml(l.href)}</a>: ${inlineCode(l.note)}</li>`),
-    '</ul>',
-    '</section>',
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+    fileList(links),
+  ]);
 }
 
 const unitOf = (metric: string) => metricInfo(metric)?.unit ?? 'count';

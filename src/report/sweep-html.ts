@@ -4,8 +4,7 @@
 import { metricInfo, metricValue } from '../sim/metrics.js';
 import type { Sweep, SweepRun } from '../sweep/sweep.js';
 import { formatCount, formatInterval, formatMetric } from './format.js';
-import { CSS, escapeHtml, figure, inlineCode, type HtmlChart, type HtmlLink } from './html.js';
-import { INTERVAL_NOTE } from './table.js';
+import { escapeHtml, fileList, figure, htmlPage, simulatedBy, type HtmlChart, type HtmlLink } from './html.js';
 
 export interface SweepHtml {
   version: string;
@@ -21,20 +20,7 @@ export interface SweepHtml {
 export function renderSweepHtml(report: SweepHtml): string {
   const { sweep } = report;
   const heading = `idemsim sweep: ${sweep.name}`;
-  return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(heading)}</title>`,
-    `<style>${CSS}</style>`,
-    '</head>',
-    '<body>',
-    '<header>',
-    `<h1>${escapeHtml(heading)}</h1>`,
-    `<p class="meta">Simulated by idemsim ${escapeHtml(report.version)}. ${escapeHtml(INTERVAL_NOTE)}.</p>`,
-    '</header>',
+  return htmlPage(heading, simulatedBy(report.version), [
     scenario(report),
     '<section id="charts">',
     '<h2>Charts</h2>',
@@ -46,19 +32,8 @@ export function renderSweepHtml(report: SweepHtml): string {
     '<h2>Points</h2>',
     table(sweep),
     '</section>',
-    '<section id="files">',
-    '<h2>Files in this folder</h2>',
-    '<ul>',
-    ...report.links.map((link) => {
-      const href = escapeHtml(link.href);
-      return `<li><a href="${href}">${href}</a>: ${inlineCode(link.note)}</li>`;
-    }),
-    '</ul>',
-    '</section>',
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+    fileList(report.links),
+  ]);
 }
 
 function scenario(report: SweepHtml): string {

@@ -13,7 +13,8 @@ export interface TableOptions {
 
 export const INTERVAL_NOTE = '[low, high]: 95% confidence interval';
 
-const NO_BORDER = {
+/** cli-table3 characters for a borderless table with three spaces between columns. */
+export const NO_BORDER = {
   top: '',
   'top-mid': '',
   'top-left': '',
