@@ -2,7 +2,7 @@
 // ends and crash replays (steps 1, 2, 7 and 8), and the bookkeeping when an action is over.
 import { exponential, between, callStream } from './rng.js';
 import { Origin, type Action, type Call } from './events.js';
-import { sendAttempt } from './client.js';
+import { sendAttempt, takeAttemptDraws } from './client.js';
 import type { Sim } from './state.js';
 
 /** Action `sim.nextAction` arrives at t: draw its block, start its first call, schedule the next. */
@@ -56,12 +56,7 @@ export function onArrival(sim: Sim, t: number): void {
   const call = makeCall(sim, action, 0, Origin.original, 0);
   call.uReplan = uReplan;
   call.uReplanDelay = uReplanDelay;
-  call.uRequest = draw();
-  call.uError = draw();
-  call.uService1 = draw();
-  call.uService2 = draw();
-  call.uReply = draw();
-  call.uBackoff = draw();
+  takeAttemptDraws(call, draw);
   action.r1Request = draw();
   action.r1Error = draw();
   action.r1Service1 = draw();

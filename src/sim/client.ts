@@ -1,7 +1,7 @@
 // The client side of MODEL.md: sending attempts, timeouts, outcome classes, and the
 // retry decision with backoff and the per-call deadline (steps 3, 5 and 6).
 import { backoffDelay } from './backoff.js';
-import { callStream } from './rng.js';
+import { callStream, type Uniform } from './rng.js';
 import { callDone } from './agent.js';
 import { receive } from './service.js';
 import type { Call } from './events.js';
@@ -64,6 +64,11 @@ function drawAttempt(sim: Sim, call: Call, k: number): void {
     for (let i = 0; i < 18; i++) draw();
     call.extra = draw;
   }
+  takeAttemptDraws(call, draw);
+}
+
+/** One attempt's six draws, in their fixed order, into the call's current-attempt fields. */
+export function takeAttemptDraws(call: Call, draw: Uniform): void {
   call.uRequest = draw();
   call.uError = draw();
   call.uService1 = draw();

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { idemsim, requireBuild } from './binary.js';
 import { METRIC_NAMES } from '../../src/sim/metrics.js';
 import { ERROR_LINE, hasAnsi, lines } from './sinks.js';
+import { ALIAS_BOMB } from '../fixtures/malformed.js';
 
 const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 const VERSION = PACKAGE.version;
@@ -92,15 +93,7 @@ const MALFORMED: Record<string, string> = {
   'sigma-negative': 'service:\n  latency:\n    sigma: -1\n',
   'bad-duration-unit': 'client:\n  timeout: 5 fortnights\n',
   empty: '',
-  'alias-bomb': [
-    'a: &a ["x","x","x","x","x","x","x","x","x","x"]',
-    'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]',
-    'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]',
-    'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]',
-    'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]',
-    'f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e,*e]',
-    '',
-  ].join('\n'),
+  'alias-bomb': ALIAS_BOMB,
   'numeric-string-without-unit': 'client:\n  timeout: "1000"\n',
   'range-min-above-max': 'agent:\n  replan:\n    delay: { min: 5m, max: 1m }\n',
   'unknown-expect-metric': 'expect:\n  duplicatesPerThousnd: { max: 1 }\n',

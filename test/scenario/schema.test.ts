@@ -19,6 +19,7 @@ import { anyCase } from './fuzz/documents.js';
 import { type YamlNode, emit, map, raw } from './fuzz/emit.js';
 import { BAD_TEXTS } from './fuzz/pools.js';
 import { asJson, beyondSchema, checkAgreement, schemaValidator } from './fuzz/schema-check.js';
+import { ALIAS_BOMB } from '../fixtures/malformed.js';
 
 const ROOT = new URL('../../', import.meta.url);
 const SCHEMA_FILE = new URL('schema/scenario.schema.json', ROOT);
@@ -156,15 +157,7 @@ const MALFORMED_BY_SCHEMA: Record<string, string> = {
 // Caught by the YAML parser of the editor, before any schema applies.
 const MALFORMED_BY_YAML: Record<string, string> = {
   'yaml-syntax': 'name: x\nservice:\n  latency: { median: 300ms\n',
-  'alias-bomb': [
-    'a: &a ["x","x","x","x","x","x","x","x","x","x"]',
-    'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]',
-    'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]',
-    'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]',
-    'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]',
-    'f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e,*e]',
-    '',
-  ].join('\n'),
+  'alias-bomb': ALIAS_BOMB,
   'duplicate key': 'actions: 1\nactions: 2\n',
 };
 
