@@ -20,7 +20,7 @@ const CASES = [
 
 if (process.argv[2] === '--case') {
   const { simulate } = await import('../dist/sim/simulate.js');
-  const { defaultScenario } = await import('../dist/scenario/defaults.js');
+  const { defaultScenario } = await import('../dist/model/scenario.js');
   const scenario = defaultScenario();
   for (const [path, value] of Object.entries(JSON.parse(process.argv[3]))) {
     const parts = path.split('.');

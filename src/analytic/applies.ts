@@ -1,6 +1,6 @@
 // When each closed form of explain.ts is the simulator's exact expectation for a scenario:
 // one function per closed form, listing every reason against it (an empty list: it applies).
-import type { Scenario } from '../scenario/types.js';
+import type { Scenario } from '../model/scenario.js';
 import { actionSpan, callSpan, duration, intentLike, segmentSpan } from './spans.js';
 
 /** A reason against a closed form, or false where that reason does not hold. */

@@ -1,9 +1,10 @@
 // Each closed form of MODEL.md beside what one run simulated, and whether the closed form
 // is the simulator's expectation for this scenario; where it is not, the row says why and
 // carries no closed-form number (a wrong number printed beside a CI reads as a finding).
-import type { Scenario } from '../scenario/types.js';
-import type { Unit } from '../sim/metrics.js';
-import type { Interval, RunResult } from '../sim/result.js';
+import { closedFormInputs } from '../model/inputs.js';
+import type { Scenario } from '../model/scenario.js';
+import type { Unit } from '../model/metrics.js';
+import type { Interval, RunResult } from '../model/result.js';
 import { Z975 } from '../stats/welford.js';
 import {
   everyReplayCaught,
@@ -16,9 +17,8 @@ import {
 } from './applies.js';
 import { duplicatesPerDay } from './cost.js';
 import { keyStoreKeys, replayCatchFraction } from './keystore.js';
-import { scopeNoneExpectations, scopeNoneUnknownPerAction, type ScopeNoneInput } from './retries.js';
+import { scopeNoneExpectations, scopeNoneUnknownPerAction } from './retries.js';
 import { callSpan, duration, segmentSpan } from './spans.js';
-import { lognormalMean, pSlow, unknownShare } from './timeout.js';
 
 export interface ExplanationRow {
   name: string;
@@ -74,9 +74,6 @@ function row(
   return { ...fields, closedForm: applies ? closedForm() : null, applies, why: applies ? note : against.join('; ') };
 }
 
-const slowShare = (s: Scenario): number => pSlow(s.service.latency.median, s.service.latency.sigma, s.client.timeout);
-const q = (s: Scenario): number => unknownShare(slowShare(s), s.network.replyLoss);
-
 // Rows 1 and 2 count executions, not actions. Each execution draws its own S after the
 // decision to execute it, so its outcome is independent of whether it happened: by Wald's
 // identities the ratio over all executions estimates the per-execution chance with the
@@ -93,7 +90,7 @@ function slowRow(s: Scenario, r: RunResult): ExplanationRow {
       interval: wilson95(m.responses.timeout.slow, m.executions),
       unit: 'ratio',
     },
-    () => slowShare(s),
+    () => closedFormInputs(s).pSlow,
     slowShareReasons(s),
     'simulated: slow timeouts / executions (with unlimited concurrency only an execution can be slow, exactly when S > T, whatever the key scope); Wilson interval',
   );
@@ -110,25 +107,15 @@ function unknownShareRow(s: Scenario, r: RunResult): ExplanationRow {
       interval: wilson95(unknown, m.executions),
       unit: 'ratio',
     },
-    () => q(s),
+    () => closedFormInputs(s).q,
     unknownShareReasons(s),
     'simulated: (slow + reply-lost timeouts) / executions (only executions send replies here); Wilson interval',
   );
 }
 
-function scopeNoneInput(s: Scenario): ScopeNoneInput {
-  return {
-    requestLoss: s.network.requestLoss,
-    errorRate: s.service.errorRate,
-    q: q(s),
-    retries: s.client.retries,
-    replan: s.agent.replan,
-  };
-}
-
 function scopeNoneRows(s: Scenario, r: RunResult): ExplanationRow[] {
   const m = r.metrics;
-  const input = scopeNoneInput(s);
+  const input = closedFormInputs(s);
   const reasons = scopeNoneReasons(s);
   const { requestLoss: a, errorRate: b, retries: R } = input;
   const { probability: p, max: M } = s.agent.replan;
@@ -178,7 +165,7 @@ function scopeNoneRows(s: Scenario, r: RunResult): ExplanationRow[] {
       m.unknownPerThousand,
       'perThousand',
       `1000 (1 - y)^R (a + (1 - a) b replyLoss + x q) C, ${same}`,
-      () => 1000 * scopeNoneUnknownPerAction({ ...input, replyLoss: s.network.replyLoss }),
+      () => 1000 * scopeNoneUnknownPerAction(input),
     ),
   ];
 }
@@ -187,7 +174,7 @@ function keyStoreRows(s: Scenario, r: RunResult): ExplanationRow[] {
   const ks = r.metrics.keyStore;
   const rate = s.arrivals.rate;
   const { retention, recordBytes } = s.keys;
-  const meanS = lognormalMean(s.service.latency.median, s.service.latency.sigma);
+  const meanS = closedFormInputs(s).meanService;
   const keys = r.intervals['keyStore.steadyStateKeys'] ?? null;
   const bytes = r.intervals['keyStore.steadyStateBytes'] ?? null;
   const reasons = oneClaimReasons(s);
@@ -263,7 +250,7 @@ function perDayRow(s: Scenario, r: RunResult): ExplanationRow {
   return {
     name: ROW.perDay,
     formula: `rate 86,400 duplicatesPerThousand / 1000, rate = ${rate}/s`,
-    closedForm: closed ? perDay(1000 * scopeNoneExpectations(scopeNoneInput(s)).duplicates) : null,
+    closedForm: closed ? perDay(1000 * scopeNoneExpectations(closedFormInputs(s)).duplicates) : null,
     simulated: perDay(r.metrics.duplicatesPerThousand),
     interval: ci === undefined ? null : { low: perDay(ci.low), high: perDay(ci.high) },
     unit: 'count',

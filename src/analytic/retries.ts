@@ -11,19 +11,12 @@
 // arriving exactly at the timeout counts as arrived (P(S = T) = 0). MODEL.md's "retry"
 // after a lost request, a 503 and an executed-but-unknown attempt are then one event: any
 // non-ok outcome, so backoff, timing and arrival order play no part.
+import type { ClosedFormInputs } from '../model/inputs.js';
 
-export interface ScopeNoneInput {
-  /** a: chance a request never reaches the service. */
-  requestLoss: number;
-  /** b: chance the service answers 503 without executing. */
-  errorRate: number;
-  /** q: chance an executed attempt ends as a timeout (see unknownShare). */
-  q: number;
-  /** R: retries after the first attempt of each tool call. */
-  retries: number;
-  /** Re-plans after a failed tool call; omitted means none (MODEL.md's form). */
-  replan?: { probability: number; max: number };
-}
+
+/** The closed-form inputs the scope-none forms read; re-plans omitted mean none (MODEL.md's form). */
+export type ScopeNoneInput = Pick<ClosedFormInputs, 'requestLoss' | 'errorRate' | 'q' | 'retries'> &
+  Partial<Pick<ClosedFormInputs, 'replan'>>;
 
 /** Expected values per logical action. */
 export interface ScopeNoneExpectations {
@@ -70,7 +63,7 @@ export function scopeNoneExpectations(input: ScopeNoneInput): ScopeNoneExpectati
  * a timeout. An attempt times out if its request is lost, its 503 reply is lost, or it
  * executed and ended unknown; same exactness conditions as scopeNoneExpectations.
  */
-export function scopeNoneUnknownPerAction(input: ScopeNoneInput & { replyLoss: number }): number {
+export function scopeNoneUnknownPerAction(input: ScopeNoneInput & Pick<ClosedFormInputs, 'replyLoss'>): number {
   const { requestLoss: a, errorRate: b, q, retries: R, replyLoss } = input;
   const x = (1 - a) * (1 - b);
   const y = x * (1 - q);

@@ -1,8 +1,8 @@
 // How long a tool call, a step execution and a whole action can last at most, and whether
 // a key scope gives every repeat of an action the same key: what decides whether a key's
 // record can expire before the action's last repeat (explain.ts's applicability rules).
-import type { Scenario } from '../scenario/types.js';
-import { backoffDelay } from '../sim/backoff.js';
+import type { Scenario } from '../model/scenario.js';
+import { backoffDelay } from '../model/backoff.js';
 
 /**
  * Longest a tool call can last: every attempt ends by its timeout and every backoff at its

@@ -1,9 +1,9 @@
 // `expect:` bounds against a run: one row per bound, compared with the point estimate, or
 // with --strict with the whole 95% interval (a bound holds only if the interval lies on
 // its side). A metric without an interval (a count) is compared by its value either way.
-import type { Scenario } from '../scenario/types.js';
-import { METRIC_NAMES, metricInfo, metricValue, type Unit } from '../sim/metrics.js';
-import type { Interval, RunResult } from '../sim/result.js';
+import type { Scenario } from '../model/scenario.js';
+import { METRIC_NAMES, metricInfo, metricValue, type Unit } from '../model/metrics.js';
+import type { Interval, RunResult } from '../model/result.js';
 
 export interface CheckRow {
   scenario: string;

@@ -4,7 +4,7 @@
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { defaultsWithSets, formatIssue, loadScenario, type LoadOutcome } from '../scenario/index.js';
-import type { Scenario } from '../scenario/types.js';
+import type { Scenario } from '../model/scenario.js';
 import { InputError } from './errors.js';
 import { readScenarioFile } from './validate.js';
 

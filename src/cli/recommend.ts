@@ -11,7 +11,7 @@ import { mergeTargets, parseTarget, type Target } from '../recommend/targets.js'
 import { recommendReportFiles } from '../report/recommend-folder.js';
 import { renderRecommendJson, renderRecommendText } from '../report/recommend-text.js';
 import { closest } from '../scenario/suggest.js';
-import { METRIC_NAMES, metricInfo } from '../sim/metrics.js';
+import { METRIC_NAMES, metricInfo } from '../model/metrics.js';
 import { parseVary } from '../sweep/spec.js';
 import { simulateAll } from '../sweep/pool.js';
 import type { CommandContext } from './context.js';

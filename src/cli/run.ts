@@ -1,8 +1,8 @@
 // `idemsim run`: simulate scenarios and print what reached the world. The pipeline reads
 // top to bottom: read files, load and validate, simulate, summarize, render, write.
 import { Command } from 'commander';
-import type { Scenario } from '../scenario/types.js';
-import type { DetailedRunResult, RunResult } from '../sim/result.js';
+import type { Scenario } from '../model/scenario.js';
+import type { DetailedRunResult, RunResult } from '../model/result.js';
 import { simulate } from '../sim/simulate.js';
 import { TraceMode, type TraceOptions } from '../sim/trace.js';
 import { OUTPUT_FORMATS, isOutputFormat, render, type OutputFormat } from '../report/render.js';

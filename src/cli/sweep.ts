@@ -3,10 +3,10 @@
 // and curves are smooth; points run on worker threads and come out in the same order and
 // with the same bytes whatever --jobs is.
 import { Command } from 'commander';
-import { METRIC_NAMES, metricInfo } from '../sim/metrics.js';
+import { METRIC_NAMES, metricInfo } from '../model/metrics.js';
 import { sweepReportFiles } from '../report/sweep-folder.js';
 import { renderSweepCsv, renderSweepJson, renderSweepTable } from '../report/sweep-text.js';
-import type { SweepSpec } from '../scenario/types.js';
+import type { SweepSpec } from '../model/scenario.js';
 import { parseVary, type Vary } from '../sweep/spec.js';
 import { simulateAll } from '../sweep/pool.js';
 import { DEFAULT_SWEEP_METRICS, sweepPoints, type Sweep } from '../sweep/sweep.js';

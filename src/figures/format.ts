@@ -2,7 +2,7 @@
 // separators, no locale), plus the few forms an article figure needs (a key count to a
 // tenth, megabytes to four decimals so that 18 keys of service time still show).
 import { formatDecimal } from '../report/format.js';
-import type { Interval } from '../sim/result.js';
+import type { Interval } from '../model/result.js';
 import type { NumberUnit } from './types.js';
 
 /** x with `decimals` digits after the point and "," between groups of three digits. */

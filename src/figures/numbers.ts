@@ -4,15 +4,13 @@
 import {
   duplicatesPerDay,
   keyStoreKeys,
-  lognormalMean,
-  pSlow,
   replayCatchFraction,
   scopeNoneExpectations,
-  unknownShare,
   type ScopeNoneInput,
 } from '../analytic/index.js';
-import type { Scenario } from '../scenario/types.js';
-import type { Interval } from '../sim/result.js';
+import { closedFormInputs } from '../model/inputs.js';
+import type { Scenario } from '../model/scenario.js';
+import type { Interval } from '../model/result.js';
 import { durationText, formatValue } from './format.js';
 import { DEFAULTS, SLOW, blindRetries, crashReplay, keyStore, oneAttempt, refunds } from './refs.js';
 import type { Runs } from './runs.js';
@@ -22,18 +20,13 @@ import type { ArticleNumber, Simulated } from './types.js';
 const SECONDS_PER_DAY = 86_400;
 
 export function slowShare(s: Scenario): number {
-  return pSlow(s.service.latency.median, s.service.latency.sigma, s.client.timeout);
+  return closedFormInputs(s).pSlow;
 }
 
 /** Scope `none`'s inputs for a scenario (re-plans left out unless asked for). */
 export function scopeNoneInput(s: Scenario, withReplans: boolean): ScopeNoneInput {
-  return {
-    requestLoss: s.network.requestLoss,
-    errorRate: s.service.errorRate,
-    q: unknownShare(slowShare(s), s.network.replyLoss),
-    retries: s.client.retries,
-    ...(withReplans ? { replan: { probability: s.agent.replan.probability, max: s.agent.replan.max } } : {}),
-  };
+  const inputs = closedFormInputs(s);
+  return withReplans ? inputs : { ...inputs, replan: undefined };
 }
 
 function share(successes: number, trials: number, measure: string): Simulated {
@@ -57,7 +50,7 @@ function timeoutShares(runs: Runs): ArticleNumber[] {
   const s = runs.scenario(atDefaults);
   const m = runs.run(atDefaults).metrics;
   const slow = slowShare(s);
-  const q = unknownShare(slow, s.network.replyLoss);
+  const q = closedFormInputs(s).q;
   const slowOf = (x: Scenario) =>
     `1 - Phi(ln(${durationText(x.client.timeout)} / ${durationText(x.service.latency.median)}) / ${x.service.latency.sigma})`;
   const qFormula = `1 - (1 - P(S > T)) (1 - replyLoss) = 1 - (1 - ${formatValue(slow, 'share')}) (1 - ${s.network.replyLoss})`;
@@ -139,7 +132,7 @@ function keyStoreSizes(runs: Runs): ArticleNumber[] {
     const result = runs.run(r);
     const { rate } = s.arrivals;
     const { retention: kept, recordBytes } = s.keys;
-    const meanS = lognormalMean(s.service.latency.median, s.service.latency.sigma);
+    const meanS = closedFormInputs(s).meanService;
     const keys = keyStoreKeys(rate, kept);
     const exact = keyStoreKeys(rate, kept + meanS);
     const keysFormula = `${rate}/s x ${durationText(kept)}`;
@@ -179,7 +172,7 @@ function workedExample(runs: Runs): ArticleNumber[] {
   const result = runs.run(r);
   const { rate } = s.arrivals;
   const crash = s.agent.crash.probability;
-  const q = unknownShare(slowShare(s), s.network.replyLoss);
+  const q = closedFormInputs(s).q;
   const exact = scopeNoneDuplicatesWithReplays(scopeNoneInput(s, true), crash);
   const transport = rate * scopeNoneExpectations(scopeNoneInput(s, false)).duplicates;
   const replays = rate * crash * scopeNoneExpectations(scopeNoneInput(s, true)).executions;

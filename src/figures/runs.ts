@@ -1,7 +1,7 @@
 // The simulations behind the figures, each run once: several figures read the same run
 // (the worked example is both a number and a chart), so runs are kept by their reference.
-import type { Scenario } from '../scenario/types.js';
-import type { DetailedRunResult, RunResult } from '../sim/result.js';
+import type { Scenario } from '../model/scenario.js';
+import type { DetailedRunResult, RunResult } from '../model/result.js';
 import { simulate } from '../sim/simulate.js';
 import type { TraceOptions } from '../sim/trace.js';
 import type { ScenarioLoader, ScenarioRef } from './types.js';

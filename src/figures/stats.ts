@@ -1,7 +1,7 @@
 // The two pieces of arithmetic the figures need beyond src/analytic: a binomial interval
 // for shares counted in a run, and scope `none` with crash replays on top of re-plans.
 import { scopeNoneExpectations, type ScopeNoneInput } from '../analytic/index.js';
-import type { Interval } from '../sim/result.js';
+import type { Interval } from '../model/result.js';
 import { Z975 } from '../stats/welford.js';
 
 /**

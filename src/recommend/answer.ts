@@ -1,8 +1,8 @@
 // The search's outcome as one document: what `--format json` prints, and what the table,
 // the HTML page and the Pareto chart are rendered from.
-import type { Scenario } from '../scenario/types.js';
-import { metricValue } from '../sim/metrics.js';
-import type { Interval } from '../sim/result.js';
+import type { Scenario } from '../model/scenario.js';
+import { metricValue } from '../model/metrics.js';
+import type { Interval } from '../model/result.js';
 import { patchFields, patchSets, patchYaml } from './patch.js';
 import type { Point } from './rank.js';
 import type { SearchResult } from './search.js';

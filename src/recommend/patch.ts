@@ -4,7 +4,7 @@
 import { Document } from 'yaml';
 import { fieldAt, valueAt } from '../scenario/fields.js';
 import { written } from '../scenario/serialize.js';
-import type { Scenario } from '../scenario/types.js';
+import type { Scenario } from '../model/scenario.js';
 import type { Dimension } from './space.js';
 
 export interface PatchField {

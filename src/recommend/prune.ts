@@ -2,9 +2,10 @@
 // the closed form is a bound the simulation cannot beat, or an exact expectation that
 // breaks the target by more than three rough standard errors, so that noise could not
 // have made the simulated point feasible.
-import { pSlow, scopeNoneExpectations, unknownShare } from '../analytic/index.js';
+import { scopeNoneExpectations } from '../analytic/index.js';
+import { closedFormInputs } from '../model/inputs.js';
 import { scopeNoneReasons } from '../analytic/applies.js';
-import type { Scenario } from '../scenario/types.js';
+import type { Scenario } from '../model/scenario.js';
 import { passAndMargin, type Target } from './targets.js';
 
 export interface Pruned {
@@ -52,15 +53,7 @@ function closedForms(s: Scenario): Record<string, Form> {
     };
   }
   if (scopeNoneExact(s)) {
-    const { median, sigma } = s.service.latency;
-    const q = unknownShare(pSlow(median, sigma, s.client.timeout), s.network.replyLoss);
-    const e = scopeNoneExpectations({
-      requestLoss: s.network.requestLoss,
-      errorRate: s.service.errorRate,
-      q,
-      retries: s.client.retries,
-      replan: { probability: s.agent.replan.probability, max: s.agent.replan.max },
-    });
+    const e = scopeNoneExpectations(closedFormInputs(s));
     const n = s.actions;
     // Rare counts are roughly Poisson: the standard error of a mean m over n actions is about sqrt(m / n).
     const se = (mean: number): number => Math.sqrt(Math.max(mean, 1 / n) / n);

@@ -3,9 +3,9 @@
 // latency, then key-store size, then attempts per action); exact ties go to the point
 // earlier in grid order (each dimension's first candidate first). And the Pareto front:
 // the feasible points no other feasible point beats on every preference metric.
-import { metricValue } from '../sim/metrics.js';
-import type { RunResult } from '../sim/result.js';
-import type { Scenario } from '../scenario/types.js';
+import { metricValue } from '../model/metrics.js';
+import type { RunResult } from '../model/result.js';
+import type { Scenario } from '../model/scenario.js';
 import type { Pruned } from './prune.js';
 import type { Judged } from './targets.js';
 

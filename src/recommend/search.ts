@@ -4,8 +4,8 @@
 // that halves its steps around the best points, the Pareto front and the nearest
 // infeasible point until steps of one candidate add nothing new. Pure: simulation is
 // passed in.
-import type { Scenario } from '../scenario/types.js';
-import type { RunResult } from '../sim/result.js';
+import type { Scenario } from '../model/scenario.js';
+import type { RunResult } from '../model/result.js';
 import { prune } from './prune.js';
 import { comparePoints, paretoFront, type Point } from './rank.js';
 import type { Dimension } from './space.js';

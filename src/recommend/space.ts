@@ -5,7 +5,7 @@
 // recommended patch reads like something a person would write.
 import { standardNormalQuantile } from '../analytic/index.js';
 import { segmentSpan } from '../analytic/spans.js';
-import type { Scenario } from '../scenario/types.js';
+import type { Scenario } from '../model/scenario.js';
 import { formatDuration } from '../scenario/units.js';
 import type { Vary } from '../sweep/spec.js';
 

@@ -3,10 +3,10 @@
 // Feasibility uses the point estimate, or with --strict the far end of the 95% interval,
 // exactly as `idemsim check` does.
 import { closest } from '../scenario/suggest.js';
-import type { Bound } from '../scenario/types.js';
+import type { Bound } from '../model/scenario.js';
 import { DURATION_UNITS, PERCENT_UNITS, SIZE_UNITS, parseQuantity, type UnitTable } from '../scenario/units.js';
-import { METRIC_NAMES, metricInfo, metricValue, type Unit } from '../sim/metrics.js';
-import type { Interval, RunResult } from '../sim/result.js';
+import { METRIC_NAMES, metricInfo, metricValue, type Unit } from '../model/metrics.js';
+import type { Interval, RunResult } from '../model/result.js';
 
 export const Op = { '<=': '<=', '>=': '>=', '<': '<', '>': '>' } as const;
 export type Op = keyof typeof Op;

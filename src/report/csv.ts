@@ -4,7 +4,7 @@
 // empty cells where there is no interval or the value is not finite. Fields are quoted
 // as RFC 4180 says (a field holding a comma, quote or line break is wrapped in quotes,
 // quotes doubled); lines end with LF, as Unix tools expect.
-import { METRICS, metricValue } from '../sim/metrics.js';
+import { METRICS, metricValue } from '../model/metrics.js';
 import type { ScenarioRun } from './types.js';
 
 export const CSV_HEADER = ['scenario', 'metric', 'value', 'ci_low', 'ci_high'] as const;

@@ -1,8 +1,8 @@
 // How numbers read in the table: counts with thousands separators, rates as percentages,
 // durations and sizes in a unit chosen for the value, three significant digits.
 // Deterministic: no locale, no Intl, no clock. Non-finite values print as "n/a".
-import type { Unit } from '../sim/metrics.js';
-import type { Interval } from '../sim/result.js';
+import type { Unit } from '../model/metrics.js';
+import type { Interval } from '../model/result.js';
 
 export const NOT_AVAILABLE = 'n/a';
 const SIGNIFICANT = 3;

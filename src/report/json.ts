@@ -4,7 +4,7 @@
 // same scenario, seed and version give byte-identical output. Non-finite numbers (NaN,
 // +-Infinity, e.g. a mean over nothing) are written as null, as JSON.stringify does;
 // -0 is written as 0.
-import { canonicalIntervals, canonicalMetrics, canonicalScenario } from './canonical.js';
+import { canonicalIntervals, canonicalMetrics, canonicalScenario } from '../model/canonical.js';
 import type { ScenarioRun } from './types.js';
 
 export function renderJson(runs: readonly ScenarioRun[], version: string): string {

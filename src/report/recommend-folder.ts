@@ -4,8 +4,8 @@
 // the scenario with the recommendation applied, ready to `idemsim run` or `check`.
 import type { Configuration, Recommendation } from '../recommend/answer.js';
 import { scenarioToYaml } from '../scenario/index.js';
-import type { Scenario } from '../scenario/types.js';
-import { metricInfo } from '../sim/metrics.js';
+import type { Scenario } from '../model/scenario.js';
+import { metricInfo } from '../model/metrics.js';
 import { paretoChart } from './charts/pareto.js';
 import { INDEX_FILE, SUMMARY_FILE, drawCharts, type DrawnCharts } from './folder.js';
 import { formatInterval, formatMetric } from './format.js';

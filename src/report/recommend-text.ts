@@ -1,7 +1,7 @@
 // `idemsim recommend` as text and JSON: the patch to paste, each target's value with its
 // interval and which one binds, the runner-ups on the Pareto front, and the search's cost.
 import type { Configuration, Recommendation } from '../recommend/answer.js';
-import { metricInfo } from '../sim/metrics.js';
+import { metricInfo } from '../model/metrics.js';
 import { formatCount, formatInterval, formatMetric } from './format.js';
 
 export function renderRecommendJson(doc: Recommendation, version: string): string {

@@ -1,8 +1,8 @@
 // What the table shows and in which order: the headline a person reads first, then where
 // duplicates come from, what the client saw, latency, the key store, the service and the
 // run's counts. Each row turns one run into one cell; table.ts lays the cells out.
-import { metricInfo, metricValue } from '../sim/metrics.js';
-import type { RunResult } from '../sim/result.js';
+import { metricInfo, metricValue } from '../model/metrics.js';
+import type { RunResult } from '../model/result.js';
 import { formatBytes, formatCount, formatInterval, formatMetric, formatPercent } from './format.js';
 import type { ScenarioRun } from './types.js';
 

@@ -3,8 +3,8 @@
 // `detail` (traces, key-store timeline, latency quantiles), written in canonical order.
 // The reader checks every field a renderer touches and names the first one that is wrong.
 import { loadScenario } from '../scenario/index.js';
-import type { Scenario } from '../scenario/types.js';
-import { METRIC_NAMES } from '../sim/metrics.js';
+import type { Scenario } from '../model/scenario.js';
+import { METRIC_NAMES } from '../model/metrics.js';
 import {
   AttemptOutcome,
   CallOrigin,
@@ -16,8 +16,8 @@ import {
   type RunDetail,
   type TracedAction,
   type TracedAttempt,
-} from '../sim/result.js';
-import { canonicalIntervals, canonicalMetrics, canonicalScenario } from './canonical.js';
+} from '../model/result.js';
+import { canonicalIntervals, canonicalMetrics, canonicalScenario } from '../model/canonical.js';
 import {
   ShapeError,
   bool,

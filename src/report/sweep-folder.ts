@@ -3,7 +3,7 @@
 // and NAME.svg per chart, and scenario.yaml: the base scenario with the sweep as a `sweep:`
 // block, so `idemsim sweep scenario.yaml` runs the same sweep again.
 import { scenarioToYaml } from '../scenario/index.js';
-import type { Scenario } from '../scenario/types.js';
+import type { Scenario } from '../model/scenario.js';
 import type { Sweep } from '../sweep/sweep.js';
 import { MAX_CHART_DIMENSIONS, sweepCharts } from './charts/sweep.js';
 import { CSV_FILE, INDEX_FILE, SUMMARY_FILE, drawCharts, type FolderOptions } from './folder.js';

@@ -1,7 +1,7 @@
 // index.html of a sweep folder: the same self-contained page as a run's (inline CSS and
 // SVG, system fonts, no script, nothing fetched, no date), with the sweep's dimensions, one
 // row per point with the chosen metrics and their intervals, and every chart.
-import { metricInfo, metricValue } from '../sim/metrics.js';
+import { metricInfo, metricValue } from '../model/metrics.js';
 import type { Sweep, SweepRun } from '../sweep/sweep.js';
 import { formatCount, formatInterval, formatMetric } from './format.js';
 import { escapeHtml, fileList, figure, htmlPage, simulatedBy, type HtmlChart, type HtmlLink } from './html.js';

@@ -1,9 +1,9 @@
 // A sweep's points as text: a table for a person (one row per point), tidy CSV and
 // stable JSON for machines. Every point reports the chosen metrics with their intervals.
 import Table from 'cli-table3';
-import { metricInfo, metricValue, type Unit } from '../sim/metrics.js';
+import { metricInfo, metricValue, type Unit } from '../model/metrics.js';
 import type { Sweep, SweepRun } from '../sweep/sweep.js';
-import { canonicalScenario } from './canonical.js';
+import { canonicalScenario } from '../model/canonical.js';
 import { formatInterval, formatMetric } from './format.js';
 
 const unitOf = (metric: string): Unit => (metricInfo(metric) as NonNullable<ReturnType<typeof metricInfo>>).unit;

@@ -6,7 +6,7 @@ import { readDuration, readNumber, type Spec } from './kinds.js';
 import * as msg from './messages.js';
 import { closest } from './suggest.js';
 import { type MapEntry, type TreeNode, isNull } from './tree.js';
-import type { Range } from './types.js';
+import type { Range } from '../model/scenario.js';
 import { formatDuration } from './units.js';
 
 /** The z of the 99th percentile as MODEL.md writes it: sigma = ln(p99 / p50) / 2.3263. */

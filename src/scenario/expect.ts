@@ -1,6 +1,6 @@
 // The `expect:` block: metric name -> { min?, max? }, each bound read in the metric's unit
 // (durations for ms, sizes for bytes, a probability form for ratios, numbers otherwise).
-import { METRICS, METRIC_NAMES, type Unit, metricInfo } from '../sim/metrics.js';
+import { METRICS, METRIC_NAMES, type Unit, metricInfo } from '../model/metrics.js';
 import { memberEntries } from './compound.js';
 import type { Bounds } from './fields.js';
 import { issueAt } from './issues.js';
@@ -8,7 +8,7 @@ import { type Reader, type Spec, readDuration, readNumber, readProbability, read
 import * as msg from './messages.js';
 import { closest } from './suggest.js';
 import { type MapEntry, type TreeNode, isNull } from './tree.js';
-import type { Bound } from './types.js';
+import type { Bound } from '../model/scenario.js';
 
 interface BoundForm {
   read: Reader<number>;

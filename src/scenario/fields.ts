@@ -1,9 +1,9 @@
 // The scenario's fields, one row each: kind, default, valid range and a one-line doc with
 // the unit. Validation, `--set`, the YAML writer (and later the JSON Schema and the starter
 // file) all read this one table, in the key order of the Scenario type.
-import { defaultScenario } from './defaults.js';
+import { defaultScenario } from '../model/scenario.js';
 import { LIMITS } from './limits.js';
-import { Claim, Jitter, Scope } from './types.js';
+import { Claim, Jitter, Scope } from '../model/scenario.js';
 
 export const FieldKind = {
   duration: 'duration',

@@ -1,15 +1,15 @@
 // The scenario loader's public face: YAML text (and `--set` overrides) in, a normalized
 // Scenario or every issue out. Pure: no files, no console, no process; the CLI does those.
-import { DEFAULT_SCENARIO_NAME } from './defaults.js';
+import { DEFAULT_SCENARIO_NAME } from '../model/scenario.js';
 import { type Issue, issueAt, sortIssues } from './issues.js';
 import * as msg from './messages.js';
 import { fileSource, parseYaml } from './parse.js';
 import { applySets, setFile } from './sets.js';
 import { type MapNode, emptyMap, isNull } from './tree.js';
-import type { Scenario } from './types.js';
+import type { Scenario } from '../model/scenario.js';
 import { validate } from './validate.js';
 
-export { defaultScenario } from './defaults.js';
+export { defaultScenario } from '../model/scenario.js';
 export { FIELDS, GROUPS, type Field, type FieldKind } from './fields.js';
 export { formatIssue, type Issue } from './issues.js';
 export { LIMITS } from './limits.js';

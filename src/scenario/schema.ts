@@ -3,7 +3,7 @@
 // It accepts every file the loader accepts. What JSON Schema cannot say is left to the
 // loader: min <= max of a range or bound, p99 >= p50, and the size of a number written as
 // a string with an exponent or beyond 2^53 (`1e400s`, `5e3%`, `99999999999999999999ms`).
-import { METRICS, METRIC_NAMES, type Unit } from '../sim/metrics.js';
+import { METRICS, METRIC_NAMES, type Unit } from '../model/metrics.js';
 import { type Bounds, FIELDS, GROUPS, type Field, type Member, childrenOf } from './fields.js';
 import { hint, rangeText } from './messages.js';
 import { VARIABLE_PATHS } from './sweep.js';

@@ -1,10 +1,10 @@
 // Scenario -> YAML text in the file's own forms (`1s`, `36MB`, `{ min: 2s, max: 2m }`) that
 // loadScenario reads back to an equal Scenario: every number is written exactly.
 import { Document, isMap, isSeq } from 'yaml';
-import { metricInfo } from '../sim/metrics.js';
+import { metricInfo } from '../model/metrics.js';
 import { FIELDS, type Field, valueAt } from './fields.js';
 import { writtenSweep } from './sweep.js';
-import type { Bound, Range, Scenario, SweepSpec } from './types.js';
+import type { Bound, Range, Scenario, SweepSpec } from '../model/scenario.js';
 import { formatDuration, formatSize } from './units.js';
 
 function writtenBound(metric: string, bound: Bound): Record<string, unknown> {

@@ -1,7 +1,7 @@
 // `--set path=value` overrides: a dotted field path and a YAML value, placed into the tree
 // before validation so that a set value is checked exactly like one from the file. Issues
 // point into the argument: file `--set path=value`, line 1, the column inside `path=value`.
-import { METRIC_NAMES, metricInfo } from '../sim/metrics.js';
+import { METRIC_NAMES, metricInfo } from '../model/metrics.js';
 import { FIELDS, GROUPS, childrenOf, fieldAt, isGroup } from './fields.js';
 import { type Issue, type Pos, issueAt } from './issues.js';
 import { LIMITS } from './limits.js';

@@ -10,7 +10,7 @@
 // spec is reported at its line and column with the same message. The normalized Scenario
 // keeps the block as `sweep` (absent when the file has none); `run` and `check` ignore it
 // and the canonical JSON of a scenario never includes it (see canonical.ts).
-import { METRIC_NAMES, metricInfo } from '../sim/metrics.js';
+import { METRIC_NAMES, metricInfo } from '../model/metrics.js';
 import { DEFAULT_SWEEP_METRICS } from '../sweep/sweep.js';
 import { parseVary } from '../sweep/spec.js';
 import { FIELDS } from './fields.js';
@@ -19,7 +19,7 @@ import type { Spec } from './kinds.js';
 import * as msg from './messages.js';
 import { closest } from './suggest.js';
 import { type TreeNode, isNull } from './tree.js';
-import type { SweepSpec } from './types.js';
+import type { SweepSpec } from '../model/scenario.js';
 
 const BLOCK_KEYS = ['vary', 'metrics'] as const;
 

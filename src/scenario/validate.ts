@@ -1,7 +1,7 @@
 // Tree -> Scenario, driven by the field table: first every map is checked for unknown keys,
 // then each field present is read by its kind. Every issue is collected; none hides another.
 import { type Latency, readLatency, readRange } from './compound.js';
-import { defaultScenario } from './defaults.js';
+import { defaultScenario } from '../model/scenario.js';
 import { readExpect } from './expect.js';
 import { readSweep } from './sweep.js';
 import { FIELDS, GROUPS, type Field, type FieldKind, childrenOf, fieldAt, isGroup, setValueAt } from './fields.js';
@@ -11,7 +11,7 @@ import * as msg from './messages.js';
 import { written } from './serialize.js';
 import { closest } from './suggest.js';
 import { type MapNode, type TreeNode, isNull, nodeAt } from './tree.js';
-import type { Range, Scenario } from './types.js';
+import type { Range, Scenario } from '../model/scenario.js';
 
 type FieldReader = (node: TreeNode, spec: k.Spec, field: Field) => unknown;
 

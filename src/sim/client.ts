@@ -1,11 +1,11 @@
 // The client side of MODEL.md: sending attempts, timeouts, outcome classes, and the
 // retry decision with backoff and the per-call deadline (steps 3, 5 and 6).
-import { backoffDelay } from './backoff.js';
+import { backoffDelay } from '../model/backoff.js';
 import { callStream, type Uniform } from './rng.js';
 import { callDone } from './agent.js';
 import { receive } from './service.js';
 import type { Call } from './events.js';
-import type { AttemptOutcome, CallOrigin, TracedAttempt } from './result.js';
+import type { AttemptOutcome, CallOrigin, TracedAttempt } from '../model/result.js';
 import type { Sim } from './state.js';
 
 /** How an attempt ended, as the client saw it. */
@@ -105,8 +105,13 @@ function traceAttempt(call: Call, k: number, t: number): void {
   (call.action.trace as TracedAttempt[]).push(call.traced);
 }
 
+/** When the client stops waiting for the current attempt of `call`. */
+export function attemptDeadline(sim: Sim, call: Call): number {
+  return call.sentAt + sim.p.timeout;
+}
+
 export function scheduleTimeout(sim: Sim, call: Call): void {
-  sim.queue.push({ kind: 'timeout', t: call.sentAt + sim.p.timeout, seq: 0, call, exec: null, k: call.k });
+  sim.queue.push({ kind: 'timeout', t: attemptDeadline(sim, call), seq: 0, call, exec: null, k: call.k });
 }
 
 /** The client's timer for attempt k fired. Late or stale timers are recognised by attempt identity. */

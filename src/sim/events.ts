@@ -1,7 +1,7 @@
 // The simulation's entities and its typed events. Every event has the same runtime
 // shape (so the queue's comparisons stay monomorphic); `kind` says which fields matter.
 
-import type { TracedAttempt } from './result.js';
+import type { TracedAttempt } from '../model/result.js';
 
 /** One logical action (intent): one agent step, possibly executed in several segments. */
 export interface Action {

@@ -2,7 +2,7 @@
 // stored result), executions with FIFO queueing under limited concurrency, and commits
 // that write the record as done (steps 3 and 4). The service never abandons work.
 import { lognormal } from './rng.js';
-import { Outcome, endAttempt, replyNow, scheduleTimeout } from './client.js';
+import { Outcome, attemptDeadline, endAttempt, replyNow, scheduleTimeout } from './client.js';
 import { closeOne } from './agent.js';
 import type { Call, Execution } from './events.js';
 import type { Sim } from './state.js';
@@ -91,7 +91,7 @@ function execute(sim: Sim, call: Call, slot: number, t: number): void {
   if (sim.busy < p.concurrency) {
     start(sim, exec, t);
     // Without a lost reply or a late commit, the commit itself ends the attempt.
-    if (!call.replyLost && call.replyAt <= call.sentAt + p.timeout) return;
+    if (!call.replyLost && call.replyAt <= attemptDeadline(sim, call)) return;
   } else {
     sim.waiting.push(exec);
   }

@@ -1,7 +1,7 @@
 // simulate(scenario) -> RunResult: the event loop of MODEL.md. Pure: no I/O, no clock,
 // no ambient randomness; the same scenario always gives the same result.
-import type { Scenario } from '../scenario/types.js';
-import type { DetailedRunResult, RunResult } from './result.js';
+import type { Scenario } from '../model/scenario.js';
+import type { DetailedRunResult, RunResult } from '../model/result.js';
 import { onArrival, startCall } from './agent.js';
 import { onTimeout, sendAttempt } from './client.js';
 import { onCommit } from './service.js';

@@ -1,8 +1,8 @@
 // The state of one simulation run, passed to every handler: the scenario's parameters in
 // flat form, the clock's queue, the key store, the id counters and the tallies. Nothing
 // here is module-level, so runs are independent and can go in parallel.
-import type { Scenario, Scope } from '../scenario/types.js';
-import type { BackoffPolicy } from './backoff.js';
+import type { Scenario, Scope } from '../model/scenario.js';
+import type { BackoffPolicy } from '../model/backoff.js';
 import { Tally } from './tally.js';
 import { EventQueue } from './queue.js';
 import { KeyStore } from './keystore.js';

@@ -1,8 +1,8 @@
 // Turns a finished run's tallies into MODEL.md's metrics and their 95% intervals.
-import type { Scenario } from '../scenario/types.js';
+import type { Scenario } from '../model/scenario.js';
 import type { Histogram } from '../stats/histogram.js';
 import { Z975 } from '../stats/welford.js';
-import type { Interval, Intervals, Metrics, QuantilePoint, Quantiles, RunDetail, RunResult } from './result.js';
+import type { Interval, Intervals, Metrics, QuantilePoint, Quantiles, RunDetail, RunResult } from '../model/result.js';
 import type { Sim } from './state.js';
 
 export function summarize(sim: Sim, scenario: Scenario): RunResult {

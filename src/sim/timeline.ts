@@ -1,7 +1,7 @@
 // The key store's live records over simulated time, sampled at a fixed step. The step
 // starts at 1/500 of the expected arrival span and doubles (dropping every other point)
 // whenever the run outlasts it, so a run never keeps more than MAX_POINTS samples.
-import type { KeyStorePoint } from './result.js';
+import type { KeyStorePoint } from '../model/result.js';
 import type { KeyStore } from './keystore.js';
 
 const MAX_POINTS = 1000;

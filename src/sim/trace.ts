@@ -1,7 +1,7 @@
 // Per-attempt traces of a few actions, for the timeline picture: the first N actions, or
 // the N most eventful ones. Only traced actions carry a trace while they run, and at most
 // N finished traces are kept, so tracing never grows with the run's length.
-import type { TracedAction, TracedAttempt } from './result.js';
+import type { TracedAction, TracedAttempt } from '../model/result.js';
 import type { Action } from './events.js';
 
 export const TraceMode = { first: 'first', eventful: 'eventful' } as const;

@@ -3,7 +3,7 @@
 // Quantiles use the nearest-rank definition (the smallest value with at least p * n
 // observations at or below it), reported as the midpoint of the bucket holding that
 // rank, clamped to the exact observed minimum and maximum.
-import type { Interval } from '../sim/result.js';
+import type { Interval } from '../model/result.js';
 import { Welford, Z975 } from './welford.js';
 
 const SUB_BITS = 10;

@@ -1,6 +1,6 @@
 // Streaming mean and variance (Welford's algorithm, sample variance with n - 1), and the
 // normal-approximation 95% interval MODEL.md asks for: mean +- 1.96 s / sqrt(n).
-import type { Interval } from '../sim/result.js';
+import type { Interval } from '../model/result.js';
 
 /** The 97.5th percentile of the standard normal distribution. */
 export const Z975 = 1.959963984540054;

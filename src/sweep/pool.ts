@@ -4,9 +4,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Scenario } from '../scenario/types.js';
+import type { Scenario } from '../model/scenario.js';
 import { simulate } from '../sim/simulate.js';
-import type { RunResult } from '../sim/result.js';
+import type { RunResult } from '../model/result.js';
 import type { PointJob } from './worker.js';
 
 export async function simulateAll(

@@ -2,8 +2,8 @@
 // scenario built from the same file and seed, so points share their random draws (common
 // random numbers) and differences between neighbours come from the parameter.
 import { formatIssue, type LoadOutcome } from '../scenario/index.js';
-import type { Scenario } from '../scenario/types.js';
-import type { RunResult } from '../sim/result.js';
+import type { Scenario } from '../model/scenario.js';
+import type { RunResult } from '../model/result.js';
 import { MAX_SWEEP_POINTS, type Vary } from './spec.js';
 
 /** The metrics a sweep reports unless --metric says otherwise. */

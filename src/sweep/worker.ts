@@ -1,7 +1,7 @@
 // A sweep worker thread: simulates the scenarios it is sent and posts each result back
 // with its index, so the results come out in point order whatever the scheduling.
 import { parentPort } from 'node:worker_threads';
-import type { Scenario } from '../scenario/types.js';
+import type { Scenario } from '../model/scenario.js';
 import { simulate } from '../sim/simulate.js';
 
 export interface PointJob {

@@ -7,8 +7,8 @@
 // Every tolerance is derived from a reported interval or a binomial count, none by hand.
 import { describe, expect, it } from 'vitest';
 import { explain, ROW, wilson95 as explainWilson, type ExplanationRow } from '../../src/analytic/explain.js';
-import type { Scenario } from '../../src/scenario/types.js';
-import type { Interval, RunResult } from '../../src/sim/result.js';
+import type { Scenario } from '../../src/model/scenario.js';
+import type { Interval, RunResult } from '../../src/model/result.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { expectInside, familyInterval, scenarioWith, wilson95 } from '../sim/helpers.js';
 

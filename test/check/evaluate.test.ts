@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/check/evaluate.js';
 import { renderJunit } from '../../src/report/junit.js';
-import { defaultScenario } from '../../src/scenario/defaults.js';
-import type { Scenario } from '../../src/scenario/types.js';
-import type { RunResult } from '../../src/sim/result.js';
+import { defaultScenario } from '../../src/model/scenario.js';
+import type { Scenario } from '../../src/model/scenario.js';
+import type { RunResult } from '../../src/model/result.js';
 import { fixtureResult } from '../report/fixture.js';
 
 function withExpect(expect: Scenario['expect']): Scenario {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { idemsim, requireBuild } from './binary.js';
-import { METRIC_NAMES } from '../../src/sim/metrics.js';
+import { METRIC_NAMES } from '../../src/model/metrics.js';
 import { ERROR_LINE, hasAnsi, lines } from './sinks.js';
 import { ALIAS_BOMB } from '../fixtures/malformed.js';
 

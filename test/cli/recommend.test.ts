@@ -2,7 +2,8 @@
 // every target when run again with its patch, and an impossible target exits 1 by name.
 import { describe, expect, it } from 'vitest';
 import { recommend } from '../../src/cli/recommend.js';
-import { pSlow, scopeNoneExpectations, unknownShare } from '../../src/analytic/index.js';
+import { scopeNoneExpectations } from '../../src/analytic/index.js';
+import { pSlow, unknownShare } from '../../src/model/inputs.js';
 import type { Recommendation } from '../../src/recommend/answer.js';
 import { judge, parseTarget, type Target } from '../../src/recommend/targets.js';
 import { loadScenario } from '../../src/scenario/index.js';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/check/evaluate.js';
 import { formatIssue, loadScenario } from '../../src/scenario/index.js';
-import type { Scenario } from '../../src/scenario/types.js';
+import type { Scenario } from '../../src/model/scenario.js';
 import { simulate } from '../../src/sim/simulate.js';
 
 const root = new URL('../../', import.meta.url);

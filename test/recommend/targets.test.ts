@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { judge, mergeTargets, parseTarget, type Target } from '../../src/recommend/targets.js';
-import type { RunResult } from '../../src/sim/result.js';
+import type { RunResult } from '../../src/model/result.js';
 
 function target(text: string): Target {
   const outcome = parseTarget(text);

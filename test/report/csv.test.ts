@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderCsv } from '../../src/report/csv.js';
-import { METRICS } from '../../src/sim/metrics.js';
+import { METRICS } from '../../src/model/metrics.js';
 import { defaultsRun, intentRun } from './fixture.js';
 
 describe('renderCsv', () => {

@@ -1,8 +1,8 @@
 // Hand-built runs for renderer tests: plausible numbers for the article defaults (about
 // 44 duplicates per thousand) and for an intent-keyed variant, independent of the core.
-import { defaultScenario } from '../../src/scenario/defaults.js';
-import type { Scenario } from '../../src/scenario/types.js';
-import type { Intervals, Metrics, RunResult } from '../../src/sim/result.js';
+import { defaultScenario } from '../../src/model/scenario.js';
+import type { Scenario } from '../../src/model/scenario.js';
+import type { Intervals, Metrics, RunResult } from '../../src/model/result.js';
 import type { ScenarioRun } from '../../src/report/types.js';
 
 export function fixtureMetrics(): Metrics {

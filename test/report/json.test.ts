@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderJson } from '../../src/report/json.js';
-import { METRIC_NAMES } from '../../src/sim/metrics.js';
+import { METRIC_NAMES } from '../../src/model/metrics.js';
 import { defaultsRun, intentRun } from './fixture.js';
 import type { ScenarioRun } from '../../src/report/types.js';
 

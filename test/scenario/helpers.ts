@@ -1,7 +1,7 @@
 // Shorthands for scenario tests: load text that must be valid, or collect its issues.
 import { expect } from 'vitest';
 import { type Issue, formatIssue, loadScenario } from '../../src/scenario/index.js';
-import type { Scenario } from '../../src/scenario/types.js';
+import type { Scenario } from '../../src/model/scenario.js';
 
 export const FILE = 'scenarios/test.yaml';
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { METRICS } from '../../src/sim/metrics.js';
+import { METRICS } from '../../src/model/metrics.js';
 import { defaultScenario, formatIssue, loadScenario, scenarioToYaml } from '../../src/scenario/index.js';
-import type { Bound, Scenario } from '../../src/scenario/types.js';
-import { Claim, Jitter, Scope } from '../../src/scenario/types.js';
+import type { Bound, Scenario } from '../../src/model/scenario.js';
+import { Claim, Jitter, Scope } from '../../src/model/scenario.js';
 
 const reload = (scenario: Scenario): Scenario => {
   const outcome = loadScenario(scenarioToYaml(scenario), 'roundtrip.yaml');

@@ -14,7 +14,7 @@ import {
 } from '../../src/scenario/index.js';
 import { type JsonSchema, scenarioSchema, schemaText } from '../../src/scenario/schema.js';
 import { written } from '../../src/scenario/serialize.js';
-import { METRICS } from '../../src/sim/metrics.js';
+import { METRICS } from '../../src/model/metrics.js';
 import { anyCase } from './fuzz/documents.js';
 import { type YamlNode, emit, map, raw } from './fuzz/emit.js';
 import { BAD_TEXTS } from './fuzz/pools.js';

@@ -3,9 +3,9 @@
 import { describe, it } from 'vitest';
 import { scopeNoneExpectations, scopeNoneUnknownPerAction } from '../../src/analytic/retries.js';
 import type { ScopeNoneInput } from '../../src/analytic/retries.js';
-import { pSlow, unknownShare } from '../../src/analytic/timeout.js';
-import type { Scenario } from '../../src/scenario/types.js';
-import type { RunResult } from '../../src/sim/result.js';
+import { pSlow, unknownShare } from '../../src/model/inputs.js';
+import type { Scenario } from '../../src/model/scenario.js';
+import type { RunResult } from '../../src/model/result.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { expectInside, familyInterval, scenarioWith } from './helpers.js';
 

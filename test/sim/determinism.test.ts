@@ -1,8 +1,8 @@
 // Runs are reproducible from their seed, and a sweep over the client timeout compares like
 // with like: common random numbers keep every draw of an action the same across the sweep.
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../../src/scenario/types.js';
-import type { Metrics } from '../../src/sim/result.js';
+import type { Scenario } from '../../src/model/scenario.js';
+import type { Metrics } from '../../src/model/result.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { scenarioWith } from './helpers.js';
 

@@ -1,11 +1,11 @@
 // Shared by the simulator tests: scenarios edited from the defaults, and checks of a value
 // against a 95% interval the run reported or one computed from a binomial count.
 import { expect } from 'vitest';
-import { standardNormalQuantile } from '../../src/analytic/normal.js';
-import { defaultScenario } from '../../src/scenario/defaults.js';
-import type { Scenario } from '../../src/scenario/types.js';
-import { metricValue } from '../../src/sim/metrics.js';
-import type { Interval, RunResult } from '../../src/sim/result.js';
+import { standardNormalQuantile } from '../../src/model/normal.js';
+import { defaultScenario } from '../../src/model/scenario.js';
+import type { Scenario } from '../../src/model/scenario.js';
+import { metricValue } from '../../src/model/metrics.js';
+import type { Interval, RunResult } from '../../src/model/result.js';
 
 /** A deep copy of the defaults with `edit` applied. */
 export function scenarioWith(edit: (s: Scenario) => void): Scenario {

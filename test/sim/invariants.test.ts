@@ -2,9 +2,9 @@
 // (fast-check, fixed seed): bookkeeping that must balance, and what key scopes guarantee.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Claim, Jitter, Scope } from '../../src/scenario/types.js';
-import type { Range, Scenario } from '../../src/scenario/types.js';
-import type { Metrics } from '../../src/sim/result.js';
+import { Claim, Jitter, Scope } from '../../src/model/scenario.js';
+import type { Range, Scenario } from '../../src/model/scenario.js';
+import type { Metrics } from '../../src/model/result.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { scenarioWith } from './helpers.js';
 

@@ -1,7 +1,7 @@
 // Rules of the model that the article's arithmetic does not reach: how repeats the key
 // store forgot are counted, and which parameters may move which random draws.
 import { describe, expect, it } from 'vitest';
-import type { Scope } from '../../src/scenario/types.js';
+import type { Scope } from '../../src/model/scenario.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { scenarioWith } from './helpers.js';
 

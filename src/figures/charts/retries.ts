@@ -3,7 +3,8 @@
 // points with their 95% intervals.
 import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionFieldDef } from 'vega-lite/types_unstable/channeldef.js';
-import { pSlow, scopeNoneExpectations, unknownShare } from '../../analytic/index.js';
+import { scopeNoneExpectations } from '../../analytic/index.js';
+import { closedFormInputs } from '../../model/inputs.js';
 import { frame, round } from '../../report/charts/common.js';
 import { formatDecimal } from '../../report/format.js';
 import { grouped } from '../format.js';
@@ -26,15 +27,10 @@ const simulatedAt = (retries: number): number[] =>
 
 export function retriesChart(runs: Runs): FigureChart {
   const base = runs.scenario(ref(DEFAULTS));
-  const slow = pSlow(base.service.latency.median, base.service.latency.sigma, base.client.timeout);
-  const exact = (lossPercent: number, retries: number): number =>
-    1000 *
-    scopeNoneExpectations({
-      requestLoss: base.network.requestLoss,
-      errorRate: base.service.errorRate,
-      q: unknownShare(slow, lossPercent / 100),
-      retries,
-    }).duplicates;
+  const exact = (lossPercent: number, retries: number): number => {
+    const s = { ...base, network: { ...base.network, replyLoss: lossPercent / 100 }, client: { ...base.client, retries } };
+    return 1000 * scopeNoneExpectations({ ...closedFormInputs(s), replan: undefined }).duplicates;
+  };
   const label = (retries: number) => `${retries} ${retries === 1 ? 'retry' : 'retries'}`;
   const lines = RETRIES.flatMap((retries) =>
     Array.from({ length: MAX_LOSS / STEP + 1 }, (_, i) => ({

@@ -5,7 +5,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { ChartRun } from '../../report/charts/chart.js';
 import { frame } from '../../report/charts/common.js';
 import { duplicatesChart } from '../../report/charts/duplicates.js';
-import { Scope } from '../../scenario/types.js';
+import { Scope } from '../../model/scenario.js';
 import { durationText } from '../format.js';
 import { KEY_SCOPES, keyScope } from '../refs.js';
 import { ref, refText, type Runs } from '../runs.js';

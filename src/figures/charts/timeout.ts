@@ -4,7 +4,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionFieldDef } from 'vega-lite/types_unstable/channeldef.js';
 import { frame, round } from '../../report/charts/common.js';
-import type { Scenario } from '../../scenario/types.js';
+import type { Scenario } from '../../model/scenario.js';
 import { durationText } from '../format.js';
 import { slowShare } from '../numbers.js';
 import { DEFAULTS, SLOW } from '../refs.js';

@@ -1,8 +1,8 @@
 // What a chart is to the report: a name (the file stem), a title, the one-line caption
 // shown under the title, and the Vega-Lite spec itself; and what a chart is drawn from.
 import type { TopLevelSpec } from 'vega-lite';
-import type { Scenario } from '../../scenario/types.js';
-import type { DetailedRunResult } from '../../sim/result.js';
+import type { Scenario } from '../../model/scenario.js';
+import type { DetailedRunResult } from '../../model/result.js';
 
 export interface ChartRun {
   scenario: Scenario;

@@ -4,7 +4,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Field } from 'vega-lite/types_unstable/channeldef.js';
 import type { UnitSpec } from 'vega-lite/types_unstable/spec/index.js';
-import type { Interval } from '../../sim/result.js';
+import type { Interval } from '../../model/result.js';
 import { formatDecimal, formatInterval } from '../format.js';
 import type { Chart, ChartRun } from './chart.js';
 import { frame, round, runLabels } from './common.js';

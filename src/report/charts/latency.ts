@@ -2,7 +2,7 @@
 // result) and step latency (arrival to the end of segment 0), on a log time axis, with
 // the client timeout and both p95s as labelled vertical rules. One column per scenario.
 import type { TopLevelSpec } from 'vega-lite';
-import type { QuantilePoint } from '../../sim/result.js';
+import type { QuantilePoint } from '../../model/result.js';
 import { formatDuration } from '../format.js';
 import type { Chart, ChartRun } from './chart.js';
 import { frame, round, runLabels } from './common.js';

@@ -6,7 +6,7 @@
 // More than two dimensions: no charts (the report says so).
 import type { TopLevelSpec } from 'vega-lite';
 import { FIELDS, fieldAt } from '../../scenario/fields.js';
-import { metricInfo, metricValue, type Unit } from '../../sim/metrics.js';
+import { metricInfo, metricValue, type Unit } from '../../model/metrics.js';
 import type { Vary } from '../../sweep/spec.js';
 import type { Sweep } from '../../sweep/sweep.js';
 import { formatCount, formatMetric } from '../format.js';

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Chart, ChartRun } from '../../../src/report/charts/index.js';
 import { loadScenario } from '../../../src/scenario/index.js';
 import { simulate } from '../../../src/sim/simulate.js';
-import type { TracedAttempt } from '../../../src/sim/result.js';
+import type { TracedAttempt } from '../../../src/model/result.js';
 import type { TraceMode } from '../../../src/sim/trace.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));

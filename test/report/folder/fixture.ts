@@ -1,7 +1,7 @@
 // Small detailed runs from the real core, for the report-folder tests: a few hundred
 // actions of the article defaults and of an intent-keyed variant, traced like `run --out`.
 import { defaultsWithSets } from '../../../src/scenario/index.js';
-import type { Scenario } from '../../../src/scenario/types.js';
+import type { Scenario } from '../../../src/model/scenario.js';
 import { simulate } from '../../../src/sim/simulate.js';
 import type { Summary, SummaryRun } from '../../../src/report/summary.js';
 

@@ -4,9 +4,9 @@
 // a valid scenario simulates without breaking the conservation identities.
 import { deepStrictEqual } from 'node:assert/strict';
 import { type Issue, formatIssue, loadScenario } from '../../../src/scenario/index.js';
-import type { Scenario } from '../../../src/scenario/types.js';
-import { METRIC_NAMES } from '../../../src/sim/metrics.js';
-import type { Metrics } from '../../../src/sim/result.js';
+import type { Scenario } from '../../../src/model/scenario.js';
+import { METRIC_NAMES } from '../../../src/model/metrics.js';
+import type { Metrics } from '../../../src/model/result.js';
 import { simulate } from '../../../src/sim/simulate.js';
 import { type Case, FILE } from './documents.js';
 

@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { FIELDS, type Field, childrenOf, setValueAt } from '../../../src/scenario/fields.js';
 import { defaultScenario } from '../../../src/scenario/index.js';
-import type { Scenario } from '../../../src/scenario/types.js';
-import { METRICS } from '../../../src/sim/metrics.js';
+import type { Scenario } from '../../../src/model/scenario.js';
+import { METRICS } from '../../../src/model/metrics.js';
 import { type YamlNode, emit, map, quoted, raw } from './emit.js';
 import { BAD_KEYS, BAD_TEXTS } from './pools.js';
 import { type Written, bound, fieldValue } from './values.js';

@@ -2,8 +2,8 @@
 // forms"), each paired with the normalized value the loader must read from it.
 import fc from 'fast-check';
 import type { Bounds, Field } from '../../../src/scenario/fields.js';
-import type { Range } from '../../../src/scenario/types.js';
-import { type Unit } from '../../../src/sim/metrics.js';
+import type { Range } from '../../../src/model/scenario.js';
+import { type Unit } from '../../../src/model/metrics.js';
 import { type YamlNode, map, quoted, raw } from './emit.js';
 
 /** What a value is written as, and what the loader must make of it. */

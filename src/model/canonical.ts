@@ -2,9 +2,9 @@
 // of the types, then the metric catalogue), built field by field so that serialised output
 // never depends on the order in which a loader or a simulation happened to fill objects.
 // Typing each copy as its interface makes the compiler flag a field added to the type.
-import type { Bound, Range, Scenario } from '../scenario/types.js';
-import { METRIC_NAMES } from '../sim/metrics.js';
-import type { Interval, Intervals, Metrics, Quantiles } from '../sim/result.js';
+import type { Bound, Range, Scenario } from './scenario.js';
+import { METRIC_NAMES } from './metrics.js';
+import type { Interval, Intervals, Metrics, Quantiles } from './result.js';
 
 export function canonicalScenario(s: Scenario): Scenario {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, type BackoffPolicy } from '../../src/sim/backoff.js';
+import { backoffDelay, type BackoffPolicy } from '../../src/model/backoff.js';
 
 const policy = (jitter: BackoffPolicy['jitter'], overrides: Partial<BackoffPolicy> = {}): BackoffPolicy => ({
   base: 100,

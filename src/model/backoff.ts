@@ -1,6 +1,6 @@
 // Retry backoff policies (MODEL.md step 6). One small pure function per jitter, so a
 // new policy is a new case here and nowhere else.
-import type { Jitter } from '../scenario/types.js';
+import type { Jitter } from './scenario.js';
 
 export interface BackoffPolicy {
   base: number;
