@@ -2,6 +2,7 @@
 // is the simulator's expectation for this scenario; where it is not, the row says why and
 // carries no closed-form number (a wrong number printed beside a CI reads as a finding).
 import { closedFormInputs } from '../model/inputs.js';
+import { PROSE, formatDuration } from '../model/format.js';
 import type { Scenario } from '../model/scenario.js';
 import type { Unit } from '../model/metrics.js';
 import type { Interval, RunResult } from '../model/result.js';
@@ -18,7 +19,7 @@ import {
 import { duplicatesPerDay } from './cost.js';
 import { keyStoreKeys, replayCatchFraction } from './keystore.js';
 import { scopeNoneExpectations, scopeNoneUnknownPerAction } from './retries.js';
-import { callSpan, duration, segmentSpan } from './spans.js';
+import { callSpan, segmentSpan } from './spans.js';
 
 export interface ExplanationRow {
   name: string;
@@ -85,7 +86,7 @@ function slowRow(s: Scenario, r: RunResult): ExplanationRow {
   return row(
     {
       name: ROW.pSlow,
-      formula: `1 - Phi(ln(T / m) / s), T = ${duration(s.client.timeout)}, m = ${duration(median)}, s = ${sigma}`,
+      formula: `1 - Phi(ln(T / m) / s), T = ${formatDuration(s.client.timeout, PROSE)}, m = ${formatDuration(median, PROSE)}, s = ${sigma}`,
       simulated: m.responses.timeout.slow / m.executions,
       interval: wilson95(m.responses.timeout.slow, m.executions),
       unit: 'ratio',
@@ -178,21 +179,21 @@ function keyStoreRows(s: Scenario, r: RunResult): ExplanationRow[] {
   const keys = r.intervals['keyStore.steadyStateKeys'] ?? null;
   const bytes = r.intervals['keyStore.steadyStateBytes'] ?? null;
   const reasons = oneClaimReasons(s);
-  const exact = `rate (retention + E[S]), E[S] = m exp(s^2 / 2) = ${duration(meanS)}`;
+  const exact = `rate (retention + E[S]), E[S] = m exp(s^2 / 2) = ${formatDuration(meanS, PROSE)}`;
   const note =
     "Little's law with one claim per action: a record lives from its claim to commit + retention; simulated: keyStore.steadyStateKeys and steadyStateBytes";
   return [
     row(
       {
         name: ROW.keysRule,
-        formula: `rate retention, rate = ${rate}/s, retention = ${duration(retention)}`,
+        formula: `rate retention, rate = ${rate}/s, retention = ${formatDuration(retention, PROSE)}`,
         simulated: ks.steadyStateKeys,
         interval: keys,
         unit: 'keys',
       },
       () => keyStoreKeys(rate, retention),
       reasons,
-      `${note}; the rule of thumb leaves out E[S] = ${duration(meanS)} of each record's life, so with a narrow interval it falls just outside`,
+      `${note}; the rule of thumb leaves out E[S] = ${formatDuration(meanS, PROSE)} of each record's life, so with a narrow interval it falls just outside`,
     ),
     row(
       { name: ROW.keys, formula: exact, simulated: ks.steadyStateKeys, interval: keys, unit: 'keys' },
@@ -227,7 +228,7 @@ function replayCatchRow(s: Scenario, r: RunResult): ExplanationRow {
   return row(
     {
       name: ROW.replayCatch,
-      formula: `clamp((r - min) / (max - min), 0, 1), r = ${duration(s.keys.retention)}, resume U(${duration(resumeDelay.min)}, ${duration(resumeDelay.max)})`,
+      formula: `clamp((r - min) / (max - min), 0, 1), r = ${formatDuration(s.keys.retention, PROSE)}, resume U(${formatDuration(resumeDelay.min, PROSE)}, ${formatDuration(resumeDelay.max, PROSE)})`,
       simulated: p > 0 ? fraction(missed / n) : NaN,
       interval: p > 0 && share !== null ? { low: fraction(share.high), high: fraction(share.low) } : null,
       unit: 'ratio',
@@ -236,8 +237,8 @@ function replayCatchRow(s: Scenario, r: RunResult): ExplanationRow {
     replayCatchReasons(s),
     `simulated: 1 - duplicatesBySource.replay / (crash.probability actions). The crash count is not reported, but each action crashes with probability ${p} independently, and a missed replay commits exactly once more, so replay duplicates are binomial (actions, crash.probability (1 - c)): a sound estimate at any crash probability (at 1 the crash count is the action count), with the Wilson interval mapped through it. ${
       everyReplayCaught(s)
-        ? `Exact: retention outlasts the latest resume plus two longest steps (${duration(segmentSpan(s))} each), so no replay is missed`
-        : `The closed form takes the step's end as the commit; they are at most ${duration(callSpan(s))} apart, which moves the fraction by at most ${String(Number((callSpan(s) / (resumeDelay.max - resumeDelay.min)).toPrecision(2)))}`
+        ? `Exact: retention outlasts the latest resume plus two longest steps (${formatDuration(segmentSpan(s), PROSE)} each), so no replay is missed`
+        : `The closed form takes the step's end as the commit; they are at most ${formatDuration(callSpan(s), PROSE)} apart, which moves the fraction by at most ${String(Number((callSpan(s) / (resumeDelay.max - resumeDelay.min)).toPrecision(2)))}`
     }`,
   );
 }

@@ -52,16 +52,3 @@ export function intentLike(s: Scenario): boolean {
       return false;
   }
 }
-
-const UNITS: readonly (readonly [string, number])[] = [
-  ['d', 86_400_000],
-  ['h', 3_600_000],
-  ['min', 60_000],
-  ['s', 1000],
-];
-
-/** A duration for a formula line, in the largest unit it reaches: 3600000 -> "1 h", 359.17 -> "359.2 ms". */
-export function duration(ms: number): string {
-  const [unit, size] = UNITS.find(([, size]) => Math.abs(ms) >= size) ?? ['ms', 1];
-  return `${String(Number((ms / size).toPrecision(4)))} ${unit}`;
-}

@@ -12,7 +12,7 @@ import {
   type Observed,
   type PercentileName,
 } from '../analytic/fit.js';
-import { DURATION_UNITS, formatDuration, parseQuantity } from '../scenario/units.js';
+import { DURATION_UNITS, durationLiteral, parseQuantity } from '../scenario/units.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
 import { cannotRead, readFailure, unknownFormat } from './messages.js';
@@ -174,7 +174,7 @@ function readLatencies(file: string, cwd: string): number[] {
 }
 
 /** A latency to four significant digits, in the scenario's own units. */
-const ms4 = (ms: number): string => formatDuration(Number(ms.toPrecision(4)));
+const ms4 = (ms: number): string => durationLiteral(Number(ms.toPrecision(4)));
 const percentName = (p: number): string => `p${Number((p * 100).toPrecision(6))}`;
 /** A signed percentage; a rounding residue such as -2e-16 prints as +0.00%, not -0.00%. */
 const percent = (x: number): string => {

@@ -2,6 +2,7 @@
 // done and an estimate of the time left, redrawn in place and cleared at the end. Only on
 // a terminal (never in a pipe or a log file), never on stdout, and only for runs long
 // enough to wonder about. The one place in idemsim that reads a wall clock.
+import { formatDuration, type Precision } from '../model/format.js';
 import type { CommandContext } from './context.js';
 
 export interface Progress {
@@ -17,6 +18,8 @@ export const SHOW_AFTER_MS = 1000;
 export const LONG_RUN_ACTIONS = 300_000;
 const BAR_WIDTH = 24;
 const CLEAR_LINE = '\r\u001b[K';
+/** An estimate is rough: two significant digits ("12 s", "1.5 min"). */
+const ETA: Precision = { digits: 2, trim: true };
 
 const SILENT: Progress = { reporter: () => () => undefined, finish: () => undefined };
 
@@ -50,13 +53,5 @@ export function progressLine(fraction: number, elapsedMs: number): string {
   const bar = `${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}`;
   const percent = `${Math.floor(fraction * 100)}%`.padStart(4);
   const left = fraction > 0 ? (elapsedMs * (1 - fraction)) / fraction : Number.NaN;
-  return `simulating [${bar}] ${percent}  ${Number.isFinite(left) ? `about ${duration(left)} left` : ''}`.trimEnd();
-}
-
-function duration(ms: number): string {
-  const s = Math.ceil(ms / 1000);
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m ${String(s % 60).padStart(2, '0')}s`;
-  return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
+  return `simulating [${bar}] ${percent}  ${Number.isFinite(left) ? `about ${formatDuration(left, ETA)} left` : ''}`.trimEnd();
 }

@@ -1,17 +1,11 @@
 // How the figures write numbers: like the report (three significant digits, thousands
 // separators, no locale), plus the few forms an article figure needs (a key count to a
 // tenth, megabytes to four decimals so that 18 keys of service time still show).
-import { formatDecimal } from '../report/format.js';
+import { formatDecimal, grouped } from '../model/format.js';
 import type { Interval } from '../model/result.js';
 import type { NumberUnit } from './types.js';
 
-/** x with `decimals` digits after the point and "," between groups of three digits. */
-export function grouped(x: number, decimals: number): string {
-  const text = Math.abs(x).toFixed(decimals);
-  const [whole = '', fraction] = text.split('.');
-  const sign = x < 0 && Number(text) !== 0 ? '-' : '';
-  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction === undefined ? '' : `.${fraction}`}`;
-}
+export { grouped };
 
 /** A value of a figure's unit; `ref` picks the precision (an interval's ends follow their value). */
 export function formatValue(x: number, unit: NumberUnit, ref: number = x): string {
@@ -37,6 +31,12 @@ export function formatWithInterval(value: number, interval: Interval, unit: Numb
   return `${formatValue(value, unit, endRef)} [${formatValue(interval.low, unit, endRef)}, ${formatValue(interval.high, unit, endRef)}]`;
 }
 
+/** Round to `digits` significant digits: keeps JSON short and free of float noise. */
+export function significant(x: number, digits = 10): number {
+  if (x === 0 || !Number.isFinite(x)) return x;
+  return Number(x.toPrecision(digits));
+}
+
 /** Milliseconds as a scenario writes them: 300 -> "300 ms", 1000 -> "1 s", 300000 -> "5 min", 86400000 -> "24 h". */
 export function durationText(ms: number): string {
   const units: [number, string][] = [
@@ -48,10 +48,4 @@ export function durationText(ms: number): string {
     if (ms >= factor && Number.isInteger((ms / factor) * 10)) return `${ms / factor} ${suffix}`;
   }
   return `${ms} ms`;
-}
-
-/** Round to `digits` significant digits: keeps JSON short and free of float noise. */
-export function significant(x: number, digits = 10): number {
-  if (x === 0 || !Number.isFinite(x)) return x;
-  return Number(x.toPrecision(digits));
 }

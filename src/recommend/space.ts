@@ -6,7 +6,7 @@
 import { standardNormalQuantile } from '../analytic/index.js';
 import { segmentSpan } from '../analytic/spans.js';
 import type { Scenario } from '../model/scenario.js';
-import { formatDuration } from '../scenario/units.js';
+import { durationLiteral } from '../scenario/units.js';
 import type { Vary } from '../sweep/spec.js';
 
 export interface Dimension {
@@ -87,7 +87,7 @@ function durationDim(path: string, lo: number, hi: number): Dimension {
     path,
     sets: values.map((v) => `${path}=${v}`),
     values,
-    labels: values.map(formatDuration),
+    labels: values.map(durationLiteral),
     ordered: true,
     source: 'default',
   };

@@ -1,7 +1,7 @@
 // index.html: the report a reviewer opens from disk. One self-contained page (inline CSS
 // and SVG, no script, nothing fetched) with the scenarios, the headline table, every chart,
 // the full table and links to the folder's files. Deterministic: no date, no clock.
-import { formatCount } from './format.js';
+import { formatCount } from '../model/format.js';
 import { INTERVAL_NOTE } from './table.js';
 import { SECTIONS, type Cell, type Section } from './sections.js';
 import { inlineSvg } from './inline-svg.js';

@@ -8,7 +8,7 @@ import type { Scenario } from '../model/scenario.js';
 import { metricInfo } from '../model/metrics.js';
 import { paretoChart } from './charts/pareto.js';
 import { INDEX_FILE, SUMMARY_FILE, drawCharts, type DrawnCharts } from './folder.js';
-import { formatInterval, formatMetric } from './format.js';
+import { formatInterval, formatMetric } from '../model/format.js';
 import { escapeHtml, figure, fileList, htmlPage, type HtmlLink } from './html.js';
 import { renderRecommendJson } from './recommend-text.js';
 import type { ReportFile } from './write.js';

@@ -2,7 +2,7 @@
 // interval and which one binds, the runner-ups on the Pareto front, and the search's cost.
 import type { Configuration, Recommendation } from '../recommend/answer.js';
 import { metricInfo } from '../model/metrics.js';
-import { formatCount, formatInterval, formatMetric } from './format.js';
+import { formatCount, formatInterval, formatMetric } from '../model/format.js';
 
 export function renderRecommendJson(doc: Recommendation, version: string): string {
   return `${JSON.stringify({ idemsim: version, recommend: doc }, null, 2)}\n`;

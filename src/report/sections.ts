@@ -3,7 +3,7 @@
 // run's counts. Each row turns one run into one cell; table.ts lays the cells out.
 import { metricInfo, metricValue } from '../model/metrics.js';
 import type { RunResult } from '../model/result.js';
-import { formatBytes, formatCount, formatInterval, formatMetric, formatPercent } from './format.js';
+import { formatBytes, formatCount, formatInterval, formatMetric, formatPercent } from '../model/format.js';
 import type { ScenarioRun } from './types.js';
 
 export interface Cell {

@@ -3,7 +3,7 @@
 // row per point with the chosen metrics and their intervals, and every chart.
 import { metricInfo, metricValue } from '../model/metrics.js';
 import type { Sweep, SweepRun } from '../sweep/sweep.js';
-import { formatCount, formatInterval, formatMetric } from './format.js';
+import { formatCount, formatInterval, formatMetric } from '../model/format.js';
 import { escapeHtml, fileList, figure, htmlPage, simulatedBy, type HtmlChart, type HtmlLink } from './html.js';
 
 export interface SweepHtml {

@@ -4,7 +4,7 @@ import Table from 'cli-table3';
 import { metricInfo, metricValue, type Unit } from '../model/metrics.js';
 import type { Sweep, SweepRun } from '../sweep/sweep.js';
 import { canonicalScenario } from '../model/canonical.js';
-import { formatInterval, formatMetric } from './format.js';
+import { formatInterval, formatMetric } from '../model/format.js';
 
 const unitOf = (metric: string): Unit => (metricInfo(metric) as NonNullable<ReturnType<typeof metricInfo>>).unit;
 

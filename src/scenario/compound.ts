@@ -7,7 +7,7 @@ import * as msg from './messages.js';
 import { closest } from './suggest.js';
 import { type MapEntry, type TreeNode, isNull } from './tree.js';
 import type { Range } from '../model/scenario.js';
-import { formatDuration } from './units.js';
+import { durationLiteral } from './units.js';
 
 /** The z of the 99th percentile as MODEL.md writes it: sigma = ln(p99 / p50) / 2.3263. */
 export const Z99 = 2.3263;
@@ -69,7 +69,7 @@ function readMembers(
 /** How a range member reads in a message: as written, or the default with a note. */
 function shown(entry: MapEntry | undefined, fallback: number): string {
   if (entry?.value.kind === 'scalar') return entry.value.source;
-  return `${formatDuration(fallback)} (the default)`;
+  return `${durationLiteral(fallback)} (the default)`;
 }
 
 /** `{ min, max }` of durations; a missing member takes the default's, then min <= max. */
@@ -77,7 +77,7 @@ export function readRange(node: TreeNode, spec: Spec, members: Readonly<Record<s
   const read = memberEntries(node, spec, Object.keys(members));
   if (read === undefined) return undefined;
   const { entries, clean } = read;
-  const examples = { min: formatDuration(fallback.min), max: formatDuration(fallback.max) };
+  const examples = { min: durationLiteral(fallback.min), max: durationLiteral(fallback.max) };
   const { values, failed } = readMembers(entries, spec, members, examples);
   if (failed || !clean) return undefined;
   const range: Range = { min: values.get('min') ?? fallback.min, max: values.get('max') ?? fallback.max };
@@ -112,7 +112,7 @@ export function readLatency(
     const others = entries.filter((e) => FORM[e.key] === form).map((e) => e.key);
     report(spec, stranger.keyPos, `${spec.path}.${stranger.key}`, msg.latencyMixed(spec.path, stranger.key, others));
   }
-  const median = formatDuration(fallback.median);
+  const median = durationLiteral(fallback.median);
   const examples = { median, sigma: String(fallback.sigma), p50: median, p99: '1.2s' };
   const { values, failed } = readMembers(entries, spec, members, examples);
   if (failed || !clean || stranger !== undefined) return undefined;

@@ -5,11 +5,11 @@ import { metricInfo } from '../model/metrics.js';
 import { FIELDS, type Field, valueAt } from './fields.js';
 import { writtenSweep } from './sweep.js';
 import type { Bound, Range, Scenario, SweepSpec } from '../model/scenario.js';
-import { formatDuration, formatSize } from './units.js';
+import { durationLiteral, sizeLiteral } from './units.js';
 
 function writtenBound(metric: string, bound: Bound): Record<string, unknown> {
   const unit = metricInfo(metric)?.unit;
-  const write = (n: number): unknown => (unit === 'ms' ? formatDuration(n) : unit === 'bytes' ? formatSize(n) : n);
+  const write = (n: number): unknown => (unit === 'ms' ? durationLiteral(n) : unit === 'bytes' ? sizeLiteral(n) : n);
   const out: Record<string, unknown> = {};
   if (bound.min !== undefined) out.min = write(bound.min);
   if (bound.max !== undefined) out.max = write(bound.max);
@@ -20,18 +20,18 @@ function writtenBound(metric: string, bound: Bound): Record<string, unknown> {
 export function written(field: Field, value: unknown): unknown {
   switch (field.kind) {
     case 'duration':
-      return formatDuration(value as number);
+      return durationLiteral(value as number);
     case 'size':
-      return formatSize(value as number);
+      return sizeLiteral(value as number);
     case 'duration-or-none':
-      return value === 'none' ? value : formatDuration(value as number);
+      return value === 'none' ? value : durationLiteral(value as number);
     case 'range-of-durations': {
       const range = value as Range;
-      return { min: formatDuration(range.min), max: formatDuration(range.max) };
+      return { min: durationLiteral(range.min), max: durationLiteral(range.max) };
     }
     case 'latency': {
       const { median, sigma } = value as { median: number; sigma: number };
-      return { median: formatDuration(median), sigma };
+      return { median: durationLiteral(median), sigma };
     }
     case 'expect':
       return Object.fromEntries(

@@ -84,12 +84,12 @@ function shortestExact(value: number, units: UnitTable, candidates: readonly str
 }
 
 /** A duration in ms as the shortest exact text: 1500 -> `1.5s`, 3600000 -> `1h`, 5 -> `5ms`. */
-export function formatDuration(ms: number): string {
+export function durationLiteral(ms: number): string {
   return shortestExact(ms, DURATION_UNITS, ['d', 'h', 'm', 's']) ?? `${ms}ms`;
 }
 
 /** A size in bytes: a plain number below 1000, else the shortest exact text (`36MB`, `1KiB`). */
-export function formatSize(bytes: number): number | string {
+export function sizeLiteral(bytes: number): number | string {
   if (Math.abs(bytes) < 1000) return bytes;
   return shortestExact(bytes, SIZE_UNITS, ['GB', 'GiB', 'MB', 'MiB', 'KB', 'KiB']) ?? bytes;
 }

@@ -5,7 +5,7 @@
 import { defaultsWithSets, formatIssue } from '../scenario/index.js';
 import { FIELDS, fieldAt, valueAt } from '../scenario/fields.js';
 import { written } from '../scenario/serialize.js';
-import { formatDuration } from '../scenario/units.js';
+import { durationLiteral } from '../scenario/units.js';
 
 /** Most points one sweep may ask for (all dimensions multiplied). */
 export const MAX_SWEEP_POINTS = 10_000;
@@ -137,5 +137,5 @@ function unitKind(path: string): 'duration' | 'size' | 'other' {
 function label(path: string, value: number | string | boolean): string {
   const field = fieldAt(path);
   if (field !== undefined) return String(written(field, value));
-  return unitKind(path) === 'duration' && typeof value === 'number' ? formatDuration(value) : String(value);
+  return unitKind(path) === 'duration' && typeof value === 'number' ? durationLiteral(value) : String(value);
 }

@@ -7,7 +7,7 @@ import { pSlow, unknownShare } from '../../src/model/inputs.js';
 import type { Recommendation } from '../../src/recommend/answer.js';
 import { judge, parseTarget, type Target } from '../../src/recommend/targets.js';
 import { loadScenario } from '../../src/scenario/index.js';
-import { formatDuration } from '../../src/scenario/units.js';
+import { durationLiteral } from '../../src/scenario/units.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { captured } from './sinks.js';
 
@@ -73,7 +73,7 @@ describe('idemsim recommend', () => {
     }
     expect(best).toBeDefined();
     expect(doc?.recommended.settings).toEqual({
-      'client.timeout': formatDuration(best?.timeout ?? 0),
+      'client.timeout': durationLiteral(best?.timeout ?? 0),
       'client.retries': String(best?.retries),
     });
     expect(doc?.pruned).toBeGreaterThan(0);

@@ -58,8 +58,8 @@ describe('progress', () => {
   });
 
   it('reads as a bar, a percent and the time left', () => {
-    expect(progressLine(0.5, 10_000)).toBe('simulating [############............]  50%  about 10s left');
-    expect(progressLine(0.25, 60_000)).toBe('simulating [######..................]  25%  about 3m 00s left');
+    expect(progressLine(0.5, 10_000)).toBe('simulating [############............]  50%  about 10 s left');
+    expect(progressLine(0.25, 60_000)).toBe('simulating [######..................]  25%  about 3 min left');
     expect(progressLine(0, 5)).toBe('simulating [........................]   0%');
   });
 

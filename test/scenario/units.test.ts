@@ -3,8 +3,8 @@ import {
   DURATION_UNITS,
   PERCENT_UNITS,
   SIZE_UNITS,
-  formatDuration,
-  formatSize,
+  durationLiteral,
+  sizeLiteral,
   parseQuantity,
 } from '../../src/scenario/units.js';
 import { issue, valid } from './helpers.js';
@@ -111,7 +111,7 @@ describe('parseQuantity', () => {
 
 describe('formatting', () => {
   test('durations are written in the shortest exact form', () => {
-    expect([1500, 3_600_000, 120_000, 90_000, 5, 0, 1234.5678].map(formatDuration)).toEqual([
+    expect([1500, 3_600_000, 120_000, 90_000, 5, 0, 1234.5678].map(durationLiteral)).toEqual([
       '1.5s',
       '1h',
       '2m',
@@ -123,18 +123,18 @@ describe('formatting', () => {
   });
 
   test('sizes below 1000 stay numbers, larger ones get the shortest exact unit', () => {
-    expect([200, 36_000_000, 1024, 1536, 1001].map(formatSize)).toEqual([200, '36MB', '1KiB', '1.5KiB', '1.001KB']);
+    expect([200, 36_000_000, 1024, 1536, 1001].map(sizeLiteral)).toEqual([200, '36MB', '1KiB', '1.5KiB', '1.001KB']);
   });
 
   test('formatted durations read back exactly', () => {
     for (const ms of [0.1, 1 / 3, 86_400_000 * 1.5, 123_456_789, 1e-9]) {
-      expect(parseQuantity(formatDuration(ms), DURATION_UNITS)).toEqual({ kind: 'ok', value: ms });
+      expect(parseQuantity(durationLiteral(ms), DURATION_UNITS)).toEqual({ kind: 'ok', value: ms });
     }
   });
 
   test('formatted sizes read back exactly', () => {
     for (const bytes of [1e9, 1024 ** 3 * 3, 7777, 1234567.5]) {
-      const text = formatSize(bytes);
+      const text = sizeLiteral(bytes);
       expect(typeof text === 'number' ? text : parseQuantity(text, SIZE_UNITS)).toEqual(
         typeof text === 'number' ? bytes : { kind: 'ok', value: bytes },
       );

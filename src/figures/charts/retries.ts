@@ -6,7 +6,7 @@ import type { Field, PositionFieldDef } from 'vega-lite/types_unstable/channelde
 import { scopeNoneExpectations } from '../../analytic/index.js';
 import { closedFormInputs } from '../../model/inputs.js';
 import { frame, round } from '../../report/charts/common.js';
-import { formatDecimal } from '../../report/format.js';
+import { formatDecimal } from '../../model/format.js';
 import { grouped } from '../format.js';
 import { DEFAULTS, retryGrid } from '../refs.js';
 import { ref, refText, type Runs } from '../runs.js';

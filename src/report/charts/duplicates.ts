@@ -5,7 +5,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { Field } from 'vega-lite/types_unstable/channeldef.js';
 import type { UnitSpec } from 'vega-lite/types_unstable/spec/index.js';
 import type { Interval } from '../../model/result.js';
-import { formatDecimal, formatInterval } from '../format.js';
+import { formatDecimal, formatInterval } from '../../model/format.js';
 import type { Chart, ChartRun } from './chart.js';
 import { frame, round, runLabels } from './common.js';
 

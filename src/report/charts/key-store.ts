@@ -4,7 +4,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionDef } from 'vega-lite/types_unstable/channeldef.js';
 import type { NonNormalizedSpec } from 'vega-lite/types_unstable/spec/index.js';
-import { formatBytes, formatCount, formatDuration } from '../format.js';
+import { formatBytes, formatCount, formatDuration } from '../../model/format.js';
 import type { Chart, ChartRun } from './chart.js';
 import { frame, round, runLabels } from './common.js';
 

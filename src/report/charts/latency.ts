@@ -3,7 +3,7 @@
 // the client timeout and both p95s as labelled vertical rules. One column per scenario.
 import type { TopLevelSpec } from 'vega-lite';
 import type { QuantilePoint } from '../../model/result.js';
-import { formatDuration } from '../format.js';
+import { formatDuration } from '../../model/format.js';
 import type { Chart, ChartRun } from './chart.js';
 import { frame, round, runLabels } from './common.js';
 

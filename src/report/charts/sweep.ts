@@ -9,7 +9,7 @@ import { FIELDS, fieldAt } from '../../scenario/fields.js';
 import { metricInfo, metricValue, type Unit } from '../../model/metrics.js';
 import type { Vary } from '../../sweep/spec.js';
 import type { Sweep } from '../../sweep/sweep.js';
-import { formatCount, formatMetric } from '../format.js';
+import { formatCount, formatMetric } from '../../model/format.js';
 import type { Chart } from './chart.js';
 import { INK, frame } from './common.js';
 

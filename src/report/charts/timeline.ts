@@ -5,7 +5,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { Field } from 'vega-lite/types_unstable/channeldef.js';
 import type { NonNormalizedSpec, UnitSpec } from 'vega-lite/types_unstable/spec/index.js';
 import type { TracedAction } from '../../model/result.js';
-import { formatCount } from '../format.js';
+import { formatCount } from '../../model/format.js';
 import type { Chart, ChartRun } from './chart.js';
 import { DUPLICATE_PINK, INK, OUTCOME, OUTCOME_CLASSES, STORED_CYAN, frame, runLabels, seconds } from './common.js';
 import { type TimeAxis, timeAxis } from './time-axis.js';

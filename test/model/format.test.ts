@@ -7,7 +7,8 @@ import {
   formatInterval,
   formatMetric,
   formatPercent,
-} from '../../src/report/format.js';
+  PROSE,
+} from '../../src/model/format.js';
 
 describe('formatDuration', () => {
   it('writes milliseconds below a second as whole ms', () => {
@@ -30,7 +31,7 @@ describe('formatDuration', () => {
     expect(formatDuration(59_996)).toBe('1.00 min');
   });
   it('writes a bound in the unit and precision of its reference value', () => {
-    expect(formatDuration(980, 1234)).toBe('0.98 s');
+    expect(formatDuration(980, { ref: 1234 })).toBe('0.98 s');
   });
 });
 
@@ -86,5 +87,18 @@ describe('formatMetric and formatInterval', () => {
   it('writes an interval like the value it surrounds', () => {
     expect(formatInterval({ low: 37.41, high: 50.09 }, 'perThousand', 43.75)).toBe('[37.4, 50.1]');
     expect(formatInterval({ low: 1180.2, high: 1301.9 }, 'ms', 1234.5)).toBe('[1.18 s, 1.30 s]');
+  });
+});
+
+describe('formatDuration and formatBytes in prose (PROSE)', () => {
+  it('drops trailing zeros and keeps four significant digits', () => {
+    expect(formatDuration(1500, PROSE)).toBe('1.5 s');
+    expect(formatDuration(300_000, PROSE)).toBe('5 min');
+    expect(formatDuration(359.165, PROSE)).toBe('359.2 ms');
+    expect(formatDuration(86_400_000, PROSE)).toBe('1 d');
+    expect(formatBytes(36_000_000, PROSE)).toBe('36 MB');
+  });
+  it('carries into the next unit as the table style does', () => {
+    expect(formatDuration(59_999, PROSE)).toBe('1 min');
   });
 });
