@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Command } from 'commander';
-import { evaluate, type CheckRow } from '../check/evaluate.js';
+import { checkExpect, type CheckRow } from '../model/bounds.js';
 import { renderCheckJson, renderCheckTable } from '../report/checks.js';
 import { renderJunit } from '../report/junit.js';
 import { simulate } from '../sim/simulate.js';
@@ -45,7 +45,7 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
     const groups = loaded.map((l: Loaded) => ({
       scenario: l.scenario.name,
       file: l.file ?? '',
-      rows: evaluate(l.scenario, simulate(l.scenario), strict),
+      rows: checkExpect(l.scenario, simulate(l.scenario), strict),
     }));
     const rows: CheckRow[] = groups.flatMap((g) => g.rows);
     ctx.out.write(format === 'json' ? renderCheckJson(rows, strict, VERSION) : renderCheckTable(rows, strict));

@@ -7,7 +7,7 @@ import { patchFields, patchSets, patchYaml } from './patch.js';
 import type { Point } from './rank.js';
 import type { SearchResult } from './search.js';
 import type { Dimension } from './space.js';
-import type { Op, Target } from './targets.js';
+import type { Op, Target } from '../model/bounds.js';
 
 export interface TargetRow {
   target: string;

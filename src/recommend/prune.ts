@@ -6,7 +6,7 @@ import { scopeNoneExpectations } from '../analytic/index.js';
 import { closedFormInputs } from '../model/inputs.js';
 import { scopeNoneReasons } from '../analytic/applies.js';
 import type { Scenario } from '../model/scenario.js';
-import { passAndMargin, type Target } from './targets.js';
+import { passAndMargin, type Target } from '../model/bounds.js';
 
 export interface Pruned {
   /** The target the closed form breaks. */

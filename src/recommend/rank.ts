@@ -7,7 +7,7 @@ import { metricValue } from '../model/metrics.js';
 import type { RunResult } from '../model/result.js';
 import type { Scenario } from '../model/scenario.js';
 import type { Pruned } from './prune.js';
-import type { Judged } from './targets.js';
+import type { Judged } from '../model/bounds.js';
 
 export const DEFAULT_PREFER: readonly string[] = ['latency.call.p95', 'keyStore.steadyStateBytes', 'attemptsPerAction'];
 

@@ -9,7 +9,7 @@ import type { RunResult } from '../model/result.js';
 import { prune } from './prune.js';
 import { comparePoints, paretoFront, type Point } from './rank.js';
 import type { Dimension } from './space.js';
-import { judge, type Target } from './targets.js';
+import { judge, type Target } from '../model/bounds.js';
 
 export interface SearchInput {
   dims: readonly Dimension[];

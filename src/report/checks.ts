@@ -1,6 +1,6 @@
 // The rows of `idemsim check` for a person (a table) and for machines (JSON).
 import Table from 'cli-table3';
-import type { CheckRow } from '../check/evaluate.js';
+import type { CheckRow } from '../model/bounds.js';
 import { formatInterval, formatMetric } from '../model/format.js';
 
 /** One line on a bound: what was measured and which side of the limit it fell. */

@@ -1,6 +1,6 @@
 // `idemsim check --junit FILE`: the bounds as JUnit XML, the report format CI systems
 // display. One testsuite per scenario, one testcase per bound, a <failure> per failed one.
-import type { CheckRow } from '../check/evaluate.js';
+import type { CheckRow } from '../model/bounds.js';
 import { describeRow } from './checks.js';
 
 export function renderJunit(

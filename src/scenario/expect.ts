@@ -2,33 +2,13 @@
 // (durations for ms, sizes for bytes, a probability form for ratios, numbers otherwise).
 import { METRICS, METRIC_NAMES, type Unit, metricInfo } from '../model/metrics.js';
 import { memberEntries } from './compound.js';
-import type { Bounds } from './fields.js';
+import { boundForm } from './bounds.js';
 import { issueAt } from './issues.js';
-import { type Reader, type Spec, readDuration, readNumber, readProbability, readSize } from './kinds.js';
+import type { Spec } from './kinds.js';
 import * as msg from './messages.js';
 import { closest } from './suggest.js';
 import { type MapEntry, type TreeNode, isNull } from './tree.js';
 import type { Bound } from '../model/scenario.js';
-
-interface BoundForm {
-  read: Reader<number>;
-  hint: string;
-  example: string;
-  bounds?: Bounds;
-}
-
-function boundForm(unit: Unit): BoundForm {
-  switch (unit) {
-    case 'ms':
-      return { read: readDuration, hint: msg.hint('duration'), example: '5s', bounds: { min: 0 } };
-    case 'bytes':
-      return { read: readSize, hint: msg.hint('size'), example: '36MB', bounds: { min: 0 } };
-    case 'ratio':
-      return { read: readProbability, hint: msg.hint('probability'), example: '0.01', bounds: { min: 0, max: 1 } };
-    default:
-      return { read: readNumber, hint: msg.hint('number'), example: '1' };
-  }
-}
 
 const BOUND_KEYS = ['min', 'max'] as const;
 

@@ -4,6 +4,7 @@
 // loader: min <= max of a range or bound, p99 >= p50, and the size of a number written as
 // a string with an exponent or beyond 2^53 (`1e400s`, `5e3%`, `99999999999999999999ms`).
 import { METRICS, METRIC_NAMES, type Unit } from '../model/metrics.js';
+import { boundForm } from './bounds.js';
 import { type Bounds, FIELDS, GROUPS, type Field, type Member, childrenOf } from './fields.js';
 import { hint, rangeText } from './messages.js';
 import { VARIABLE_PATHS } from './sweep.js';
@@ -215,22 +216,23 @@ function sweepSchema(): JsonSchema {
   };
 }
 
-/** A metric's `{ min, max }`, each written as expect.ts reads a bound in that unit. */
+/** A metric's `{ min, max }`, each in the form scenario/bounds.ts reads a bound of that unit. */
 function bound(defs: Definitions, unit: Unit): JsonSchema {
+  const form = boundForm(unit);
   const value = (): JsonSchema => {
-    switch (unit) {
-      case 'ms':
-        return duration(defs, { min: 0 });
-      case 'bytes':
-        return size(defs, { min: 0 });
-      case 'ratio':
+    switch (form.kind) {
+      case 'duration':
+        return duration(defs, form.bounds ?? {});
+      case 'size':
+        return size(defs, form.bounds ?? {});
+      case 'probability':
         return probability(defs);
-      default:
-        return { type: 'number', ...numberBounds() };
+      case 'number':
+        return { type: 'number', ...numberBounds(form.bounds) };
     }
   };
-  const kind = unit === 'ms' || unit === 'bytes' || unit === 'ratio' ? unit : 'number';
-  return defs.ref(`${kind}-bound`, () => ({
+  const name = { duration: 'ms', size: 'bytes', probability: 'ratio', number: 'number' }[form.kind];
+  return defs.ref(`${name}-bound`, () => ({
     type: 'object',
     $comment: 'min <= max is checked by the loader only',
     properties: { min: value(), max: value() },

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { evaluate } from '../../src/check/evaluate.js';
+import { checkExpect } from '../../src/model/bounds.js';
 import { formatIssue, loadScenario } from '../../src/scenario/index.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import { simulate } from '../../src/sim/simulate.js';
@@ -18,7 +18,7 @@ function load(path: string): Scenario {
 }
 
 const failing = (s: Scenario): string[] =>
-  evaluate(s, simulate(s), false)
+  checkExpect(s, simulate(s), false)
     .filter((row) => !row.pass)
     .map((row) => `${row.metric} ${row.bound} ${row.limit}: ${row.value}`);
 

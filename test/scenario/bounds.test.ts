@@ -1,12 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { judge, mergeTargets, parseTarget, type Target } from '../../src/recommend/targets.js';
+import { judge, mergeTargets, type Target } from '../../src/model/bounds.js';
+import { parseTarget } from '../../src/scenario/bounds.js';
 import type { RunResult } from '../../src/model/result.js';
+import { loadScenario } from '../../src/scenario/index.js';
 
 function target(text: string): Target {
   const outcome = parseTarget(text);
   if (!outcome.ok) throw new Error(outcome.message);
   return outcome.target;
 }
+
+describe('one reader for a bound, in --target and expect:', () => {
+  const cases = [
+    ['latency.call.p95', '1.5s'],
+    ['keyStore.steadyStateBytes', '64MiB'],
+    ['conflictRate', '2%'],
+    ['conflictRate', '0.25'],
+    ['duplicatesPerThousand', '0.1'],
+    ['attemptsPerAction', '1e0'],
+  ] as const;
+  it.each(cases)('reads %s<=%s as the expect: bound { max: %s }', (metric, value) => {
+    const outcome = loadScenario(`expect:\n  ${metric}: { max: ${value} }\n`, 'x.yaml');
+    if (!outcome.ok) throw new Error(outcome.issues[0]?.message);
+    expect(target(`${metric}<=${value}`).limit).toBe(outcome.scenario.expect[metric]?.max);
+  });
+
+  it('refuses what an expect: bound refuses: a negative duration, a ratio above 1', () => {
+    for (const text of ['latency.call.p95<=-5s', 'latency.call.p95<=-5', 'conflictRate<=150%', 'conflictRate<=2']) {
+      const outcome = parseTarget(text);
+      expect(outcome.ok, text).toBe(false);
+      expect(!outcome.ok && outcome.message, text).toMatch(/^--target \S+: must be /);
+    }
+  });
+});
 
 describe('recommend targets', () => {
   it('reads the value in the metric unit: durations, sizes, percentages, plain numbers', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate } from '../../src/check/evaluate.js';
+import { checkExpect } from '../../src/model/bounds.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { defaultScenario } from '../../src/model/scenario.js';
 import type { Scenario } from '../../src/model/scenario.js';
@@ -17,9 +17,9 @@ function withValue(duplicatesPerThousand: number, low: number, high: number): Ru
   return r;
 }
 
-describe('evaluate', () => {
+describe('checkExpect', () => {
   it('compares the point estimate with each bound', () => {
-    const rows = evaluate(withExpect({ duplicatesPerThousand: { min: 1, max: 5 } }), withValue(4, 2, 6), false);
+    const rows = checkExpect(withExpect({ duplicatesPerThousand: { min: 1, max: 5 } }), withValue(4, 2, 6), false);
     expect(rows.map((r) => [r.bound, r.pass])).toEqual([
       ['min', true],
       ['max', true],
@@ -27,26 +27,26 @@ describe('evaluate', () => {
   });
 
   it('fails a max bound the point estimate exceeds', () => {
-    const [row] = evaluate(withExpect({ duplicatesPerThousand: { max: 3 } }), withValue(4, 2, 6), false);
+    const [row] = checkExpect(withExpect({ duplicatesPerThousand: { max: 3 } }), withValue(4, 2, 6), false);
     expect(row?.pass).toBe(false);
   });
 
   it('with strict, needs the whole interval on the right side of the bound', () => {
     const scenario = withExpect({ duplicatesPerThousand: { min: 1, max: 5 } });
-    expect(evaluate(scenario, withValue(4, 2, 6), true).map((r) => r.pass)).toEqual([true, false]);
-    expect(evaluate(scenario, withValue(4, 0.5, 4.5), true).map((r) => r.pass)).toEqual([false, true]);
+    expect(checkExpect(scenario, withValue(4, 2, 6), true).map((r) => r.pass)).toEqual([true, false]);
+    expect(checkExpect(scenario, withValue(4, 0.5, 4.5), true).map((r) => r.pass)).toEqual([false, true]);
   });
 
   it('with strict, compares a metric without an interval by its value', () => {
     const r = fixtureResult();
-    const [row] = evaluate(withExpect({ lostActions: { max: r.metrics.lostActions } }), r, true);
+    const [row] = checkExpect(withExpect({ lostActions: { max: r.metrics.lostActions } }), r, true);
     expect(row?.interval).toBeNull();
     expect(row?.pass).toBe(true);
   });
 
   it('lists bounds in catalogue order, whatever order the scenario gave', () => {
     const scenario = withExpect({ 'latency.call.p95': { max: 1e9 }, duplicatesPerThousand: { max: 1e9 } });
-    expect(evaluate(scenario, fixtureResult(), false).map((r) => r.metric)).toEqual([
+    expect(checkExpect(scenario, fixtureResult(), false).map((r) => r.metric)).toEqual([
       'duplicatesPerThousand',
       'latency.call.p95',
     ]);
@@ -55,7 +55,7 @@ describe('evaluate', () => {
 
 describe('renderJunit', () => {
   it('counts tests and failures per scenario and overall', () => {
-    const rows = evaluate(withExpect({ duplicatesPerThousand: { min: 5, max: 1 } }), withValue(3, 2, 4), false);
+    const rows = checkExpect(withExpect({ duplicatesPerThousand: { min: 5, max: 1 } }), withValue(3, 2, 4), false);
     const xml = renderJunit([{ scenario: 'a<b', file: 'x.yaml', rows }]);
     expect(xml).toContain('<testsuites name="idemsim check" tests="2" failures="2">');
     expect(xml).toContain('<testsuite name="a&lt;b" file="x.yaml" tests="2" failures="2">');
