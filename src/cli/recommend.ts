@@ -13,7 +13,7 @@ import { recommendReportFiles } from '../report/recommend-folder.js';
 import { renderRecommendJson, renderRecommendText } from '../report/recommend-text.js';
 import { closest } from '../scenario/suggest.js';
 import { METRIC_NAMES, metricInfo } from '../model/metrics.js';
-import { parseVary } from '../sweep/spec.js';
+import { parseVary } from '../scenario/vary.js';
 import { simulateAll } from '../sweep/pool.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';

@@ -7,7 +7,7 @@ import { standardNormalQuantile } from '../analytic/index.js';
 import { segmentSpan } from '../analytic/spans.js';
 import type { Scenario } from '../model/scenario.js';
 import { durationLiteral } from '../scenario/units.js';
-import type { Vary } from '../sweep/spec.js';
+import type { Vary } from '../model/sweep.js';
 
 export interface Dimension {
   path: string;

@@ -4,7 +4,7 @@
 // block, so `idemsim sweep scenario.yaml` runs the same sweep again.
 import { scenarioToYaml } from '../scenario/index.js';
 import type { Scenario } from '../model/scenario.js';
-import type { Sweep } from '../sweep/sweep.js';
+import type { Sweep } from '../model/sweep.js';
 import { MAX_CHART_DIMENSIONS, sweepCharts } from './charts/sweep.js';
 import { CSV_FILE, INDEX_FILE, SUMMARY_FILE, drawCharts, type FolderOptions } from './folder.js';
 import type { HtmlLink } from './html.js';

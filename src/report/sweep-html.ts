@@ -2,7 +2,7 @@
 // SVG, system fonts, no script, nothing fetched, no date), with the sweep's dimensions, one
 // row per point with the chosen metrics and their intervals, and every chart.
 import { metricInfo, metricValue } from '../model/metrics.js';
-import type { Sweep, SweepRun } from '../sweep/sweep.js';
+import type { Sweep, SweepRun } from '../model/sweep.js';
 import { formatCount, formatInterval, formatMetric } from '../model/format.js';
 import { escapeHtml, fileList, figure, htmlPage, simulatedBy, type HtmlChart, type HtmlLink } from './html.js';
 

@@ -2,7 +2,7 @@
 // stable JSON for machines. Every point reports the chosen metrics with their intervals.
 import Table from 'cli-table3';
 import { metricInfo, metricValue, type Unit } from '../model/metrics.js';
-import type { Sweep, SweepRun } from '../sweep/sweep.js';
+import type { Sweep, SweepRun } from '../model/sweep.js';
 import { canonicalScenario } from '../model/canonical.js';
 import { formatInterval, formatMetric } from '../model/format.js';
 

@@ -7,7 +7,7 @@ import { METRICS, METRIC_NAMES, type Unit } from '../model/metrics.js';
 import { boundForm } from './bounds.js';
 import { type Bounds, FIELDS, GROUPS, type Field, type Member, childrenOf } from './fields.js';
 import { hint, rangeText } from './messages.js';
-import { VARIABLE_PATHS } from './sweep.js';
+import { VARIABLE_PATHS } from './vary.js';
 import { written } from './serialize.js';
 import { DURATION_UNITS, PERCENT_UNITS, SIZE_UNITS, type UnitTable } from './units.js';
 

@@ -3,7 +3,6 @@
 import { Document, isMap, isSeq } from 'yaml';
 import { metricInfo } from '../model/metrics.js';
 import { FIELDS, type Field, valueAt } from './fields.js';
-import { writtenSweep } from './sweep.js';
 import type { Bound, Range, Scenario, SweepSpec } from '../model/scenario.js';
 import { durationLiteral, sizeLiteral } from './units.js';
 
@@ -72,4 +71,20 @@ export function scenarioToYaml(scenario: Scenario): string {
     flow(['sweep', 'metrics']);
   }
   return doc.toString({ lineWidth: 0 });
+}
+
+/** The block as a file writes it: a range as its text, a list as a YAML list. */
+export function writtenSweep(sweep: SweepSpec): Record<string, unknown> {
+  const vary: Record<string, unknown> = {};
+  for (const { path, spec } of sweep.vary) {
+    vary[path] = /\.\./.test(spec) ? spec : spec.split(',').map((item) => plain(item.trim()));
+  }
+  return { vary, metrics: [...sweep.metrics] };
+}
+
+/** A list item as YAML would read it back to the same text: numbers and booleans bare, words as strings. */
+function plain(text: string): string | number | boolean {
+  if (text === 'true' || text === 'false') return text === 'true';
+  const n = Number(text);
+  return text !== '' && Number.isFinite(n) && String(n) === text ? n : text;
 }

@@ -11,32 +11,21 @@
 // keeps the block as `sweep` (absent when the file has none); `run` and `check` ignore it
 // and the canonical JSON of a scenario never includes it (see canonical.ts).
 import { METRIC_NAMES, metricInfo } from '../model/metrics.js';
-import { DEFAULT_SWEEP_METRICS } from '../sweep/sweep.js';
-import { parseVary } from '../sweep/spec.js';
-import { FIELDS } from './fields.js';
+import { DEFAULT_SWEEP_METRICS } from '../model/sweep.js';
 import { issueAt } from './issues.js';
 import type { Spec } from './kinds.js';
 import * as msg from './messages.js';
 import { closest } from './suggest.js';
 import { type TreeNode, isNull } from './tree.js';
+import { VARIABLE_PATHS, parseVary } from './vary.js';
 import type { SweepSpec } from '../model/scenario.js';
 
 const BLOCK_KEYS = ['vary', 'metrics'] as const;
 
-/** Fields a sweep may vary: every single value, members of ranges and the latency included. */
-export const VARIABLE_PATHS: readonly string[] = FIELDS.flatMap((field) => {
-  if (['name', 'description', 'expect', 'sweep'].includes(field.path)) return [];
-  if (field.members === undefined) return [field.path];
-  // p50 and p99 only make sense together: vary median and sigma instead.
-  return Object.keys(field.members)
-    .filter((m) => m !== 'p50' && m !== 'p99')
-    .map((m) => `${field.path}.${m}`);
-});
 
-/** parseVary's message without the `--set ...:1:N:` or `PATH=SPEC:` it starts with: the file position replaces them. */
+/** parseVary's message without the `PATH=SPEC: ` it starts with: the file position replaces it. */
 function varyProblem(message: string, arg: string): string {
-  const bare = message.replace(/^--set \S*:1:\d+: /, '');
-  return bare.startsWith(`${arg}: `) ? bare.slice(arg.length + 2) : bare;
+  return message.startsWith(`${arg}: `) ? message.slice(arg.length + 2) : message;
 }
 
 /** A list item or a scalar spec as `--vary` would take it. */
@@ -143,20 +132,4 @@ export function readSweep(node: TreeNode, spec: Spec): SweepSpec | undefined {
   const metrics = metricsNode === undefined ? [...DEFAULT_SWEEP_METRICS] : readMetrics(metricsNode, spec);
   if (failed || vary === undefined || metrics === undefined) return undefined;
   return { vary, metrics };
-}
-
-/** The block as a file writes it: a range as its text, a list as a YAML list. */
-export function writtenSweep(sweep: SweepSpec): Record<string, unknown> {
-  const vary: Record<string, unknown> = {};
-  for (const { path, spec } of sweep.vary) {
-    vary[path] = /\.\./.test(spec) ? spec : spec.split(',').map((item) => plain(item.trim()));
-  }
-  return { vary, metrics: [...sweep.metrics] };
-}
-
-/** A list item as YAML would read it back to the same text: numbers and booleans bare, words as strings. */
-function plain(text: string): string | number | boolean {
-  if (text === 'true' || text === 'false') return text === 'true';
-  const n = Number(text);
-  return text !== '' && Number.isFinite(n) && String(n) === text ? n : text;
 }

@@ -8,7 +8,7 @@ import { FIELDS, GROUPS, type Field, type FieldKind, childrenOf, fieldAt, isGrou
 import { type Issue, issueAt } from './issues.js';
 import * as k from './kinds.js';
 import * as msg from './messages.js';
-import { written } from './serialize.js';
+import { SCALAR_READERS, fieldSpec } from './read.js';
 import { closest } from './suggest.js';
 import { type MapNode, type TreeNode, isNull, nodeAt } from './tree.js';
 import type { Range, Scenario } from '../model/scenario.js';
@@ -16,34 +16,12 @@ import type { Range, Scenario } from '../model/scenario.js';
 type FieldReader = (node: TreeNode, spec: k.Spec, field: Field) => unknown;
 
 const READERS: Readonly<Record<FieldKind, FieldReader>> = {
-  duration: k.readDuration,
-  size: k.readSize,
-  probability: k.readProbability,
-  integer: k.readInteger,
-  number: k.readNumber,
-  enum: k.readEnum,
-  boolean: k.readBoolean,
-  string: k.readString,
-  seed: k.readSeed,
+  ...SCALAR_READERS,
   'range-of-durations': (node, spec, field) => readRange(node, spec, field.members ?? {}, field.default as Range),
   latency: (node, spec, field) => readLatency(node, spec, field.members ?? {}, field.default as Latency),
-  'concurrency-or-unlimited': k.wordOr('unlimited', k.readInteger),
-  'duration-or-none': k.wordOr('none', k.readDuration),
   expect: readExpect,
   sweep: readSweep,
 };
-
-/** Examples for fields whose default is a word rather than a value in range. */
-const WORD_DEFAULT_EXAMPLE: Readonly<Record<string, string>> = { unlimited: '8', none: '30s' };
-
-/** A valid value as written in a file, for "such as ..." in messages. */
-export function exampleOf(field: Field): string {
-  const value = written(field, field.default);
-  if (typeof value === 'string' && Object.hasOwn(WORD_DEFAULT_EXAMPLE, value)) {
-    return WORD_DEFAULT_EXAMPLE[value] as string;
-  }
-  return `${String(value)} (the default)`;
-}
 
 /** The Scenario the tree describes, or undefined when any issue was found. */
 export function validate(root: MapNode, defaultName: string, issues: Issue[]): Scenario | undefined {
@@ -54,19 +32,12 @@ export function validate(root: MapNode, defaultName: string, issues: Issue[]): S
   for (const field of FIELDS) {
     const node = nodeAt(root, field.path.split('.'));
     if (node === undefined) continue;
-    const spec: k.Spec = {
-      path: field.path,
-      issues,
-      hint: msg.hint(field.kind, field.values),
-      example: exampleOf(field),
-      bounds: field.bounds,
-      values: field.values,
-    };
-    const value = READERS[field.kind](node, spec, field);
+    const value = READERS[field.kind](node, fieldSpec(field, issues), field);
     if (value !== undefined) setValueAt(scenario, field.path, value);
   }
   return issues.length === before ? scenario : undefined;
 }
+
 
 const join = (parent: string, key: string): string => (parent === '' ? key : `${parent}.${key}`);
 

@@ -2,35 +2,7 @@
 // scenario built from the same file and seed, so points share their random draws (common
 // random numbers) and differences between neighbours come from the parameter.
 import { formatIssue, type LoadOutcome } from '../scenario/index.js';
-import type { Scenario } from '../model/scenario.js';
-import type { RunResult } from '../model/result.js';
-import { MAX_SWEEP_POINTS, type Vary } from './spec.js';
-
-/** The metrics a sweep reports unless --metric says otherwise. */
-export const DEFAULT_SWEEP_METRICS: readonly string[] = [
-  'duplicatesPerThousand',
-  'lostPerThousand',
-  'conflictRate',
-  'latency.call.p95',
-  'keyStore.steadyStateBytes',
-];
-
-export interface SweepPoint {
-  /** Index into each dimension's values, in --vary order. */
-  at: number[];
-  scenario: Scenario;
-}
-
-export interface SweepRun extends SweepPoint {
-  result: RunResult;
-}
-
-export interface Sweep {
-  name: string;
-  vary: Vary[];
-  metrics: string[];
-  points: SweepRun[];
-}
+import { MAX_SWEEP_POINTS, type SweepPoint, type Vary } from '../model/sweep.js';
 
 /**
  * The points of a sweep, each loaded through `load(pointSets)` (the file with the base

@@ -5,10 +5,8 @@
 // second up, the colour the value, written in each cell when the cells are big enough.
 // More than two dimensions: no charts (the report says so).
 import type { TopLevelSpec } from 'vega-lite';
-import { FIELDS, fieldAt } from '../../scenario/fields.js';
 import { metricInfo, metricValue, type Unit } from '../../model/metrics.js';
-import type { Vary } from '../../sweep/spec.js';
-import type { Sweep } from '../../sweep/sweep.js';
+import type { Sweep, Vary } from '../../model/sweep.js';
 import { formatCount, formatMetric } from '../../model/format.js';
 import type { Chart } from './chart.js';
 import { INK, frame } from './common.js';
@@ -69,19 +67,6 @@ function metricScale(unit: Unit, values: readonly number[]): Scale {
   }
 }
 
-type FieldUnit = 'duration' | 'size' | 'probability' | 'other';
-
-function fieldUnit(path: string): FieldUnit {
-  const field = fieldAt(path) ?? FIELDS.find((f) => path.startsWith(`${f.path}.`));
-  if (field === undefined) return 'other';
-  const member = field.members?.[path.slice(field.path.length + 1)];
-  if (member !== undefined) return member.kind === 'duration' ? 'duration' : 'other';
-  if (field.kind === 'duration' || field.kind === 'duration-or-none' || field.kind === 'range-of-durations')
-    return 'duration';
-  if (field.kind === 'size') return 'size';
-  return field.kind === 'probability' ? 'probability' : 'other';
-}
-
 /** The varied value's axis: numeric (a unit chosen for the range) or the words in order. */
 interface Dimension {
   path: string;
@@ -97,7 +82,7 @@ function dimension(vary: Vary): Dimension {
   if (numbers === undefined) {
     return { path: vary.path, title: vary.path, numeric: false, at: [...vary.labels], labels: vary.labels };
   }
-  const unit = fieldUnit(vary.path);
+  const unit = vary.kind;
   const scale =
     unit === 'duration'
       ? durationScale(maxAbs(numbers))
@@ -307,7 +292,7 @@ function heatmap(sweep: Sweep, across: Vary, up: Vary, metric: string): Chart {
 
 /** An ordinal axis title: the path, with the unit its labels are written in when they share one. */
 function dim2title(vary: Vary): string {
-  const unit = fieldUnit(vary.path);
+  const unit = vary.kind;
   return unit === 'probability' ? `${vary.path} (probability)` : vary.path;
 }
 

@@ -8,8 +8,9 @@ import { sweepCharts } from '../../../src/report/charts/sweep.js';
 import { renderSvg } from '../../../src/report/svg.js';
 import { defaultsWithSets } from '../../../src/scenario/index.js';
 import { simulate } from '../../../src/sim/simulate.js';
-import { parseVary, type Vary } from '../../../src/sweep/spec.js';
-import { sweepPoints, type Sweep } from '../../../src/sweep/sweep.js';
+import type { Sweep, Vary } from '../../../src/model/sweep.js';
+import { parseVary } from '../../../src/scenario/vary.js';
+import { sweepPoints } from '../../../src/sweep/sweep.js';
 
 const require = createRequire(import.meta.url);
 const schema = JSON.parse(readFileSync(require.resolve('vega-lite/vega-lite-schema.json'), 'utf8')) as object;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseVary } from '../../src/sweep/spec.js';
+import { parseVary } from '../../src/scenario/vary.js';
 
 const vary = (arg: string) => {
   const outcome = parseVary(arg);

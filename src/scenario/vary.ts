@@ -1,0 +1,162 @@
+// `--vary PATH=SPEC` and the entries of a `sweep:` block: the values one dimension takes.
+// SPEC is a list (`5m,15m,1h`) or a range with a step (`400ms..3s:200ms`, `0..0.1:0.01`).
+// Every value and endpoint is read by the field's own reader, with its units and range, so
+// it means exactly what it means in a scenario file; how values combine (min <= max of a
+// range) is checked when each point's scenario is loaded.
+import { MAX_SWEEP_POINTS, type Vary, type VaryKind } from '../model/sweep.js';
+import { FIELDS, type Field, type Member, fieldAt } from './fields.js';
+import type { Issue } from './issues.js';
+import { readDuration, readNumber, readSize } from './kinds.js';
+import * as msg from './messages.js';
+import { parseYaml } from './parse.js';
+import { written } from './serialize.js';
+import { closest } from './suggest.js';
+import { durationLiteral } from './units.js';
+import { isScalar, readScalar } from './read.js';
+
+export type VaryOutcome = { ok: true; vary: Vary } | { ok: false; message: string };
+
+/** Fields a sweep may vary: every single value, members of ranges and the latency included. */
+export const VARIABLE_PATHS: readonly string[] = FIELDS.flatMap((field) => {
+  if (['name', 'description', 'expect', 'sweep'].includes(field.path)) return [];
+  if (field.members === undefined) return [field.path];
+  // p50 and p99 only make sense together: vary median and sigma instead.
+  return Object.keys(field.members)
+    .filter((m) => m !== 'p50' && m !== 'p99')
+    .map((m) => `${field.path}.${m}`);
+});
+
+/** Every message starts with the argument, `PATH=SPEC: `, as a --vary problem is printed. */
+export function parseVary(arg: string): VaryOutcome {
+  const fail = (problem: string): VaryOutcome => ({ ok: false, message: `${arg}: ${problem}` });
+  const eq = arg.indexOf('=');
+  if (eq <= 0 || eq === arg.length - 1) {
+    return fail('write PATH=SPEC, e.g. client.timeout=400ms..3s:200ms or keys.scope=call,intent');
+  }
+  const path = arg.slice(0, eq);
+  const target = variable(path);
+  if (typeof target === 'string') return fail(target);
+  const spec = arg.slice(eq + 1);
+  const range = /^(.+?)\.\.(.+?):(.+)$/.exec(spec);
+  const outcome =
+    range === null
+      ? listValues(target, spec.split(',').map((s) => s.trim()))
+      : rangeValues(target, range[1] as string, range[2] as string, range[3] as string);
+  if (typeof outcome === 'string') return fail(outcome);
+  const { path: p } = target;
+  return {
+    ok: true,
+    vary: {
+      path: p,
+      kind: target.kind,
+      sets: outcome.texts.map((t) => `${p}=${t}`),
+      values: outcome.values,
+      labels: outcome.values.map((v) => label(target, v)),
+    },
+  };
+}
+
+/** A path a sweep can vary: a field holding one value, or a member of a compound field. */
+interface Variable {
+  path: string;
+  field: Field;
+  member: Member | undefined;
+  kind: VaryKind;
+}
+
+function variable(path: string): Variable | string {
+  if (!VARIABLE_PATHS.includes(path)) {
+    const field = fieldAt(path);
+    if (field?.members !== undefined) {
+      return `vary a single value, e.g. ${path}.${Object.keys(field.members)[0] ?? 'min'}, not a whole group`;
+    }
+    return msg.unknownVaryPath(path, closest(path, VARIABLE_PATHS)).message;
+  }
+  const field = fieldAt(path) ?? (FIELDS.find((f) => path.startsWith(`${f.path}.`)) as Field);
+  const member = field.path === path ? undefined : field.members?.[path.slice(field.path.length + 1)];
+  return { path, field, member, kind: kindOf(field, member) };
+}
+
+function kindOf(field: Field, member: Member | undefined): VaryKind {
+  if (member !== undefined) return member.kind === 'duration' ? 'duration' : 'other';
+  if (field.kind === 'duration' || field.kind === 'duration-or-none') return 'duration';
+  if (field.kind === 'size') return 'size';
+  return field.kind === 'probability' ? 'probability' : 'other';
+}
+
+type Values = { texts: string[]; values: Vary['values'] };
+
+function listValues(target: Variable, texts: string[]): Values | string {
+  if (texts.some((t) => t === '')) return 'an empty value in the list';
+  const values: Vary['values'] = [];
+  for (const text of texts) {
+    const value = read(target, text);
+    if (typeof value === 'object') return value.problem;
+    values.push(value);
+  }
+  if (new Set(values).size !== values.length) return 'a value is listed twice';
+  return { texts, values };
+}
+
+function rangeValues(target: Variable, fromText: string, toText: string, stepText: string): Values | string {
+  const from = read(target, fromText);
+  const to = read(target, toText);
+  if (typeof from === 'object') return from.problem;
+  if (typeof to === 'object') return to.problem;
+  if (typeof from !== 'number' || typeof to !== 'number') {
+    return 'a range needs numeric values; list the values instead (a,b,c)';
+  }
+  const step = readStep(target, stepText);
+  if (step === undefined) return `the step ${stepText} must be a positive amount in the field's unit`;
+  if (to < from) return `the range runs from ${fromText} down to ${toText}; write the smaller end first`;
+  const count = Math.floor((to - from) / step + 1e-9) + 1;
+  if (count > MAX_SWEEP_POINTS) return `${count} values; a sweep takes at most ${MAX_SWEEP_POINTS} points`;
+  const values: number[] = [];
+  // i * step from the start, not repeated addition, so no rounding error accumulates.
+  for (let i = 0; i < count; i++) values.push(Number((from + i * step).toPrecision(12)));
+  for (const value of values) {
+    const checked = read(target, String(value));
+    if (typeof checked === 'object') return checked.problem;
+  }
+  return { texts: values.map(String), values };
+}
+
+/** One value of the variable, read by its field's reader (a member's by the member's). */
+function read(target: Variable, text: string): number | string | boolean | { problem: string } {
+  const issues: Issue[] = [];
+  const node = parseYaml(text, { file: target.path, locate: () => ({ line: 1, col: 1 }) }, issues);
+  let value: unknown;
+  if (node !== undefined) {
+    const { member } = target;
+    const { field } = target;
+    value =
+      member === undefined
+        ? isScalar(field)
+          ? readScalar(field, node, issues)
+          : undefined
+        : (member.kind === 'duration' ? readDuration : readNumber)(node, {
+            path: target.path,
+            issues,
+            hint: msg.hint(member.kind),
+            example: '1',
+            bounds: member.bounds,
+          });
+  }
+  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
+  return { problem: issues[0]?.message ?? `write ${msg.hint(target.field.kind, target.field.values)}` };
+}
+
+/** A step is read in the field's unit (`200ms`, `0.01`, `1`) but need not be a valid value of the field. */
+function readStep(target: Variable, text: string): number | undefined {
+  const issues: Issue[] = [];
+  const node = parseYaml(text, { file: target.path, locate: () => ({ line: 1, col: 1 }) }, issues);
+  if (node === undefined) return undefined;
+  const spec = { path: target.path, issues, hint: '', example: '', bounds: { min: 0, minExclusive: true } };
+  const reader = target.kind === 'duration' ? readDuration : target.kind === 'size' ? readSize : readNumber;
+  return reader(node, spec);
+}
+
+function label(target: Variable, value: number | string | boolean): string {
+  if (target.member === undefined) return String(written(target.field, value));
+  return target.kind === 'duration' && typeof value === 'number' ? durationLiteral(value) : String(value);
+}
