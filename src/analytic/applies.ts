@@ -34,7 +34,8 @@ export function scopeNoneReasons(s: Scenario): Reason[] {
   return [
     scope !== 'none' && scope !== 'attempt' && `keys are on (scope ${scope}): the key store deduplicates retries`,
     queueing(s, 'attempts wait for a slot and actions share the queue'),
-    s.client.deadline !== 'none' && `a deadline (${formatDuration(s.client.deadline, PROSE)}) can stop retries before the last one`,
+    s.client.deadline !== 'none' &&
+      `a deadline (${formatDuration(s.client.deadline, PROSE)}) can stop retries before the last one`,
     crash.probability > 0 && crash.max > 0 && `crashes replay whole steps (crash.probability ${crash.probability})`,
   ];
 }

@@ -5,8 +5,9 @@ import { closedFormInputs } from '../model/inputs.js';
 import { PROSE, formatDuration } from '../model/format.js';
 import type { Scenario } from '../model/scenario.js';
 import type { Unit } from '../model/metrics.js';
-import type { Interval, RunResult } from '../model/result.js';
-import { Z975 } from '../stats/welford.js';
+import type { RunResult } from '../model/result.js';
+import type { Comparison } from '../model/comparison.js';
+import { wilson } from '../stats/wilson.js';
 import {
   everyReplayCaught,
   type Reason,
@@ -20,21 +21,6 @@ import { duplicatesPerDay } from './cost.js';
 import { keyStoreKeys, replayCatchFraction } from './keystore.js';
 import { scopeNoneExpectations, scopeNoneUnknownPerAction } from './retries.js';
 import { callSpan, segmentSpan } from './spans.js';
-
-export interface ExplanationRow {
-  name: string;
-  /** The closed form, one line of plain text, with this scenario's parameters. */
-  formula: string;
-  /** Null when the closed form does not apply: no number is better than a wrong one. */
-  closedForm: number | null;
-  simulated: number;
-  /** The simulated value's 95% interval; null when the run gives none (nothing counted). */
-  interval: Interval | null;
-  unit: Unit;
-  applies: boolean;
-  /** Why the closed form does not apply; when it does, how the simulated value is measured. */
-  why?: string;
-}
 
 /** Row names, in the order explain lists them. */
 export const ROW = {
@@ -52,7 +38,7 @@ export const ROW = {
   perDay: 'duplicates per day',
 } as const;
 
-export function explain(s: Scenario, r: RunResult): ExplanationRow[] {
+export function explain(s: Scenario, r: RunResult): Comparison[] {
   return [
     slowRow(s, r),
     unknownShareRow(s, r),
@@ -65,11 +51,11 @@ export function explain(s: Scenario, r: RunResult): ExplanationRow[] {
 
 /** A row whose closed form is computed only when no reason stands against it. */
 function row(
-  fields: Omit<ExplanationRow, 'closedForm' | 'applies' | 'why'>,
+  fields: Omit<Comparison, 'closedForm' | 'applies' | 'why'>,
   closedForm: () => number,
   reasons: readonly Reason[],
   note: string,
-): ExplanationRow {
+): Comparison {
   const against = reasons.filter((reason): reason is string => reason !== false);
   const applies = against.length === 0;
   return { ...fields, closedForm: applies ? closedForm() : null, applies, why: applies ? note : against.join('; ') };
@@ -80,7 +66,7 @@ function row(
 // identities the ratio over all executions estimates the per-execution chance with the
 // binomial variance of that many trials, which the Wilson interval uses.
 
-function slowRow(s: Scenario, r: RunResult): ExplanationRow {
+function slowRow(s: Scenario, r: RunResult): Comparison {
   const m = r.metrics;
   const { median, sigma } = s.service.latency;
   return row(
@@ -88,7 +74,7 @@ function slowRow(s: Scenario, r: RunResult): ExplanationRow {
       name: ROW.pSlow,
       formula: `1 - Phi(ln(T / m) / s), T = ${formatDuration(s.client.timeout, PROSE)}, m = ${formatDuration(median, PROSE)}, s = ${sigma}`,
       simulated: m.responses.timeout.slow / m.executions,
-      interval: wilson95(m.responses.timeout.slow, m.executions),
+      interval: wilson(m.responses.timeout.slow, m.executions),
       unit: 'ratio',
     },
     () => closedFormInputs(s).pSlow,
@@ -97,7 +83,7 @@ function slowRow(s: Scenario, r: RunResult): ExplanationRow {
   );
 }
 
-function unknownShareRow(s: Scenario, r: RunResult): ExplanationRow {
+function unknownShareRow(s: Scenario, r: RunResult): Comparison {
   const m = r.metrics;
   const unknown = m.responses.timeout.slow + m.responses.timeout.replyLost;
   return row(
@@ -105,7 +91,7 @@ function unknownShareRow(s: Scenario, r: RunResult): ExplanationRow {
       name: ROW.q,
       formula: `1 - (1 - P(S > T)) (1 - replyLoss), replyLoss = ${s.network.replyLoss}`,
       simulated: unknown / m.executions,
-      interval: wilson95(unknown, m.executions),
+      interval: wilson(unknown, m.executions),
       unit: 'ratio',
     },
     () => closedFormInputs(s).q,
@@ -114,7 +100,7 @@ function unknownShareRow(s: Scenario, r: RunResult): ExplanationRow {
   );
 }
 
-function scopeNoneRows(s: Scenario, r: RunResult): ExplanationRow[] {
+function scopeNoneRows(s: Scenario, r: RunResult): Comparison[] {
   const m = r.metrics;
   const input = closedFormInputs(s);
   const reasons = scopeNoneReasons(s);
@@ -171,7 +157,7 @@ function scopeNoneRows(s: Scenario, r: RunResult): ExplanationRow[] {
   ];
 }
 
-function keyStoreRows(s: Scenario, r: RunResult): ExplanationRow[] {
+function keyStoreRows(s: Scenario, r: RunResult): Comparison[] {
   const ks = r.metrics.keyStore;
   const rate = s.arrivals.rate;
   const { retention, recordBytes } = s.keys;
@@ -216,14 +202,14 @@ function keyStoreRows(s: Scenario, r: RunResult): ExplanationRow[] {
   ];
 }
 
-function replayCatchRow(s: Scenario, r: RunResult): ExplanationRow {
+function replayCatchRow(s: Scenario, r: RunResult): Comparison {
   const { probability: p, resumeDelay } = s.agent.crash;
   const n = r.metrics.actions;
   const missed = r.metrics.duplicatesBySource.replay;
   // Each action crashes with p and its replay misses with 1 - c, independently of other
   // actions, and a missed replay is exactly one replay duplicate: the count is binomial
   // (n, p (1 - c)) whatever p is, so c = 1 - share / p, its interval mapped from Wilson's.
-  const share = wilson95(missed, n);
+  const share = wilson(missed, n);
   const fraction = (x: number): number => Math.min(1, Math.max(0, 1 - x / p));
   return row(
     {
@@ -243,7 +229,7 @@ function replayCatchRow(s: Scenario, r: RunResult): ExplanationRow {
   );
 }
 
-function perDayRow(s: Scenario, r: RunResult): ExplanationRow {
+function perDayRow(s: Scenario, r: RunResult): Comparison {
   const rate = s.arrivals.rate;
   const perDay = (perThousand: number): number => duplicatesPerDay(rate, perThousand / 1000);
   const ci = r.intervals['duplicatesPerThousand'];
@@ -260,18 +246,4 @@ function perDayRow(s: Scenario, r: RunResult): ExplanationRow {
       ? 'arithmetic on duplicates per 1000: the closed form scales the scope-none expectation, the simulated value and its interval scale the run'
       : 'arithmetic on the simulated duplicates per 1000 and its interval; no closed form for the rate itself here (see duplicates per 1000)',
   };
-}
-
-/**
- * Wilson score 95% interval for k successes in n trials (sound at k = 0 and k = n); null
- * when k is no share of n (n = 0, or a count that is not a subset of the trials).
- */
-export function wilson95(k: number, n: number): Interval | null {
-  if (!(n > 0 && k >= 0 && k <= n)) return null;
-  const p = k / n;
-  const z2 = Z975 * Z975;
-  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-  const half = (Z975 / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-  // At k = 0 (k = n) the bound is 0 (1) exactly; floating point leaves a hair above (below).
-  return { low: k === 0 ? 0 : Math.max(0, centre - half), high: k === n ? 1 : Math.min(1, centre + half) };
 }

@@ -5,4 +5,3 @@ export type { ScopeNoneInput, ScopeNoneExpectations } from './retries.js';
 export { keyStoreKeys, keyStoreBytes, replayCatchFraction } from './keystore.js';
 export { duplicatesPerDay } from './cost.js';
 export { explain, ROW } from './explain.js';
-export type { ExplanationRow } from './explain.js';

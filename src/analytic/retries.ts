@@ -13,7 +13,6 @@
 // non-ok outcome, so backoff, timing and arrival order play no part.
 import type { ClosedFormInputs } from '../model/inputs.js';
 
-
 /** The closed-form inputs the scope-none forms read; re-plans omitted mean none (MODEL.md's form). */
 export type ScopeNoneInput = Pick<ClosedFormInputs, 'requestLoss' | 'errorRate' | 'q' | 'retries'> &
   Partial<Pick<ClosedFormInputs, 'replan'>>;

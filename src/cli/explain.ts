@@ -3,7 +3,7 @@
 // Informational: exit 0 whatever the verdicts, 2 on bad input.
 import { Command } from 'commander';
 import { explain as explainRows } from '../analytic/explain.js';
-import { renderExplainJson, renderExplainTable } from '../report/explain.js';
+import { renderExplainJson, renderExplainTable } from '../report/explain/text.js';
 import { simulate } from '../sim/simulate.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
@@ -53,7 +53,7 @@ export function explainCommand(ctx: CommandContext, done: (code: number) => void
     new Command('explain')
       .summary('print each closed form beside the simulated value and its 95% interval')
       .description(
-        "Simulate one scenario (or the built-in defaults) and compare the closed forms of docs/model.md with the simulated values: within or outside the 95% interval, or why a closed form does not apply.",
+        'Simulate one scenario (or the built-in defaults) and compare the closed forms of docs/model.md with the simulated values: within or outside the 95% interval, or why a closed form does not apply.',
       )
       .argument('[FILE]', 'scenario file (default: the built-in defaults)'),
     sets,

@@ -9,10 +9,11 @@ import { search } from '../recommend/search.js';
 import { searchSpace, varyDimension, type Dimension } from '../recommend/space.js';
 import { mergeTargets, type Target } from '../model/bounds.js';
 import { parseTarget } from '../scenario/bounds.js';
-import { recommendReportFiles } from '../report/recommend-folder.js';
-import { renderRecommendJson, renderRecommendText } from '../report/recommend-text.js';
+import { recommendReportFiles } from '../report/recommend/folder.js';
+import { renderRecommendJson, renderRecommendText } from '../report/recommend/text.js';
 import { closest } from '../scenario/suggest.js';
 import { METRIC_NAMES, metricInfo } from '../model/metrics.js';
+import { scenarioToYaml } from '../scenario/index.js';
 import { parseVary } from '../scenario/vary.js';
 import { simulateAll } from '../sweep/pool.js';
 import type { CommandContext } from './context.js';
@@ -73,7 +74,11 @@ export async function recommend(
     const doc = answer({ base, file, dims, targets, strict: options.strict === true, prefer, outcome });
     ctx.out.write(format === 'json' ? renderRecommendJson(doc, VERSION) : renderRecommendText(doc));
     if (options.out !== undefined) {
-      writeFolder(await recommendReportFiles(doc, base, outcome.best.scenario, VERSION), options.out, ctx);
+      writeFolder(
+        await recommendReportFiles(doc, base, outcome.best.scenario, VERSION, scenarioToYaml),
+        options.out,
+        ctx,
+      );
     }
     return doc.feasible ? ExitCode.ok : ExitCode.checkFailed;
   });
@@ -164,7 +169,7 @@ export function recommendCommand(ctx: CommandContext, done: (code: number) => vo
     new Command('recommend')
       .summary('search timeout, retries, backoff and retention for the best configuration that meets targets')
       .description(
-        'Search the client and key settings for the configuration that meets every target, then has the lowest\np95 call latency, key store and attempts; print it as a YAML patch with each target and the Pareto front.\nEach point simulates 20,000 actions with the scenario\'s seed unless --actions says otherwise.',
+        "Search the client and key settings for the configuration that meets every target, then has the lowest\np95 call latency, key store and attempts; print it as a YAML patch with each target and the Pareto front.\nEach point simulates 20,000 actions with the scenario's seed unless --actions says otherwise.",
       )
       .argument('[FILE]', 'scenario file (default: the built-in defaults)'),
     sets,

@@ -4,8 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
-import { reportFiles, type FolderOptions } from '../report/folder.js';
-import { parseSummary, type Summary } from '../report/summary.js';
+import type { FolderOptions } from '../report/folder.js';
+import { reportFiles } from '../report/run/folder.js';
+import { embeddedScenario, scenarioToYaml } from '../scenario/index.js';
+import { parseSummary, type Summary } from '../report/run/summary.js';
 import { ReportTargetError, checkTarget, writeReport, type ReportFile, type WriteIo } from '../report/write.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
@@ -37,11 +39,11 @@ export function checkOut(out: string, cwd: string): void {
 export async function publish(
   summary: Summary,
   out: string,
-  options: FolderOptions,
+  options: Pick<FolderOptions, 'png'>,
   ctx: CommandContext,
   io?: WriteIo,
 ): Promise<void> {
-  writeFolder(await reportFiles(summary, options), out, ctx, io);
+  writeFolder(await reportFiles(summary, { ...options, scenarioYaml: scenarioToYaml }), out, ctx, io);
 }
 
 /** Writes a report folder's files atomically to `out` and says where on stderr; `sweep --out` shares it. */
@@ -57,7 +59,7 @@ function readSummaryFile(file: string, cwd: string): Summary {
   } catch (error) {
     throw new InputError(cannotRead(file, readFailure(error)));
   }
-  const outcome = parseSummary(text, file);
+  const outcome = parseSummary(text, file, embeddedScenario);
   if (!outcome.ok) throw new InputError(outcome.problem);
   return outcome.summary;
 }

@@ -5,8 +5,8 @@ import type { Scenario } from '../model/scenario.js';
 import type { DetailedRunResult, RunResult } from '../model/result.js';
 import { simulate } from '../sim/simulate.js';
 import { TraceMode, type TraceOptions } from '../sim/trace.js';
-import { OUTPUT_FORMATS, isOutputFormat, render, type OutputFormat } from '../report/render.js';
-import { parseSummary, renderSummary, type Summary } from '../report/summary.js';
+import { OUTPUT_FORMATS, isOutputFormat, render, type OutputFormat } from '../report/run/render.js';
+import { parseSummary, renderSummary, type Summary } from '../report/run/summary.js';
 import { colorEnabled, type CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { loadScenarios, withScenarioOptions } from './load.js';
@@ -14,6 +14,7 @@ import { needsOut, timelineActionsRange, unknownFormat, unknownTimeline } from '
 import { startProgress } from './progress.js';
 import { checkOut, publish } from './report.js';
 import { VERSION } from './version.js';
+import { embeddedScenario } from '../scenario/index.js';
 
 export interface RunOptions {
   /** `path=value` overrides in command-line order (later wins), applied to every scenario. */
@@ -115,7 +116,7 @@ function summarize(runs: readonly { scenario: Scenario; result: RunResult }[]): 
     if (!hasDetail(result)) throw new Error('run: a report needs the detail of every run');
     return { scenario, result };
   });
-  const outcome = parseSummary(renderSummary({ idemsim: VERSION, runs: detailed }), 'summary.json');
+  const outcome = parseSummary(renderSummary({ idemsim: VERSION, runs: detailed }), 'summary.json', embeddedScenario);
   if (!outcome.ok) throw new Error(`run: the summary does not read back: ${outcome.problem}`);
   return outcome.summary;
 }

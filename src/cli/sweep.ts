@@ -4,10 +4,11 @@
 // with the same bytes whatever --jobs is.
 import { Command } from 'commander';
 import { METRIC_NAMES, metricInfo } from '../model/metrics.js';
-import { sweepReportFiles } from '../report/sweep-folder.js';
-import { renderSweepCsv, renderSweepJson, renderSweepTable } from '../report/sweep-text.js';
+import { sweepReportFiles } from '../report/sweep/folder.js';
+import { renderSweepCsv, renderSweepJson, renderSweepTable } from '../report/sweep/text.js';
 import type { SweepSpec } from '../model/scenario.js';
 import { DEFAULT_SWEEP_METRICS, type Sweep, type Vary } from '../model/sweep.js';
+import { scenarioToYaml } from '../scenario/index.js';
 import { parseVary } from '../scenario/vary.js';
 import { simulateAll } from '../sweep/pool.js';
 import { sweepPoints } from '../sweep/sweep.js';
@@ -71,7 +72,11 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
     if (options.out !== undefined) {
       // scenario.yaml carries the sweep that ran as its block, so it sweeps again the same way.
       const ran = { ...base, sweep: { vary: dims.map(({ path, spec }) => ({ path, spec })), metrics } };
-      writeFolder(await sweepReportFiles(result, ran, VERSION, { png: false }), options.out, ctx);
+      writeFolder(
+        await sweepReportFiles(result, ran, VERSION, { png: false, scenarioYaml: scenarioToYaml }),
+        options.out,
+        ctx,
+      );
     }
     return ExitCode.ok;
   });

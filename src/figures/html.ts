@@ -1,6 +1,6 @@
 // index.html for reports/article: the numbers table and every figure with its caption and
 // sources, on one self-contained page (inline CSS and SVG, no script, no URL).
-import { escapeHtml } from '../report/html.js';
+import { escapeHtml } from '../report/page.js';
 import { inlineSvg } from '../report/inline-svg.js';
 import { INTERVALS_NOTE, numberTexts } from './numbers-text.js';
 import type { ArticleNumber, FigureChart } from './types.js';

@@ -1,6 +1,6 @@
 // What the article's figures are made of: numbers (a closed form beside a simulated value
 // and its interval) and charts, each traceable to the committed scenario that produced it.
-import type { Chart } from '../report/charts/chart.js';
+import type { Chart } from '../report/chart.js';
 import type { Scenario } from '../model/scenario.js';
 
 /** A committed scenario file (relative to the repository) and `--set` overrides, in order. */

@@ -1,5 +1,7 @@
 // What one simulation run reports: every metric of MODEL.md under its documented name,
-// plus the 95% confidence intervals MODEL.md asks for, keyed by dotted metric name.
+// plus the 95% confidence intervals MODEL.md asks for, keyed by dotted metric name; and
+// what renderers receive: each scenario beside the result of simulating it.
+import type { Scenario } from './scenario.js';
 
 export interface Quantiles {
   p50: number;
@@ -119,4 +121,16 @@ export interface RunDetail {
 
 export interface DetailedRunResult extends RunResult {
   detail: RunDetail;
+}
+
+/** A scenario beside the result of simulating it: what tables, JSON and CSV render. */
+export interface ScenarioRun {
+  scenario: Scenario;
+  result: RunResult;
+}
+
+/** A scenario beside its detailed result: what a run's report folder and charts draw. */
+export interface DetailedScenarioRun {
+  scenario: Scenario;
+  result: DetailedRunResult;
 }

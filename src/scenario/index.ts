@@ -58,6 +58,15 @@ export function loadScenario(text: string, file: string, sets: readonly string[]
   return finish(root, baseName(file), sets, issues, file);
 }
 
+/**
+ * A scenario embedded in another document (a report's summary.json), as text, or the
+ * first problem that keeps it from loading; `where` names its place for that problem.
+ */
+export function embeddedScenario(text: string, where: string): Scenario | string {
+  const outcome = loadScenario(text, where);
+  return outcome.ok ? outcome.scenario : (outcome.issues[0]?.message ?? 'not a valid scenario');
+}
+
 /** The built-in defaults (name 'article-defaults') with --set overrides applied. */
 export function defaultsWithSets(sets: readonly string[] = []): LoadOutcome {
   return finish(

@@ -22,7 +22,6 @@ import type { SweepSpec } from '../model/scenario.js';
 
 const BLOCK_KEYS = ['vary', 'metrics'] as const;
 
-
 /** parseVary's message without the `PATH=SPEC: ` it starts with: the file position replaces it. */
 function varyProblem(message: string, arg: string): string {
   return message.startsWith(`${arg}: `) ? message.slice(arg.length + 2) : message;

@@ -38,7 +38,6 @@ export function validate(root: MapNode, defaultName: string, issues: Issue[]): S
   return issues.length === before ? scenario : undefined;
 }
 
-
 const join = (parent: string, key: string): string => (parent === '' ? key : `${parent}.${key}`);
 
 /** Unknown keys and non-map groups, all the way down; an empty group (`agent:`) is fine. */

@@ -40,7 +40,10 @@ export function parseVary(arg: string): VaryOutcome {
   const range = /^(.+?)\.\.(.+?):(.+)$/.exec(spec);
   const outcome =
     range === null
-      ? listValues(target, spec.split(',').map((s) => s.trim()))
+      ? listValues(
+          target,
+          spec.split(',').map((s) => s.trim()),
+        )
       : rangeValues(target, range[1] as string, range[2] as string, range[3] as string);
   if (typeof outcome === 'string') return fail(outcome);
   const { path: p } = target;

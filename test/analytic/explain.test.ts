@@ -6,7 +6,9 @@
 // binomial shares), so a correct closed form fails the file by chance at most 5% of seeds.
 // Every tolerance is derived from a reported interval or a binomial count, none by hand.
 import { describe, expect, it } from 'vitest';
-import { explain, ROW, wilson95 as explainWilson, type ExplanationRow } from '../../src/analytic/explain.js';
+import { explain, ROW } from '../../src/analytic/explain.js';
+import type { Comparison } from '../../src/model/comparison.js';
+import { wilson } from '../../src/stats/wilson.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import type { Interval, RunResult } from '../../src/model/result.js';
 import { simulate } from '../../src/sim/simulate.js';
@@ -16,20 +18,20 @@ const FAMILY = 18;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-function find(rows: readonly ExplanationRow[], name: string): ExplanationRow {
+function find(rows: readonly Comparison[], name: string): Comparison {
   const row = rows.find((r) => r.name === name);
   if (row === undefined) throw new Error(`explain gave no row ${name}`);
   return row;
 }
 
-function closed(row: ExplanationRow): number {
+function closed(row: Comparison): number {
   expect(row.applies, `${row.name} applies (${row.why ?? ''})`).toBe(true);
   if (row.closedForm === null) throw new Error(`${row.name}: no closed form although it applies`);
   return row.closedForm;
 }
 
 /** Run and explain `s`. */
-function explained(s: Scenario): { r: RunResult; rows: ExplanationRow[] } {
+function explained(s: Scenario): { r: RunResult; rows: Comparison[] } {
   const r = simulate(s);
   return { r, rows: explain(s, r) };
 }
@@ -43,7 +45,7 @@ const SCOPE_NONE: readonly { name: string; metric: string }[] = [
 ];
 
 /** P(S > T) and q against the family-wide Wilson interval of the run's own counts. */
-function expectShares(r: RunResult, rows: readonly ExplanationRow[]): void {
+function expectShares(r: RunResult, rows: readonly Comparison[]): void {
   const m = r.metrics;
   const slow = m.responses.timeout.slow;
   const unknown = slow + m.responses.timeout.replyLost;
@@ -172,14 +174,14 @@ describe("the article's numbers where they apply", () => {
 });
 
 describe('closed forms that do not apply say why and carry no number', () => {
-  const rowsOf = (edit: (s: Scenario) => void): ExplanationRow[] =>
+  const rowsOf = (edit: (s: Scenario) => void): Comparison[] =>
     explained(
       scenarioWith((s) => {
         s.actions = 2000;
         edit(s);
       }),
     ).rows;
-  const expectNotApplied = (rows: readonly ExplanationRow[], names: readonly string[], reason: string): void => {
+  const expectNotApplied = (rows: readonly Comparison[], names: readonly string[], reason: string): void => {
     for (const name of names) {
       const row = find(rows, name);
       expect(row.applies, name).toBe(false);
@@ -305,9 +307,9 @@ describe('rows that are arithmetic on the run', () => {
   });
 
   it('the Wilson interval is null where the count is no share of the trials', () => {
-    expect(explainWilson(0, 0)).toBeNull();
-    expect(explainWilson(5, 4)).toBeNull();
-    expect(explainWilson(0, 100)?.low).toBe(0);
-    expect(explainWilson(100, 100)?.high).toBe(1);
+    expect(wilson(0, 0)).toBeNull();
+    expect(wilson(5, 4)).toBeNull();
+    expect(wilson(0, 100)?.low).toBe(0);
+    expect(wilson(100, 100)?.high).toBe(1);
   });
 });

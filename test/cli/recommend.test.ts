@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { recommend } from '../../src/cli/recommend.js';
 import { scopeNoneExpectations } from '../../src/analytic/index.js';
 import { pSlow, unknownShare } from '../../src/model/inputs.js';
-import type { Recommendation } from '../../src/recommend/answer.js';
+import type { Recommendation } from '../../src/model/recommend.js';
 import { judge, type Target } from '../../src/model/bounds.js';
 import { parseTarget } from '../../src/scenario/bounds.js';
 import { loadScenario } from '../../src/scenario/index.js';

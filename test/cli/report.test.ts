@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { cli } from '../../src/cli/main.js';
 import { guardAsync } from '../../src/cli/errors.js';
 import { publish } from '../../src/cli/report.js';
-import { parseSummary } from '../../src/report/summary.js';
+import { parseSummary } from '../../src/report/run/summary.js';
 import { captured, lines } from './sinks.js';
+import { embeddedScenario } from '../../src/scenario/index.js';
 
 function workspace(): string {
   return mkdtempSync(join(tmpdir(), 'idemsim-report-'));
@@ -50,7 +51,7 @@ describe('idemsim run --out', () => {
     await cli(['run', ...SMALL, '--out', 'a'], captured({ cwd }));
     await cli(['run', ...SMALL, '--out', 'b', '--timeline-actions', '7'], captured({ cwd }));
     const trace = (dir: string): number[] => {
-      const outcome = parseSummary(readFileSync(join(cwd, dir, 'summary.json'), 'utf8'), dir);
+      const outcome = parseSummary(readFileSync(join(cwd, dir, 'summary.json'), 'utf8'), dir, embeddedScenario);
       if (!outcome.ok) throw new Error(outcome.problem);
       return outcome.summary.runs[0]?.result.detail.trace.map((t) => t.action) ?? [];
     };
@@ -61,7 +62,7 @@ describe('idemsim run --out', () => {
   it('traces the most eventful actions with --timeline eventful', async () => {
     const cwd = workspace();
     await cli(['run', ...SMALL, '--out', 'e', '--timeline', 'eventful', '--timeline-actions', '5'], captured({ cwd }));
-    const outcome = parseSummary(readFileSync(join(cwd, 'e', 'summary.json'), 'utf8'), 'e');
+    const outcome = parseSummary(readFileSync(join(cwd, 'e', 'summary.json'), 'utf8'), 'e', embeddedScenario);
     const trace = outcome.ok ? outcome.summary.runs[0]?.result.detail.trace : [];
     expect(trace).toHaveLength(5);
     expect(trace?.map((t) => t.action)).not.toEqual([0, 1, 2, 3, 4]);
@@ -193,7 +194,7 @@ describe('a failed write keeps the previous report', () => {
     const cwd = workspace();
     await cli(['run', ...SMALL, '--out', 'r1'], captured({ cwd }));
     const before = folder(join(cwd, 'r1'));
-    const outcome = parseSummary(before['summary.json']?.toString('utf8') ?? '', 'summary.json');
+    const outcome = parseSummary(before['summary.json']?.toString('utf8') ?? '', 'summary.json', embeddedScenario);
     if (!outcome.ok) throw new Error(outcome.problem);
     let written = 0;
     const io = {

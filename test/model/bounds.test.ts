@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkExpect } from '../../src/model/bounds.js';
-import { renderJunit } from '../../src/report/junit.js';
+import { renderJunit } from '../../src/report/check/junit.js';
 import { defaultScenario } from '../../src/model/scenario.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import type { RunResult } from '../../src/model/result.js';

@@ -3,7 +3,7 @@
 import { defaultScenario } from '../../src/model/scenario.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import type { Intervals, Metrics, RunResult } from '../../src/model/result.js';
-import type { ScenarioRun } from '../../src/report/types.js';
+import type { ScenarioRun } from '../../src/model/result.js';
 
 export function fixtureMetrics(): Metrics {
   return {

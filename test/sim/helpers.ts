@@ -6,6 +6,7 @@ import { defaultScenario } from '../../src/model/scenario.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import { metricValue } from '../../src/model/metrics.js';
 import type { Interval, RunResult } from '../../src/model/result.js';
+import { wilson } from '../../src/stats/wilson.js';
 
 /** A deep copy of the defaults with `edit` applied. */
 export function scenarioWith(edit: (s: Scenario) => void): Scenario {
@@ -28,12 +29,9 @@ const Z95 = 1.959963984540054;
  * Bonferroni's 1 - 0.05 / family when the test makes `family` such checks (see below).
  */
 export function wilson95(k: number, n: number, family = 1): Interval {
-  const z = family === 1 ? Z95 : standardNormalQuantile(1 - 0.025 / family);
-  const p = k / n;
-  const z2 = z * z;
-  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-  const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+  const interval = wilson(k, n, family === 1 ? Z95 : standardNormalQuantile(1 - 0.025 / family));
+  if (interval === null) throw new Error(`no share: ${k} of ${n}`);
+  return interval;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Figure 6: the lab picture at the defaults, the report's timeline chart of the first 40
 // actions of scenarios/article-defaults.yaml, as `idemsim run ... --out` draws it.
-import { timelineChart } from '../../report/charts/timeline.js';
+import { timelineChart } from '../../report/run/charts/timeline.js';
 import { DEFAULTS } from '../refs.js';
 import { ref, refText, type Runs } from '../runs.js';
 import type { FigureChart } from '../types.js';

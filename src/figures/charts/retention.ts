@@ -5,7 +5,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionFieldDef } from 'vega-lite/types_unstable/channeldef.js';
 import type { NonNormalizedSpec } from 'vega-lite/types_unstable/spec/index.js';
 import { keyStoreBytes, replayCatchFraction } from '../../analytic/index.js';
-import { frame, round } from '../../report/charts/common.js';
+import { frame, round } from '../../report/chart.js';
 import { durationText } from '../format.js';
 import { RETENTIONS, crashReplay, keyStore } from '../refs.js';
 import { refText, type Runs } from '../runs.js';

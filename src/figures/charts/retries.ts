@@ -5,7 +5,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionFieldDef } from 'vega-lite/types_unstable/channeldef.js';
 import { scopeNoneExpectations } from '../../analytic/index.js';
 import { closedFormInputs } from '../../model/inputs.js';
-import { frame, round } from '../../report/charts/common.js';
+import { frame, round } from '../../report/chart.js';
 import { formatDecimal } from '../../model/format.js';
 import { grouped } from '../format.js';
 import { DEFAULTS, retryGrid } from '../refs.js';
@@ -28,7 +28,11 @@ const simulatedAt = (retries: number): number[] =>
 export function retriesChart(runs: Runs): FigureChart {
   const base = runs.scenario(ref(DEFAULTS));
   const exact = (lossPercent: number, retries: number): number => {
-    const s = { ...base, network: { ...base.network, replyLoss: lossPercent / 100 }, client: { ...base.client, retries } };
+    const s = {
+      ...base,
+      network: { ...base.network, replyLoss: lossPercent / 100 },
+      client: { ...base.client, retries },
+    };
     return 1000 * scopeNoneExpectations({ ...closedFormInputs(s), replan: undefined }).duplicates;
   };
   const label = (retries: number) => `${retries} ${retries === 1 ? 'retry' : 'retries'}`;

@@ -2,9 +2,9 @@
 // re-plans and crash replays: the report's duplicates chart (stacked by source, lost
 // beside), one row per scope, from one committed scenario.
 import type { TopLevelSpec } from 'vega-lite';
-import type { ChartRun } from '../../report/charts/chart.js';
-import { frame } from '../../report/charts/common.js';
-import { duplicatesChart } from '../../report/charts/duplicates.js';
+import type { ChartRun } from '../../report/chart.js';
+import { frame } from '../../report/chart.js';
+import { duplicatesChart } from '../../report/run/charts/duplicates.js';
 import { Scope } from '../../model/scenario.js';
 import { durationText } from '../format.js';
 import { KEY_SCOPES, keyScope } from '../refs.js';

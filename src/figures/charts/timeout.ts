@@ -3,7 +3,7 @@
 // with the article's two points marked (2.2% at 1 s, 88% at 600 ms).
 import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionFieldDef } from 'vega-lite/types_unstable/channeldef.js';
-import { frame, round } from '../../report/charts/common.js';
+import { frame, round } from '../../report/chart.js';
 import type { Scenario } from '../../model/scenario.js';
 import { durationText } from '../format.js';
 import { slowShare } from '../numbers.js';

@@ -4,7 +4,7 @@
 // level it leaves written on the connector and the 95% interval of each level.
 import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionFieldDef } from 'vega-lite/types_unstable/channeldef.js';
-import { DUPLICATE_PINK, frame, round } from '../../report/charts/common.js';
+import { DUPLICATE_PINK, frame, round } from '../../report/chart.js';
 import { durationText, grouped } from '../format.js';
 import { refunds } from '../refs.js';
 import { refText, type Runs } from '../runs.js';

@@ -1,0 +1,101 @@
+// What every chart of every report shares: what a chart is to a report folder (a name, a
+// title, a one-line caption and the Vega-Lite spec), the look (font, sizes, white
+// background), the title with its caption, rounding that keeps specs small and
+// byte-stable, and the colours several charts use for the same thing.
+import type { Config, TopLevelSpec } from 'vega-lite';
+import type { DetailedScenarioRun } from '../model/result.js';
+
+/** What a run report's charts are drawn from: a scenario beside its detailed result. */
+export type ChartRun = DetailedScenarioRun;
+
+export interface Chart {
+  /** File stem: NAME.vl.json, NAME.svg. */
+  name: string;
+  title: string;
+  /** One line on what the chart shows; also the spec's `title.subtitle`. */
+  caption: string;
+  spec: TopLevelSpec;
+}
+
+// Vega measures text without a canvas by estimate (0.8 em a character, wider than real
+// glyphs), and lays out by that estimate: titles and labels are kept short so that the
+// estimate does not leave wide blank margins.
+
+/** Families every rasterizer and browser can resolve: DejaVu on Linux, Arial elsewhere. */
+export const FONT = 'DejaVu Sans, Arial, sans-serif';
+
+export const CONFIG: Config = {
+  font: FONT,
+  view: { stroke: '#cccccc' },
+  title: { fontSize: 15, subtitleFontSize: 12, subtitleColor: '#333333', anchor: 'start', offset: 12 },
+  axis: {
+    labelFontSize: 11,
+    titleFontSize: 12,
+    titleFontWeight: 'normal',
+    labelColor: '#222222',
+    titleColor: '#222222',
+    gridColor: '#eeeeee',
+  },
+  legend: { labelFontSize: 11, titleFontSize: 12, titleFontWeight: 'normal', labelLimit: 300 },
+  header: { labelFontSize: 12, titleFontSize: 12 },
+};
+
+/** The parts of a top-level spec that every chart sets the same way. */
+export function frame(
+  title: string,
+  caption: string,
+  description: string,
+): Pick<TopLevelSpec, 'title' | 'description' | 'background' | 'padding' | 'config'> {
+  return {
+    title: { text: title, subtitle: caption },
+    description,
+    background: 'white',
+    padding: 12,
+    config: CONFIG,
+  };
+}
+
+/** x to `decimals` digits after the point (the nearest double, so JSON prints it short). */
+export function round(x: number, decimals: number): number {
+  const f = 10 ** decimals;
+  const r = Math.round(x * f) / f;
+  return r === 0 ? 0 : r;
+}
+
+/** Milliseconds to seconds, kept to 0.1 ms. */
+export function seconds(ms: number): number {
+  return round(ms / 1000, 4);
+}
+
+/**
+ * One label per run: the scenario's name, made unique with " (2)", " (3)" when the same
+ * scenario appears twice (e.g. one file run with different --set overrides).
+ */
+export function runLabels(runs: readonly ChartRun[]): string[] {
+  const seen = new Map<string, number>();
+  return runs.map((run) => {
+    const name = run.scenario.name;
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    return n === 1 ? name : `${name} (${n})`;
+  });
+}
+
+/** Attempt outcome classes as the timeline and the response mix draw them. */
+export const OUTCOME = {
+  ok: { label: 'ok (200)', color: '#2ca02c' },
+  slow: { label: 'timeout: slow reply', color: '#f0a202' },
+  replyLost: { label: 'timeout: lost reply', color: '#e31a1c' },
+  requestLost: { label: 'timeout: lost request', color: '#7f0000' },
+  conflict: { label: '409 conflict', color: '#1f5fbf' },
+  mismatch: { label: '422 mismatch', color: '#7b3fbf' },
+  rejected: { label: '503 rejected', color: '#8c8c8c' },
+} as const;
+export type OutcomeClass = keyof typeof OUTCOME;
+export const OUTCOME_CLASSES = Object.keys(OUTCOME) as readonly OutcomeClass[];
+
+/** A stored 200 (`replayed`): ok to the client, drawn in a lighter green where it is its own share. */
+export const REPLAYED_COLOR = '#98d98e';
+export const DUPLICATE_PINK = '#ff3fa4';
+export const STORED_CYAN = '#00b5d8';
+export const INK = '#222222';

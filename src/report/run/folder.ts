@@ -1,0 +1,62 @@
+// The report folder as a list of files in memory, drawn from a summary alone: `run --out`
+// and `report` both come through here, so a redrawn folder is the folder `run` wrote.
+// Writing them is write.ts's job; nothing here touches the disk.
+import type { Scenario } from '../../model/scenario.js';
+import { CSV_FILE, INDEX_FILE, SUMMARY_FILE, drawCharts, type FolderOptions } from '../folder.js';
+import type { HtmlLink } from '../page.js';
+import type { ReportFile } from '../write.js';
+import { charts } from './charts/index.js';
+import { renderCsv } from './csv.js';
+import { renderHtml } from './html.js';
+import { renderSummary, type Summary, type SummaryRun } from './summary.js';
+
+export async function reportFiles(summary: Summary, options: FolderOptions): Promise<ReportFile[]> {
+  const runs = summary.runs;
+  const { drawn, chartFiles, chartLinks } = await drawCharts(charts(runs), options);
+  const scenarios = scenarioFiles(runs, options.scenarioYaml);
+  const links: HtmlLink[] = [
+    {
+      href: SUMMARY_FILE,
+      note: `metrics, intervals and chart data; \`idemsim report ${SUMMARY_FILE} --out DIR\` redraws this folder`,
+    },
+    { href: CSV_FILE, note: 'one row per scenario and metric, with the 95% interval' },
+    ...scenarios.map((file) => ({
+      href: file.name,
+      note: 'the scenario as run, every field written out; `idemsim run` it again',
+    })),
+    ...chartLinks,
+  ];
+  return [
+    { name: INDEX_FILE, content: renderHtml({ version: summary.idemsim, runs, charts: drawn, links }) },
+    { name: SUMMARY_FILE, content: renderSummary(summary) },
+    { name: CSV_FILE, content: renderCsv(runs) },
+    ...scenarios,
+    ...chartFiles,
+  ];
+}
+
+/**
+ * One scenario: `scenario.yaml`, as the issue names it. Several: one file each, named
+ * `scenario-NAME.yaml` (NAME made safe for a file system, a number added when two runs
+ * share a name), so each can be rerun on its own and the set with `idemsim run scenario-*.yaml`.
+ * One file per scenario rather than a multi-document YAML: the loader reads one scenario a file.
+ */
+export function scenarioFiles(runs: readonly SummaryRun[], scenarioYaml: (scenario: Scenario) => string): ReportFile[] {
+  if (runs.length === 1) return runs.map((run) => ({ name: 'scenario.yaml', content: scenarioYaml(run.scenario) }));
+  const taken = new Set<string>();
+  return runs.map((run) => {
+    const base = `scenario-${safeStem(run.scenario.name)}`;
+    let name = `${base}.yaml`;
+    for (let n = 2; taken.has(name); n++) name = `${base}-${n}.yaml`;
+    taken.add(name);
+    return { name, content: scenarioYaml(run.scenario) };
+  });
+}
+
+function safeStem(name: string): string {
+  const stem = name
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[.-]+/, '')
+    .replace(/-+$/, '');
+  return stem === '' ? 'unnamed' : stem.slice(0, 80);
+}

@@ -1,0 +1,78 @@
+// index.html of a run's report folder: the scenarios (what was tested), the headline table,
+// every chart, the full table and links to the folder's files, on the shared page.
+import { formatCount } from '../../model/format.js';
+import type { ScenarioRun } from '../../model/result.js';
+import { escapeHtml, figure, fileList, htmlPage, simulatedBy, type HtmlChart, type HtmlLink } from '../page.js';
+import { SECTIONS, type Cell, type Section } from './sections.js';
+
+export interface HtmlReport {
+  version: string;
+  runs: readonly ScenarioRun[];
+  charts: readonly HtmlChart[];
+  /** The folder's other files, in the order they are listed. */
+  links: readonly HtmlLink[];
+}
+
+export function renderHtml(report: HtmlReport): string {
+  const names = report.runs.map((run) => run.scenario.name).join(', ');
+  const headline = SECTIONS.filter((section) => section.headline === true);
+  return htmlPage(`idemsim report: ${names}`, simulatedBy(report.version), [
+    scenarios(report.runs),
+    '<section id="headline">',
+    '<h2>Headline</h2>',
+    table(report.runs, headline, false),
+    '</section>',
+    '<section id="charts">',
+    '<h2>Charts</h2>',
+    ...report.charts.map(figure),
+    '</section>',
+    '<section id="metrics">',
+    '<h2>All metrics</h2>',
+    table(report.runs, SECTIONS, true),
+    '</section>',
+    fileList(report.links),
+  ]);
+}
+
+function scenarios(runs: readonly ScenarioRun[]): string {
+  const items = runs.map(({ scenario }) => {
+    const description = scenario.description.trim();
+    const facts = `seed ${String(scenario.seed)}, ${formatCount(scenario.actions)} actions, key scope ${scenario.keys.scope}`;
+    return [
+      `<dt>${escapeHtml(scenario.name)}</dt>`,
+      `<dd>${description === '' ? '<span class="none">no description</span>' : escapeHtml(description)}`,
+      `<span class="facts">${escapeHtml(facts)}</span></dd>`,
+    ].join('');
+  });
+  return [
+    '<section id="scenarios">',
+    `<h2>Scenario${runs.length > 1 ? 's' : ''}</h2>`,
+    '<dl>',
+    ...items,
+    '</dl>',
+    '</section>',
+  ].join('\n');
+}
+
+/** The table renderer's sections as HTML: a label column, one column per scenario. */
+function table(runs: readonly ScenarioRun[], sections: readonly Section[], titled: boolean): string {
+  const head = ['<th scope="col"></th>', ...runs.map((run) => `<th scope="col">${escapeHtml(run.scenario.name)}</th>`)];
+  const bodies = sections.map((section) => {
+    const rows = section.rows.map((row) => {
+      const label = row.label.trimStart();
+      const sub = label !== row.label ? ' class="sub"' : '';
+      const cells = runs.map((run) => `<td>${cellHtml(row.cell(run))}</td>`);
+      return `<tr><th scope="row"${sub}>${escapeHtml(label)}</th>${cells.join('')}</tr>`;
+    });
+    const title = titled
+      ? [`<tr class="section"><th colspan="${runs.length + 1}">${escapeHtml(section.title)}</th></tr>`]
+      : [];
+    return ['<tbody>', ...title, ...rows, '</tbody>'].join('\n');
+  });
+  return ['<table>', `<thead><tr>${head.join('')}</tr></thead>`, ...bodies, '</table>'].join('\n');
+}
+
+function cellHtml(cell: Cell): string {
+  const value = escapeHtml(cell.value);
+  return cell.interval === undefined ? value : `${value} <span class="ci">${escapeHtml(cell.interval)}</span>`;
+}

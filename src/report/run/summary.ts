@@ -1,0 +1,182 @@
+// summary.json: everything a report is drawn from, so `idemsim report` can redraw it without
+// simulating. It is the JSON of `run --format json` plus `summaryVersion` and each run's
+// `detail` (traces, key-store timeline, latency quantiles), written in canonical order.
+// The reader checks every field a renderer touches and names the first one that is wrong.
+import type { Scenario } from '../../model/scenario.js';
+import { METRIC_NAMES } from '../../model/metrics.js';
+import {
+  AttemptOutcome,
+  CallOrigin,
+  type DetailedRunResult,
+  type Interval,
+  type KeyStorePoint,
+  type Metrics,
+  type QuantilePoint,
+  type RunDetail,
+  type TracedAction,
+  type TracedAttempt,
+} from '../../model/result.js';
+import { canonicalIntervals, canonicalMetrics, canonicalScenario } from '../../model/canonical.js';
+import {
+  ShapeError,
+  bool,
+  count,
+  describe,
+  dictionary,
+  finite,
+  isObject,
+  list,
+  nullable,
+  numberOrNull,
+  object,
+  oneOf,
+  record,
+  text,
+  type Reader,
+} from '../shape.js';
+
+/** Bumped when a reader of the previous version could misread the file. */
+export const SUMMARY_VERSION = 1;
+
+/** The same shape as the charts' ChartRun: a scenario beside its detailed result. */
+export interface SummaryRun {
+  scenario: Scenario;
+  result: DetailedRunResult;
+}
+
+export interface Summary {
+  /** The idemsim version that simulated the runs (kept when a report is redrawn). */
+  idemsim: string;
+  runs: SummaryRun[];
+}
+
+export type SummaryOutcome = { ok: true; summary: Summary } | { ok: false; problem: string };
+
+export function renderSummary(summary: Summary): string {
+  const document = {
+    idemsim: summary.idemsim,
+    summaryVersion: SUMMARY_VERSION,
+    runs: summary.runs.map(({ scenario, result }) => ({
+      scenario: canonicalScenario(scenario),
+      metrics: canonicalMetrics(result.metrics),
+      intervals: canonicalIntervals(result.intervals),
+      // Reading the detail copies it in canonical order, and a non-finite time is a bug.
+      detail: readDetail(result.detail, 'detail'),
+    })),
+  };
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/**
+ * How a summary's scenarios are checked: the scenario's JSON text (JSON is YAML) through
+ * the scenario loader, so that a summary holds only scenarios a file could (the caller
+ * passes scenario/index.ts's embeddedScenario). The scenario, or its first problem.
+ */
+export type ScenarioReader = (text: string, where: string) => Scenario | string;
+
+/** `text` as read from `file`; the problem is one line, "FILE: where: what is wrong". */
+export function parseSummary(source: string, file: string, readScenario: ScenarioReader): SummaryOutcome {
+  let json: unknown;
+  try {
+    json = JSON.parse(source);
+  } catch (error) {
+    return { ok: false, problem: `${file}: not JSON: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  try {
+    return { ok: true, summary: readSummary(json, readScenario) };
+  } catch (error) {
+    if (error instanceof ShapeError) return { ok: false, problem: `${file}: ${error.message}` };
+    throw error;
+  }
+}
+
+function readSummary(json: unknown, readScenario: ScenarioReader): Summary {
+  const top = object(json, 'the document');
+  const version = top['summaryVersion'];
+  if (version === undefined && top['sweep'] !== undefined) {
+    throw new ShapeError(
+      'sweep',
+      'a sweep summary, which `idemsim report` does not redraw; rerun `idemsim sweep FILE --out DIR` (same seed, same bytes)',
+    );
+  }
+  if (version === undefined) {
+    throw new ShapeError(
+      'summaryVersion',
+      'missing: not a report summary (write one with `idemsim run --out DIR`; `--format json` has no chart detail)',
+    );
+  }
+  if (version !== SUMMARY_VERSION) {
+    throw new ShapeError(
+      'summaryVersion',
+      `${describe(version)} is not supported; this idemsim reads ${SUMMARY_VERSION}`,
+    );
+  }
+  const idemsim = text(top['idemsim'], 'idemsim');
+  const runs = list(runReader(readScenario))(top['runs'], 'runs');
+  if (runs.length === 0) throw new ShapeError('runs', 'expected at least one run; found none');
+  return { idemsim, runs };
+}
+
+function runReader(readScenario: ScenarioReader): Reader<SummaryRun> {
+  return (value, path) => {
+    const run = object(value, path);
+    const scenario = scenarioOf(run['scenario'], `${path}.scenario`, readScenario);
+    const metrics = readMetrics(run['metrics'], `${path}.metrics`);
+    const intervals = canonicalIntervals(readIntervals(run['intervals'], `${path}.intervals`));
+    const detail = readDetail(run['detail'], `${path}.detail`);
+    return { scenario, result: { metrics, intervals, detail } };
+  };
+}
+
+function scenarioOf(value: unknown, path: string, readScenario: ScenarioReader): Scenario {
+  const source = object(value, path);
+  text(source['name'], `${path}.name`);
+  const scenario = readScenario(JSON.stringify(source), path);
+  if (typeof scenario === 'string') throw new ShapeError(path, scenario);
+  return canonicalScenario(scenario);
+}
+
+/** Every metric of the catalogue, as a number (null for a non-finite one). */
+function readMetrics(value: unknown, path: string): Metrics {
+  const source = object(value, path);
+  const copy: Record<string, unknown> = {};
+  for (const name of METRIC_NAMES) {
+    const keys = name.split('.');
+    const leaf = keys.reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), source);
+    const last = keys.pop() as string;
+    let node = copy;
+    for (const key of keys) node = (node[key] ??= {}) as Record<string, unknown>;
+    node[last] = numberOrNull(leaf, `${path}.${name}`);
+  }
+  return canonicalMetrics(copy as unknown as Metrics);
+}
+
+const readIntervals = dictionary(record<Interval>({ low: numberOrNull, high: numberOrNull }));
+
+const readAttempt = record<TracedAttempt>({
+  call: count,
+  origin: oneOf(CallOrigin),
+  segment: count,
+  attempt: count,
+  sent: finite,
+  end: finite,
+  outcome: oneOf(AttemptOutcome),
+  stored: bool,
+  commit: nullable(finite),
+  duplicate: bool,
+});
+
+const readAction = record<TracedAction>({
+  action: count,
+  arrival: finite,
+  commits: count,
+  attempts: list(readAttempt),
+});
+
+const readPoints = list(record<QuantilePoint>({ p: finite, ms: finite }));
+
+const readDetail = record<RunDetail>({
+  trace: list(readAction),
+  keyStore: list(record<KeyStorePoint>({ t: finite, keys: count })),
+  latency: record<RunDetail['latency']>({ call: readPoints, step: readPoints }),
+});

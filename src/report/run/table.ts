@@ -1,0 +1,54 @@
+// The report for a person: the sections of sections.ts as one borderless table, a label
+// column and one column per scenario headed by its name, so scenarios compare side by
+// side. Colour is decoration only (bold headline, dim intervals) and comes from the
+// caller's decision, never from chalk's own detection, so output is deterministic.
+import { Chalk, type ChalkInstance } from 'chalk';
+import Table from 'cli-table3';
+import { INTERVAL_NOTE, NO_BORDER, wrap } from '../text.js';
+import { SECTIONS, type Cell } from './sections.js';
+import type { ScenarioRun } from '../../model/result.js';
+
+export interface TableOptions {
+  color: boolean;
+}
+
+export function renderTable(runs: readonly ScenarioRun[], options: TableOptions): string {
+  // Level 1 (16 colours) is enough for bold and dim, and the same on every terminal.
+  const paint = new Chalk({ level: options.color ? 1 : 0 });
+  const table = new Table({
+    head: ['', ...runs.map((run) => paint.bold(run.scenario.name))],
+    chars: NO_BORDER,
+    // cli-table3 would colour headers and borders with its own terminal detection.
+    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
+    colAligns: ['left', ...runs.map(() => 'right' as const)],
+  });
+  const empty = runs.map(() => '');
+  let intervals = false;
+  SECTIONS.forEach((section, index) => {
+    if (index > 0) table.push(['', ...empty]);
+    table.push([paint.bold(section.title), ...empty]);
+    for (const row of section.rows) {
+      const cells = runs.map((run) => row.cell(run));
+      intervals ||= cells.some((cell) => cell.interval !== undefined);
+      table.push([`  ${row.label}`, ...cells.map((cell) => cellText(cell, paint, section.headline === true))]);
+    }
+  });
+  const lines = table
+    .toString()
+    .split('\n')
+    .map((line) => line.trimEnd());
+  if (intervals) lines.push('', paint.dim(INTERVAL_NOTE));
+  for (const run of runs) {
+    const description = run.scenario.description.trim();
+    if (description !== '')
+      lines.push('', ...wrap(`${paint.bold(run.scenario.name)}: ${description}`, DESCRIPTION_WIDTH));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const DESCRIPTION_WIDTH = 96;
+
+function cellText(cell: Cell, paint: ChalkInstance, headline: boolean): string {
+  const value = headline ? paint.bold(cell.value) : cell.value;
+  return cell.interval === undefined ? value : `${value} ${paint.dim(cell.interval)}`;
+}

@@ -1,0 +1,94 @@
+// Two dimensions: a heatmap per metric, the first dimension across, the second up, the
+// colour the value, written in each cell when the cells are big enough.
+import type { TopLevelSpec } from 'vega-lite';
+import { metricInfo } from '../../model/metrics.js';
+import type { Sweep, Vary } from '../../model/sweep.js';
+import { INK, frame, type Chart } from '../chart.js';
+import { HEIGHT, WIDTH, column, facts, stem } from './axes.js';
+
+/** Cell sizes that keep the heatmap near WIDTH x HEIGHT; text only where it fits. */
+function cells(nx: number, ny: number): { w: number; h: number; text: boolean } {
+  const w = Math.max(12, Math.min(64, Math.floor(WIDTH / nx)));
+  const h = Math.max(10, Math.min(36, Math.floor(HEIGHT / ny)));
+  return { w, h, text: w >= 44 && h >= 16 };
+}
+
+export function heatmap(sweep: Sweep, across: Vary, up: Vary, metric: string): Chart {
+  const col = column(sweep, metric);
+  const size = cells(across.values.length, up.values.length);
+  const finite = col.values.filter((x): x is number => x !== null);
+  const lowest = finite.length === 0 ? 0 : Math.min(...finite);
+  const highest = finite.length === 0 ? 1 : Math.max(...finite);
+  const middle = (lowest + highest) / 2;
+  const values = sweep.points.map((p, i) => {
+    const v = col.values[i] ?? null;
+    return {
+      x: across.labels[p.at[0] ?? 0] ?? '',
+      y: up.labels[p.at[1] ?? 0] ?? '',
+      value: v,
+      text: col.text[i] ?? '',
+      // Dark cells of the scheme take white text.
+      dark: v !== null && highest > lowest && v > middle,
+    };
+  });
+  const x = {
+    field: 'x',
+    type: 'ordinal' as const,
+    title: dim2title(across),
+    sort: across.labels,
+    axis: { labelAngle: across.labels.length > 12 ? -45 : 0 },
+  };
+  // The first value at the bottom, as on a numeric axis.
+  const y = { field: 'y', type: 'ordinal' as const, title: dim2title(up), sort: [...up.labels].reverse() };
+  const title = `${metric} by ${across.path} and ${up.path}`;
+  const caption = `Colour: ${col.scale.suffix}; ${facts(sweep)}.`;
+  const spec: TopLevelSpec = {
+    ...frame(
+      title,
+      caption,
+      `Heatmap: ${metricInfo(metric)?.description ?? metric} (colour, ${col.scale.suffix}) for each combination of ${across.path} (x) and ${up.path} (y)${size.text ? ', each cell labelled with its value' : ''}.`,
+    ),
+    width: { step: size.w },
+    height: { step: size.h },
+    data: { values },
+    layer: [
+      {
+        mark: { type: 'rect', stroke: 'white', strokeWidth: 0.5 },
+        encoding: {
+          x,
+          y,
+          color: {
+            field: 'value',
+            type: 'quantitative',
+            title: col.scale.suffix,
+            scale: { scheme: 'viridis', reverse: true, domain: [lowest, highest === lowest ? lowest + 1 : highest] },
+            legend: { orient: 'right', gradientLength: Math.min(240, size.h * up.values.length) },
+          },
+        },
+      },
+      ...(size.text
+        ? [
+            {
+              mark: { type: 'text' as const, fontSize: 10 },
+              encoding: {
+                x,
+                y,
+                text: { field: 'text', type: 'nominal' as const },
+                color: {
+                  condition: { test: 'datum.dark', value: 'white' },
+                  value: INK,
+                },
+              },
+            },
+          ]
+        : []),
+    ],
+  };
+  return { name: `sweep-${stem(metric)}`, title, caption, spec };
+}
+
+/** An ordinal axis title: the path, with the unit its labels are written in when they share one. */
+function dim2title(vary: Vary): string {
+  const unit = vary.kind;
+  return unit === 'probability' ? `${vary.path} (probability)` : vary.path;
+}
