@@ -13,6 +13,7 @@ import { ExitCode, InputError, guard } from './errors.js';
 import { writeFileAtomically } from './files.js';
 import { loadScenarios, withScenarioOptions, type Loaded } from './load.js';
 import { VERSION } from './version.js';
+import { formatHelp, formatOption } from './options.js';
 
 export interface CheckOptions {
   sets?: readonly string[];
@@ -25,10 +26,7 @@ const FORMATS = ['table', 'json'] as const;
 
 export function check(files: readonly string[], options: CheckOptions, ctx: CommandContext): number {
   return guard(ctx.err, () => {
-    const format = options.format ?? 'table';
-    if (!(FORMATS as readonly string[]).includes(format)) {
-      throw new InputError(`--format: unknown format '${format}'; choose ${FORMATS.join(' or ')}`);
-    }
+    const format = formatOption(options.format, FORMATS);
     if (files.length === 0) throw new InputError('check: name at least one scenario file with an expect: block');
     if (options.junit !== undefined) checkJunitTarget(options.junit, ctx.cwd);
     const loaded = loadScenarios(files, options.sets ?? [], ctx.cwd);
@@ -91,7 +89,7 @@ export function checkCommand(ctx: CommandContext, done: (code: number) => void):
   )
     .option('--strict', 'a bound holds only if the whole 95% interval lies within it (default: the point estimate)')
     .option('--junit <FILE>', 'also write the results as JUnit XML')
-    .option('--format <format>', 'output: table or json (default: table)')
+    .option('--format <format>', formatHelp(FORMATS))
     .addHelpText('after', EXAMPLES)
     .action((files: string[], options: Omit<CheckOptions, 'sets'>) => {
       done(check(files, { ...options, sets }, ctx));

@@ -6,9 +6,10 @@ import { explain as explainRows } from '../analytic/explain.js';
 import { renderExplainJson, renderExplainTable } from '../report/explain/text.js';
 import { simulate } from '../sim/simulate.js';
 import type { CommandContext } from './context.js';
-import { ExitCode, InputError, guard } from './errors.js';
+import { ExitCode, guard } from './errors.js';
 import { loadScenarios, withScenarioOptions } from './load.js';
 import { VERSION } from './version.js';
+import { formatHelp, formatOption } from './options.js';
 
 export interface ExplainOptions {
   sets?: readonly string[];
@@ -20,10 +21,7 @@ const FORMATS = ['table', 'json'] as const;
 
 export function explain(file: string | undefined, options: ExplainOptions, ctx: CommandContext): number {
   return guard(ctx.err, () => {
-    const format = options.format ?? 'table';
-    if (!(FORMATS as readonly string[]).includes(format)) {
-      throw new InputError(`--format: unknown format '${format}'; choose ${FORMATS.join(' or ')}`);
-    }
+    const format = formatOption(options.format, FORMATS);
     const [loaded] = loadScenarios(file === undefined ? [] : [file], options.sets ?? [], ctx.cwd);
     if (loaded === undefined) throw new Error('loadScenarios returned no scenario');
     const scenario = loaded.scenario;
@@ -58,7 +56,7 @@ export function explainCommand(ctx: CommandContext, done: (code: number) => void
       .argument('[FILE]', 'scenario file (default: the built-in defaults)'),
     sets,
   )
-    .option('--format <format>', 'output: table or json (default: table)')
+    .option('--format <format>', formatHelp(FORMATS))
     .addHelpText('after', EXAMPLES)
     .action((file: string | undefined, options: Omit<ExplainOptions, 'sets'>) => {
       done(explain(file, { ...options, sets }, ctx));

@@ -15,7 +15,8 @@ import {
 import { DURATION_UNITS, durationLiteral, parseQuantity } from '../scenario/units.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
-import { cannotRead, readFailure, unknownFormat } from './messages.js';
+import { cannotRead, readFailure } from './messages.js';
+import { formatHelp, formatOption } from './options.js';
 
 export type FitLatencyOptions = Partial<Record<PercentileName, string>> & { from?: string; format?: string };
 
@@ -35,8 +36,7 @@ const MAX_CSV_BYTES = 64 * 1024 * 1024;
 
 export function fitLatency(options: FitLatencyOptions, ctx: CommandContext): number {
   return guard(ctx.err, () => {
-    const format = options.format ?? 'table';
-    if (!(FORMATS as readonly string[]).includes(format)) throw new InputError(unknownFormat(format, FORMATS));
+    const format = formatOption(options.format, FORMATS);
     const given = NAMES.filter((name) => options[name] !== undefined);
     let fit: LognormalFit;
     if (options.from !== undefined) {
@@ -235,7 +235,7 @@ export function fitLatencyCommand(ctx: CommandContext, done: (code: number) => v
     );
   return command
     .option('--from <FILE>', 'a CSV of observed latencies instead of percentiles')
-    .option('--format <format>', 'output: table or json (default: table)')
+    .option('--format <format>', formatHelp(FORMATS))
     .addHelpText('after', EXAMPLES)
     .action((options: FitLatencyOptions) => {
       done(fitLatency(options, ctx));

@@ -1,7 +1,6 @@
 // Reading and validating scenario files for every command that simulates: all problems of
 // all files are gathered before anything runs, and `--set`, `--seed` and `--actions` mean
 // the same everywhere.
-import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { defaultsWithSets, formatIssue, loadScenario, type LoadOutcome } from '../scenario/index.js';
 import type { Scenario } from '../model/scenario.js';
@@ -80,12 +79,4 @@ export function withScenarioOptions(command: Command, sets: string[]): Command {
       "same as --set actions=<n> (default: the scenario's, 4000 if it sets none)",
       collect('actions'),
     );
-}
-
-/** `--jobs N` for commands that simulate many points: worker threads, 1 to 256 (default: the cores). */
-export function jobCount(arg: string | undefined): number {
-  if (arg === undefined) return availableParallelism();
-  const n = /^\d{1,3}$/.test(arg.trim()) ? Number(arg.trim()) : Number.NaN;
-  if (!(n >= 1 && n <= 256)) throw new InputError(`--jobs: '${arg}' is not a number of worker threads from 1 to 256`);
-  return n;
 }

@@ -27,9 +27,14 @@ export function readFailure(error: unknown): string {
   }
 }
 
-function orList(items: readonly string[]): string {
+/** `a, b or c`. */
+export function orList(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1] ?? ''}`;
+}
+
+export function badJobs(value: string, max: number): string {
+  return `--jobs: '${value}' is not a number of worker threads from 1 to ${max}`;
 }
 
 /** `--out DIR` cannot take a report: `reason` says why (exists and is not a directory, ...). */

@@ -18,9 +18,10 @@ import { parseVary } from '../scenario/vary.js';
 import { simulateAll } from '../sweep/pool.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
-import { scenarioOf, scenarioSource, withScenarioOptions, jobCount } from './load.js';
+import { scenarioOf, scenarioSource, withScenarioOptions } from './load.js';
 import { checkOut, writeFolder } from './report.js';
 import { VERSION } from './version.js';
+import { formatHelp, formatOption, jobCount } from './options.js';
 
 export interface RecommendOptions {
   sets?: readonly string[];
@@ -44,10 +45,7 @@ export async function recommend(
   ctx: CommandContext,
 ): Promise<number> {
   return guardAsync(ctx.err, async () => {
-    const format = options.format ?? 'table';
-    if (!(FORMATS as readonly string[]).includes(format)) {
-      throw new InputError(`--format: unknown format '${format}'; choose ${FORMATS.join(' or ')}`);
-    }
+    const format = formatOption(options.format, FORMATS);
     if (options.out !== undefined) checkOut(options.out, ctx.cwd);
     const flags = targetFlags(options.targets ?? []);
     const prefer = preferList(options.prefer);
@@ -191,7 +189,7 @@ export function recommendCommand(ctx: CommandContext, done: (code: number) => vo
     )
     .option('--strict', 'a target holds only if the whole 95% interval meets it (default: the point estimate)')
     .option('--jobs <n>', 'worker threads (default: the number of cores)')
-    .option('--format <format>', 'output: table or json (default: table)')
+    .option('--format <format>', formatHelp(FORMATS))
     .option('--out <DIR>', 'also write a report folder: index.html, summary.json, the Pareto chart, scenario.yaml')
     .addHelpText('after', EXAMPLES)
     .action(async (file: string | undefined, options: Omit<RecommendOptions, 'sets' | 'targets' | 'vary' | 'fix'>) => {

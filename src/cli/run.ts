@@ -1,16 +1,17 @@
 // `idemsim run`: simulate scenarios and print what reached the world. The pipeline reads
-// top to bottom: read files, load and validate, simulate, summarize, render, write.
+// top to bottom: read files, load and validate, simulate, render, write the report folder.
 import { Command } from 'commander';
 import type { Scenario } from '../model/scenario.js';
 import type { DetailedRunResult, RunResult } from '../model/result.js';
 import { simulate } from '../sim/simulate.js';
 import { TraceMode, type TraceOptions } from '../sim/trace.js';
-import { OUTPUT_FORMATS, isOutputFormat, render, type OutputFormat } from '../report/run/render.js';
+import { OUTPUT_FORMATS, render } from '../report/run/render.js';
 import { parseSummary, renderSummary, type Summary } from '../report/run/summary.js';
 import { colorEnabled, type CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { loadScenarios, withScenarioOptions } from './load.js';
-import { needsOut, timelineActionsRange, unknownFormat, unknownTimeline } from './messages.js';
+import { needsOut, timelineActionsRange, unknownTimeline } from './messages.js';
+import { formatHelp, formatOption } from './options.js';
 import { startProgress } from './progress.js';
 import { checkOut, publish } from './report.js';
 import { VERSION } from './version.js';
@@ -43,12 +44,12 @@ interface ReportRequest {
 
 export async function run(files: readonly string[], options: RunOptions, ctx: CommandContext): Promise<number> {
   return guardAsync(ctx.err, async () => {
-    const format = outputFormat(options.format);
+    const format = formatOption(options.format, OUTPUT_FORMATS);
     const request = reportRequest(options, ctx.cwd);
     const scenarios = loadScenarios(files, options.sets ?? [], ctx.cwd).map((l) => l.scenario);
     const runs = simulateAll(scenarios, request?.trace, ctx);
     ctx.out.write(render(format, runs, { color: colorEnabled(ctx), version: VERSION }));
-    if (request !== undefined) await publish(summarize(runs), request.out, { png: request.png }, ctx);
+    if (request !== undefined) await publish(readBack(runs), request.out, { png: request.png }, ctx);
     return ExitCode.ok;
   });
 }
@@ -111,7 +112,7 @@ function simulateAll(
  * The summary the report is drawn from, read back from its own JSON: the folder `run`
  * writes is then by construction the one `report` redraws from summary.json.
  */
-function summarize(runs: readonly { scenario: Scenario; result: RunResult }[]): Summary {
+function readBack(runs: readonly { scenario: Scenario; result: RunResult }[]): Summary {
   const detailed = runs.map(({ scenario, result }) => {
     if (!hasDetail(result)) throw new Error('run: a report needs the detail of every run');
     return { scenario, result };
@@ -123,12 +124,6 @@ function summarize(runs: readonly { scenario: Scenario; result: RunResult }[]): 
 
 function hasDetail(result: RunResult): result is DetailedRunResult {
   return 'detail' in result;
-}
-
-function outputFormat(value: string | undefined): OutputFormat {
-  const format = value ?? 'table';
-  if (!isOutputFormat(format)) throw new InputError(unknownFormat(format, OUTPUT_FORMATS));
-  return format;
 }
 
 const DESCRIPTION = `Simulate an AI agent's side-effecting tool calls as they are retried by the
@@ -163,7 +158,7 @@ export function runCommand(ctx: CommandContext, done: (code: number) => void): C
       .argument('[FILES...]', 'scenario files (YAML); several are compared side by side'),
     sets,
   )
-    .option('--format <format>', `output: ${OUTPUT_FORMATS.join(', ')} (default: table)`)
+    .option('--format <format>', formatHelp(OUTPUT_FORMATS))
     .option('--out <DIR>', 'also write a report folder: index.html, charts, summary.json (default: tables only)')
     .option('--png', 'with --out: also write each chart as NAME.png')
     .option(

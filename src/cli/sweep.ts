@@ -14,9 +14,10 @@ import { simulateAll } from '../sweep/pool.js';
 import { sweepPoints } from '../sweep/sweep.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
-import { scenarioOf, scenarioSource, withScenarioOptions, jobCount } from './load.js';
+import { scenarioOf, scenarioSource, withScenarioOptions } from './load.js';
 import { checkOut, writeFolder } from './report.js';
 import { VERSION } from './version.js';
+import { formatHelp, formatOption, jobCount } from './options.js';
 
 export interface SweepOptions {
   sets?: readonly string[];
@@ -32,10 +33,7 @@ const FORMATS = ['table', 'json', 'csv'] as const;
 
 export async function sweep(file: string | undefined, options: SweepOptions, ctx: CommandContext): Promise<number> {
   return guardAsync(ctx.err, async () => {
-    const format = options.format ?? 'table';
-    if (!(FORMATS as readonly string[]).includes(format)) {
-      throw new InputError(`--format: unknown format '${format}'; choose ${FORMATS.join(', ')}`);
-    }
+    const format = formatOption(options.format, FORMATS);
     // Refused before anything is simulated, as `run --out` does.
     if (options.out !== undefined) checkOut(options.out, ctx.cwd);
     const load = scenarioSource(file, ctx.cwd);
@@ -168,7 +166,7 @@ export function sweepCommand(ctx: CommandContext, done: (code: number) => void):
     })
     .option('--metric <names>', `comma-separated metrics (default: ${DEFAULT_SWEEP_METRICS.join(',')})`)
     .option('--jobs <n>', 'worker threads (default: the number of cores)')
-    .option('--format <format>', 'output: table, json or csv (default: table)')
+    .option('--format <format>', formatHelp(FORMATS))
     .option(
       '--out <DIR>',
       'also write a report folder: index.html, charts, summary.json/csv, scenario.yaml (default: output only)',

@@ -7,7 +7,7 @@ import { onTimeout, sendAttempt } from './client.js';
 import { onCommit } from './service.js';
 import { exponential } from './rng.js';
 import { Sim, paramsOf } from './state.js';
-import { detailOf, summarize } from './summarize.js';
+import { detailOf, measure } from './measure.js';
 import type { TraceOptions } from './trace.js';
 
 export interface SimulateOptions {
@@ -26,7 +26,7 @@ export function simulate(scenario: Scenario, options: DetailOptions): DetailedRu
 export function simulate(scenario: Scenario, options: SimulateOptions & { trace?: TraceOptions } = {}): RunResult {
   const sim = new Sim(paramsOf(scenario), scenario.arrivals.rate, options);
   run(sim);
-  const result = summarize(sim, scenario);
+  const result = measure(sim, scenario);
   if (sim.tracer === null) return result;
   const detailed: DetailedRunResult = { ...result, detail: detailOf(sim) };
   return detailed;

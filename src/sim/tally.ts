@@ -1,4 +1,4 @@
-// The running counts, streaming moments and histograms a run accumulates; summarize
+// The running counts, streaming moments and histograms a run accumulates; measure
 // turns them into the reported metrics.
 import { Histogram } from '../stats/histogram.js';
 import { Welford } from '../stats/welford.js';

@@ -6,11 +6,7 @@ import type { ScenarioRun } from '../../model/result.js';
 
 export const OutputFormat = { table: 'table', json: 'json', csv: 'csv' } as const;
 export type OutputFormat = keyof typeof OutputFormat;
-export const OUTPUT_FORMATS = Object.keys(OutputFormat) as readonly OutputFormat[];
-
-export function isOutputFormat(x: unknown): x is OutputFormat {
-  return typeof x === 'string' && Object.hasOwn(OutputFormat, x);
-}
+export const OUTPUT_FORMATS: readonly [OutputFormat, ...OutputFormat[]] = ['table', 'json', 'csv'];
 
 export interface RenderOptions {
   /** Decorate the table with ANSI colour (a person at a terminal). */

@@ -1,11 +1,12 @@
-// Turns a finished run's tallies into MODEL.md's metrics and their 95% intervals.
+// What a finished run measured: its tallies turned into MODEL.md's metrics and their 95%
+// intervals, and the detail a report draws (traces, the key store over time, quantiles).
 import type { Scenario } from '../model/scenario.js';
 import type { Histogram } from '../stats/histogram.js';
 import { Z975 } from '../stats/welford.js';
 import type { Interval, Intervals, Metrics, QuantilePoint, Quantiles, RunDetail, RunResult } from '../model/result.js';
 import type { Sim } from './state.js';
 
-export function summarize(sim: Sim, scenario: Scenario): RunResult {
+export function measure(sim: Sim, scenario: Scenario): RunResult {
   const t = sim.tally;
   const n = t.actions;
   const store = sim.store;
