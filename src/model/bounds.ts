@@ -2,7 +2,7 @@
 // `expect:` bounds that `check` tests and the targets `recommend` searches for. A bound is
 // judged on the point estimate, or (strict) on the far end of the 95% interval; a metric
 // without an interval (a count) is judged on its value either way.
-import { METRIC_NAMES, metricInfo, metricValue, type Unit } from './metrics.js';
+import { METRIC_NAMES, metricUnit, metricValue, type Unit } from './metrics.js';
 import type { Interval, RunResult } from './result.js';
 import type { Bound, Scenario } from './scenario.js';
 
@@ -65,8 +65,7 @@ export function passAndMargin(target: Target, compared: number): { pass: boolean
  * metric's unit instead.
  */
 export function scaleOf(target: Target): number {
-  const unit = metricInfo(target.metric)?.unit ?? 'count';
-  return Math.max(Math.abs(target.limit), FLOOR[unit]);
+  return Math.max(Math.abs(target.limit), FLOOR[metricUnit(target.metric)]);
 }
 
 const FLOOR: Readonly<Record<Unit, number>> = {
@@ -118,7 +117,7 @@ export function checkExpect(scenario: Scenario, result: RunResult, strict: boole
   return expectTargets(scenario.expect).map((target) => ({
     scenario: scenario.name,
     metric: target.metric,
-    unit: metricInfo(target.metric)?.unit ?? 'count',
+    unit: metricUnit(target.metric),
     bound: isUpper(target.op) ? 'max' : 'min',
     limit: target.limit,
     ...judge(target, result, strict),

@@ -88,6 +88,13 @@ export function metricInfo(name: string): MetricInfo | undefined {
 
 export const METRIC_NAMES: readonly string[] = METRICS.map((info) => info.name);
 
+/** The unit of a metric of the catalogue; a name outside it is a bug (names are checked on input). */
+export function metricUnit(name: string): Unit {
+  const info = BY_NAME.get(name);
+  if (info === undefined) throw new RangeError(`not a metric: ${name}`);
+  return info.unit;
+}
+
 /** The value of a dotted metric name in a metrics object. */
 export function metricValue(metrics: Metrics, name: string): number {
   let node: unknown = metrics;
@@ -96,4 +103,22 @@ export function metricValue(metrics: Metrics, name: string): number {
   }
   if (typeof node !== 'number') throw new Error(`not a metric: ${name}`);
   return node;
+}
+
+/** A copy of a metric-keyed record: catalogue order first, then any other names by code point. */
+export function inCatalogueOrder<T>(record: Readonly<Record<string, T>>, copy: (value: T) => T): Record<string, T> {
+  const present = new Set(Object.keys(record));
+  const known = METRIC_NAMES.filter((name) => present.has(name));
+  const knownSet = new Set(known);
+  const others = [...present].filter((name) => !knownSet.has(name)).sort(byCodePoint);
+  const out: Record<string, T> = {};
+  for (const name of [...known, ...others]) {
+    const value = record[name];
+    if (value !== undefined) out[name] = copy(value);
+  }
+  return out;
+}
+
+function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

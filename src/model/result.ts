@@ -1,6 +1,7 @@
 // What one simulation run reports: every metric of MODEL.md under its documented name,
 // plus the 95% confidence intervals MODEL.md asks for, keyed by dotted metric name; and
 // what renderers receive: each scenario beside the result of simulating it.
+import { inCatalogueOrder } from './metrics.js';
 import type { Scenario } from './scenario.js';
 
 export interface Quantiles {
@@ -133,4 +134,68 @@ export interface ScenarioRun {
 export interface DetailedScenarioRun {
   scenario: Scenario;
   result: DetailedRunResult;
+}
+
+/** The metrics in the order of the type, built field by field (see canonicalScenario). */
+export function canonicalMetrics(m: Metrics): Metrics {
+  const r = m.responses;
+  return {
+    actions: m.actions,
+    attempts: m.attempts,
+    toolCalls: m.toolCalls,
+    executions: m.executions,
+    duplicates: m.duplicates,
+    duplicatesPerThousand: m.duplicatesPerThousand,
+    duplicatesBySource: {
+      transport: m.duplicatesBySource.transport,
+      replan: m.duplicatesBySource.replan,
+      replay: m.duplicatesBySource.replay,
+    },
+    retentionMisses: m.retentionMisses,
+    raceDuplicates: m.raceDuplicates,
+    lostActions: m.lostActions,
+    lostPerThousand: m.lostPerThousand,
+    mergedActions: m.mergedActions,
+    unknownOutcomes: m.unknownOutcomes,
+    unknownPerThousand: m.unknownPerThousand,
+    falseFailures: m.falseFailures,
+    responses: {
+      ok: r.ok,
+      replayed: r.replayed,
+      conflict: r.conflict,
+      mismatch: r.mismatch,
+      rejected: r.rejected,
+      timeout: {
+        total: r.timeout.total,
+        slow: r.timeout.slow,
+        replyLost: r.timeout.replyLost,
+        requestLost: r.timeout.requestLost,
+      },
+    },
+    conflictRate: m.conflictRate,
+    mismatchRate: m.mismatchRate,
+    dedupHitRate: m.dedupHitRate,
+    attemptsPerAction: m.attemptsPerAction,
+    executionsPerAction: m.executionsPerAction,
+    latency: { call: quantiles(m.latency.call), step: quantiles(m.latency.step) },
+    keyStore: {
+      peakKeys: m.keyStore.peakKeys,
+      peakBytes: m.keyStore.peakBytes,
+      steadyStateKeys: m.keyStore.steadyStateKeys,
+      steadyStateBytes: m.keyStore.steadyStateBytes,
+    },
+    service: {
+      peakConcurrency: m.service.peakConcurrency,
+      queueWait: { p95: m.service.queueWait.p95 },
+    },
+  };
+}
+
+/** Intervals in catalogue order. */
+export function canonicalIntervals(intervals: Intervals): Intervals {
+  return inCatalogueOrder(intervals, (i: Interval): Interval => ({ low: i.low, high: i.high }));
+}
+
+function quantiles(q: Quantiles): Quantiles {
+  return { p50: q.p50, p95: q.p95, p99: q.p99, max: q.max, mean: q.mean };
 }

@@ -1,5 +1,7 @@
 // The normalized scenario: every field present, every duration in milliseconds,
-// every size in bytes. This is what the simulation core consumes (MODEL.md).
+// every size in bytes. This is what the simulation core consumes (MODEL.md). Beside the
+// type: the built-in defaults, and the copy in canonical key order that JSON is written from.
+import { inCatalogueOrder } from './metrics.js';
 
 export const Scope = {
   none: 'none',
@@ -119,4 +121,70 @@ export function defaultScenario(): Scenario {
     },
     expect: {},
   };
+}
+
+/**
+ * A copy with keys in one fixed order (the order of the type, `expect:` in catalogue order),
+ * built field by field so that serialised output never depends on the order in which a
+ * loader filled the object; typed as Scenario, so the compiler flags a field added to the type.
+ */
+export function canonicalScenario(s: Scenario): Scenario {
+  return {
+    name: s.name,
+    description: s.description,
+    seed: s.seed,
+    actions: s.actions,
+    arrivals: { rate: s.arrivals.rate },
+    service: {
+      latency: { median: s.service.latency.median, sigma: s.service.latency.sigma },
+      errorRate: s.service.errorRate,
+      concurrency: s.service.concurrency,
+    },
+    network: { requestLoss: s.network.requestLoss, replyLoss: s.network.replyLoss },
+    client: {
+      timeout: s.client.timeout,
+      retries: s.client.retries,
+      backoff: {
+        base: s.client.backoff.base,
+        multiplier: s.client.backoff.multiplier,
+        max: s.client.backoff.max,
+        jitter: s.client.backoff.jitter,
+      },
+      deadline: s.client.deadline,
+    },
+    keys: {
+      scope: s.keys.scope,
+      retention: s.keys.retention,
+      claim: s.keys.claim,
+      raceWindow: s.keys.raceWindow,
+      fingerprint: s.keys.fingerprint,
+      recordBytes: s.keys.recordBytes,
+    },
+    agent: {
+      replan: {
+        probability: s.agent.replan.probability,
+        max: s.agent.replan.max,
+        delay: range(s.agent.replan.delay),
+        argsChange: s.agent.replan.argsChange,
+      },
+      crash: {
+        probability: s.agent.crash.probability,
+        max: s.agent.crash.max,
+        resumeDelay: range(s.agent.crash.resumeDelay),
+      },
+      identicalRepeats: s.agent.identicalRepeats,
+    },
+    expect: inCatalogueOrder(s.expect, bound),
+  };
+}
+
+function range(r: Range): Range {
+  return { min: r.min, max: r.max };
+}
+
+function bound(b: Bound): Bound {
+  const out: Bound = {};
+  if (b.min !== undefined) out.min = b.min;
+  if (b.max !== undefined) out.max = b.max;
+  return out;
 }

@@ -1,7 +1,7 @@
 // index.html of a recommendation: the answer as a patch with each target judged on it, the
 // Pareto front (chart and runner-ups) and every point the search looked at, on the shared page.
 import { formatInterval, formatMetric } from '../../model/format.js';
-import { metricInfo } from '../../model/metrics.js';
+import { metricUnit } from '../../model/metrics.js';
 import type { Configuration, Recommendation } from '../../model/recommend.js';
 import type { DrawnCharts } from '../folder.js';
 import { escapeHtml, figure, fileList, htmlPage, type HtmlLink } from '../page.js';
@@ -37,12 +37,11 @@ export function renderRecommendHtml(
   ]);
 }
 
-const unitOf = (metric: string) => metricInfo(metric)?.unit ?? 'count';
 const cell = (text: string): string => `<td>${escapeHtml(text)}</td>`;
 
 function targetTable(c: Configuration): string {
   const rows = c.targets.map((t) => {
-    const unit = unitOf(t.metric);
+    const unit = metricUnit(t.metric);
     return `<tr>${[
       `${t.metric} ${t.op} ${formatMetric(t.limit, unit)}`,
       formatMetric(t.value, unit),
@@ -63,7 +62,7 @@ function configTable(doc: Recommendation, configs: readonly Configuration[]): st
     (c) =>
       `<tr>${[
         ...doc.dimensions.map((d) => c.settings[d.path] ?? ''),
-        ...doc.prefer.map((m) => formatMetric(c.preferred[m] ?? Number.NaN, unitOf(m))),
+        ...doc.prefer.map((m) => formatMetric(c.preferred[m] ?? Number.NaN, metricUnit(m))),
       ]
         .map(cell)
         .join('')}</tr>`,
@@ -81,7 +80,7 @@ function pointTable(doc: Recommendation): string {
     return `<tr>${[
       ...doc.dimensions.map((d) => p.settings[d.path] ?? ''),
       status,
-      ...metrics.map((m) => (p.metrics === undefined ? '' : formatMetric(p.metrics[m] ?? Number.NaN, unitOf(m)))),
+      ...metrics.map((m) => (p.metrics === undefined ? '' : formatMetric(p.metrics[m] ?? Number.NaN, metricUnit(m)))),
     ]
       .map(cell)
       .join('')}</tr>`;

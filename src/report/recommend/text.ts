@@ -1,14 +1,12 @@
 // `idemsim recommend` as text and JSON: the patch to paste, each target's value with its
 // interval and which one binds, the runner-ups on the Pareto front, and the search's cost.
 import type { Configuration, Recommendation } from '../../model/recommend.js';
-import { metricInfo } from '../../model/metrics.js';
+import { metricUnit } from '../../model/metrics.js';
 import { formatCount, formatInterval, formatMetric } from '../../model/format.js';
 
 export function renderRecommendJson(doc: Recommendation, version: string): string {
   return `${JSON.stringify({ idemsim: version, recommend: doc }, null, 2)}\n`;
 }
-
-const unitOf = (metric: string) => metricInfo(metric)?.unit ?? 'count';
 
 export function renderRecommendText(doc: Recommendation): string {
   const lines: string[] = [];
@@ -43,7 +41,7 @@ export function renderRecommendText(doc: Recommendation): string {
   lines.push('');
   lines.push(`Preference: ${doc.prefer.join(', then ')} (lowest first).`);
   lines.push(
-    `  ${doc.prefer.map((m) => `${m} ${formatMetric(rec.preferred[m] ?? Number.NaN, unitOf(m))}`).join(', ')}`,
+    `  ${doc.prefer.map((m) => `${m} ${formatMetric(rec.preferred[m] ?? Number.NaN, metricUnit(m))}`).join(', ')}`,
   );
   if (doc.runnersUp.length > 0) {
     lines.push('');
@@ -51,7 +49,7 @@ export function renderRecommendText(doc: Recommendation): string {
       `Runner-ups on the Pareto front (${doc.runnersUp.length}, feasible and not beaten on every preference):`,
     );
     for (const c of doc.runnersUp.slice(0, RUNNERS_UP_SHOWN)) {
-      const values = doc.prefer.map((m) => formatMetric(c.preferred[m] ?? Number.NaN, unitOf(m))).join(', ');
+      const values = doc.prefer.map((m) => formatMetric(c.preferred[m] ?? Number.NaN, metricUnit(m))).join(', ');
       lines.push(`  ${settingsText(c)}: ${values}`);
     }
     if (doc.runnersUp.length > RUNNERS_UP_SHOWN)
@@ -77,7 +75,7 @@ function settingsText(c: Configuration): string {
 
 function targetRows(c: Configuration): string[] {
   const rows = c.targets.map((t) => {
-    const unit = unitOf(t.metric);
+    const unit = metricUnit(t.metric);
     const bound = `${t.metric} ${t.op} ${formatMetric(t.limit, unit)}`;
     const value = formatMetric(t.value, unit);
     const interval = t.interval === null ? '' : formatInterval(t.interval, unit, t.value);

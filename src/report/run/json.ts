@@ -4,8 +4,8 @@
 // same scenario, seed and version give byte-identical output. Non-finite numbers (NaN,
 // +-Infinity, e.g. a mean over nothing) are written as null, as JSON.stringify does;
 // -0 is written as 0.
-import { canonicalIntervals, canonicalMetrics, canonicalScenario } from '../../model/canonical.js';
-import type { ScenarioRun } from '../../model/result.js';
+import { canonicalIntervals, canonicalMetrics, type ScenarioRun } from '../../model/result.js';
+import { canonicalScenario } from '../../model/scenario.js';
 
 export function renderJson(runs: readonly ScenarioRun[], version: string): string {
   const document = {

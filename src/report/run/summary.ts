@@ -2,11 +2,12 @@
 // simulating. It is the JSON of `run --format json` plus `summaryVersion` and each run's
 // `detail` (traces, key-store timeline, latency quantiles), written in canonical order.
 // The reader checks every field a renderer touches and names the first one that is wrong.
-import type { Scenario } from '../../model/scenario.js';
 import { METRIC_NAMES } from '../../model/metrics.js';
 import {
   AttemptOutcome,
   CallOrigin,
+  canonicalIntervals,
+  canonicalMetrics,
   type DetailedRunResult,
   type Interval,
   type KeyStorePoint,
@@ -16,7 +17,7 @@ import {
   type TracedAction,
   type TracedAttempt,
 } from '../../model/result.js';
-import { canonicalIntervals, canonicalMetrics, canonicalScenario } from '../../model/canonical.js';
+import { canonicalScenario, type Scenario } from '../../model/scenario.js';
 import {
   ShapeError,
   bool,

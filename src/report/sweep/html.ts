@@ -1,7 +1,7 @@
 // index.html of a sweep folder: the same self-contained page as a run's (inline CSS and
 // SVG, system fonts, no script, nothing fetched, no date), with the sweep's dimensions, one
 // row per point with the chosen metrics and their intervals, and every chart.
-import { metricInfo, metricValue } from '../../model/metrics.js';
+import { metricUnit, metricValue } from '../../model/metrics.js';
 import type { Sweep, SweepRun } from '../../model/sweep.js';
 import { formatCount, formatInterval, formatMetric } from '../../model/format.js';
 import { escapeHtml, fileList, figure, htmlPage, simulatedBy, type HtmlChart, type HtmlLink } from '../page.js';
@@ -73,7 +73,7 @@ function table(sweep: Sweep): string {
 }
 
 function cell(point: SweepRun, metric: string): string {
-  const unit = metricInfo(metric)?.unit ?? 'count';
+  const unit = metricUnit(metric);
   const value = metricValue(point.result.metrics, metric);
   const interval = point.result.intervals[metric];
   const text = escapeHtml(formatMetric(value, unit));

@@ -1,13 +1,11 @@
 // A sweep's points as text: a table for a person (one row per point), tidy CSV and
 // stable JSON for machines. Every point reports the chosen metrics with their intervals.
 import Table from 'cli-table3';
-import { metricInfo, metricValue, type Unit } from '../../model/metrics.js';
+import { metricUnit, metricValue } from '../../model/metrics.js';
 import type { Sweep, SweepRun } from '../../model/sweep.js';
 import { csvField, csvNumber } from '../text.js';
-import { canonicalScenario } from '../../model/canonical.js';
+import { canonicalScenario } from '../../model/scenario.js';
 import { formatInterval, formatMetric } from '../../model/format.js';
-
-const unitOf = (metric: string): Unit => (metricInfo(metric) as NonNullable<ReturnType<typeof metricInfo>>).unit;
 
 export function renderSweepTable(sweep: Sweep): string {
   const table = new Table({
@@ -25,7 +23,7 @@ export function renderSweepTable(sweep: Sweep): string {
 }
 
 function cell(point: SweepRun, metric: string): string {
-  const unit = unitOf(metric);
+  const unit = metricUnit(metric);
   const value = metricValue(point.result.metrics, metric);
   const interval = point.result.intervals[metric];
   return interval === undefined
