@@ -1,6 +1,64 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The walls between the folders of src/: the other folders each may import (its own files
+ * always) and the libraries it may use. A wrong import fails `npm test`. The command line
+ * (src/cli) sits outside the walls and may import anything; test/architecture.test.ts
+ * checks that every folder has a wall here and that no import cycle joins two folders.
+ */
+export const WALLS = {
+  // The shared vocabulary imports no other folder (simple-statistics: the normal tail).
+  model: { folders: [], packages: ['simple-statistics'] },
+  stats: { folders: ['model'], packages: ['simple-statistics'] },
+  sim: { folders: ['model', 'stats'], packages: ['seedrandom'] },
+  scenario: { folders: ['model'], packages: ['yaml'] },
+  analytic: { folders: ['model', 'stats'], packages: ['simple-statistics'] },
+  sweep: { folders: ['model', 'scenario', 'sim'], packages: ['node:'] },
+  recommend: { folders: ['model', 'stats', 'scenario', 'analytic'], packages: ['yaml'] },
+  article: { folders: ['model', 'stats', 'sim', 'analytic'], packages: [] },
+  report: {
+    folders: ['model', 'stats'],
+    packages: ['vega', 'vega-lite', 'cli-table3', 'chalk', '@resvg/resvg-js', 'node:'],
+  },
+};
+
+/** Deepest nesting of folders inside one src/ folder that the walls cover. */
+const MAX_NESTING = 4;
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** A library import that is not allowed: any bare name but the listed ones (a name ending in ':' is a prefix). */
+function packagePattern(folder, packages) {
+  const allowed = packages.map((p) => (p.endsWith(':') ? `${escape(p)}` : `${escape(p)}(?:/|$)`));
+  return {
+    regex: `^(?!\\.|${allowed.join('|') || '$^'})`,
+    message: `src/${folder} may use only these libraries: ${packages.join(', ') || 'none'} (walls in eslint.config.js).`,
+  };
+}
+
+/** A relative import that leaves the folder for one it may not import, from a file `nesting` folders deep. */
+function folderPattern(folder, folders, nesting) {
+  const up = `(?:\\.\\./){${nesting + 1}}`;
+  const allowed = folders.map((f) => `${f}/`).join('|');
+  return {
+    regex: `^${up}(?!${allowed || '$^'})`,
+    message: `src/${folder} may import only ${folders.length === 0 ? 'its own files' : `src/${folders.join(', src/')} and its own files`} (walls in eslint.config.js).`,
+  };
+}
+
+const walls = Object.entries(WALLS).flatMap(([folder, { folders, packages }]) =>
+  Array.from({ length: MAX_NESTING + 1 }, (_, nesting) => ({
+    files: [`src/${folder}/${'*/'.repeat(nesting)}*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [packagePattern(folder, packages), folderPattern(folder, folders, nesting)] },
+      ],
+    },
+  })),
+);
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'scratch/', 'coverage/'] },
   js.configs.recommended,
@@ -15,9 +73,10 @@ export default tseslint.config(
     files: ['bin/**/*.js', 'scripts/**/*.mjs', '.ci/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
+  ...walls,
   {
     // The core is a pure function of the scenario: no ambient randomness, clocks or output.
-    files: ['src/sim/**/*.ts', 'src/stats/**/*.ts', 'src/analytic/**/*.ts'],
+    files: ['src/model/**/*.ts', 'src/sim/**/*.ts', 'src/stats/**/*.ts', 'src/analytic/**/*.ts'],
     rules: {
       'no-restricted-properties': [
         'error',
@@ -26,7 +85,6 @@ export default tseslint.config(
         { object: 'performance', property: 'now', message: 'The simulation has its own clock.' },
       ],
       'no-restricted-globals': ['error', 'console', 'process'],
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'chalk'] }],
     },
   },
   {

@@ -69,3 +69,16 @@ export function scopeNoneUnknownPerAction(input: ScopeNoneInput & Pick<ClosedFor
   const timeout = a + (1 - a) * b * replyLoss + x * q;
   return (1 - y) ** R * timeout * scopeNoneExpectations(input).toolCalls;
 }
+
+/**
+ * Expected duplicates per action for scope `none` when each action's step also crashes
+ * with probability c (at most once) and is replayed as a whole new segment. Under scope
+ * `none` the replay is an independent copy of the step: commits add up, E = (1 + c) E_seg,
+ * and the action is lost only if every segment it ran committed nothing. Same exactness
+ * conditions as scopeNoneExpectations otherwise (no deadline, unlimited concurrency).
+ */
+export function scopeNoneDuplicatesWithReplays(input: ScopeNoneInput, crash: number): number {
+  const segment = scopeNoneExpectations(input);
+  const lost = segment.lost * (1 - crash + crash * segment.lost);
+  return (1 + crash) * segment.executions - (1 - lost);
+}

@@ -1,22 +1,16 @@
 // `idemsim figures [--out DIR]`: regenerates every number and chart the article relies on
 // from the committed scenarios, into one folder written all at once. The pipeline: load
-// the committed scenarios, build the figures (simulate, closed forms, specs), render the
-// files, write the folder. Same bytes on every run and machine.
-import { randomBytes } from 'node:crypto';
-import { lstatSync, readdirSync, renameSync, rmSync } from 'node:fs';
+// the committed scenarios, build the article (simulate, closed forms), render the files
+// (numbers, chart specs, SVG, page), write the folder. Same bytes on every run and machine.
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import {
-  INDEX_HTML,
-  NUMBERS_JSON,
-  NUMBERS_MD,
-  buildFigures,
-  figureFiles,
-  type ScenarioLoader,
-} from '../figures/index.js';
-import { renderNumbersTable } from '../figures/numbers-text.js';
-import { checkTarget, writeReport, type ReportFile } from '../report/write.js';
+import { buildArticle } from '../article/index.js';
+import type { ScenarioLoader } from '../model/article.js';
+import { articleFiles } from '../report/article/folder.js';
+import { renderNumbersTable } from '../report/article/numbers.js';
+import { INDEX_FILE } from '../report/folder.js';
+import { checkTarget, writeReport } from '../report/write.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, guardAsync } from './errors.js';
 import { scenarioOf, scenarioSource } from './load.js';
@@ -41,55 +35,17 @@ export async function figures(options: FiguresOptions, ctx: CommandContext): Pro
   return guardAsync(ctx.err, async () => {
     const out = options.out ?? DEFAULT_OUT;
     const dir = resolve(ctx.cwd, out);
-    atOut(out, () => checkFiguresTarget(dir));
+    // Refused before anything is simulated: an unusable --out costs no wait.
+    atOut(out, () => checkTarget(dir));
     const root = options.root ?? PACKAGE_ROOT;
     const load: ScenarioLoader = (r) => scenarioOf(scenarioSource(r.file, root)(r.sets));
-    const built = buildFigures(load);
-    const files = await figureFiles(built);
-    atOut(out, () => writeFigures(dir, files));
-    ctx.out.write(renderNumbersTable(built.numbers));
-    ctx.err.write(`figures written to ${join(out, INDEX_HTML)} (${files.length} files)\n`);
+    const article = buildArticle(load);
+    const files = await articleFiles(article);
+    atOut(out, () => writeReport(dir, files));
+    ctx.out.write(renderNumbersTable(article.numbers));
+    ctx.err.write(`figures written to ${join(out, INDEX_FILE)} (${files.length} files)\n`);
     return ExitCode.ok;
   });
-}
-
-const MARKERS = [INDEX_HTML, NUMBERS_JSON, NUMBERS_MD];
-
-/** A folder `figures` wrote earlier: only files, among them its index, numbers.json and numbers.md. */
-function isFiguresFolder(dir: string): boolean {
-  try {
-    if (!lstatSync(dir).isDirectory()) return false;
-    const entries = readdirSync(dir, { withFileTypes: true });
-    const names = new Set(entries.map((e) => e.name));
-    return entries.every((e) => e.isFile()) && MARKERS.every((name) => names.has(name));
-  } catch {
-    return false;
-  }
-}
-
-/** A figures folder may be replaced, and so may anything a report may replace (write.ts). */
-function checkFiguresTarget(dir: string): void {
-  if (!isFiguresFolder(dir)) checkTarget(dir);
-}
-
-/**
- * writeReport replaces only report folders (index.html and summary.json), so an earlier
- * figures folder is renamed aside first, put back if the write fails, and removed after.
- */
-export function writeFigures(dir: string, files: readonly ReportFile[]): void {
-  if (!isFiguresFolder(dir)) {
-    writeReport(dir, files);
-    return;
-  }
-  const aside = `${dir}.old-${randomBytes(4).toString('hex')}`;
-  renameSync(dir, aside);
-  try {
-    writeReport(dir, files);
-  } catch (error) {
-    renameSync(aside, dir);
-    throw error;
-  }
-  rmSync(aside, { recursive: true, force: true });
 }
 
 const EXAMPLES = `

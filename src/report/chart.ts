@@ -71,7 +71,7 @@ export function seconds(ms: number): number {
  * One label per run: the scenario's name, made unique with " (2)", " (3)" when the same
  * scenario appears twice (e.g. one file run with different --set overrides).
  */
-export function runLabels(runs: readonly ChartRun[]): string[] {
+export function runLabels(runs: readonly { scenario: { name: string } }[]): string[] {
   const seen = new Map<string, number>();
   return runs.map((run) => {
     const name = run.scenario.name;
@@ -99,3 +99,14 @@ export const REPLAYED_COLOR = '#98d98e';
 export const DUPLICATE_PINK = '#ff3fa4';
 export const STORED_CYAN = '#00b5d8';
 export const INK = '#222222';
+
+/**
+ * A Vega labelExpr that writes each of the axis's explicit tick values as `label` gives it
+ * (formatDuration, so an axis reads like the text around it); any other value keeps vega's label.
+ */
+export function tickLabels(values: readonly number[], label: (value: number) => string): string {
+  return values.reduceRight(
+    (rest, value) => `datum.value === ${value} ? '${label(value).replaceAll("'", "\\'")}' : ${rest}`,
+    'datum.label',
+  );
+}

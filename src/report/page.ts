@@ -11,6 +11,12 @@ export interface HtmlChart {
   title: string;
   caption: string;
   svg: string;
+  /** Shown before the title ("Figure 3."), where a page numbers its figures. */
+  number?: number;
+  /** What to read in the chart, in a few sentences after the caption. */
+  detail?: string;
+  /** The scenarios behind the chart, one line each. */
+  sources?: readonly string[];
 }
 
 export interface HtmlLink {
@@ -69,16 +75,27 @@ export function fileList(links: readonly HtmlLink[]): string {
 /**
  * The title and caption are in the page for its outline, search and screen readers; where
  * the picture already shows them (vega draws the spec's title and subtitle), they are
- * visually hidden rather than printed twice.
+ * visually hidden rather than printed twice. A figure number, a detail paragraph and the
+ * sources are shown where given (the article's page gives them).
  */
 export function figure(chart: HtmlChart): string {
   const name = escapeHtml(chart.name);
   const drawn = (text: string): string => (chart.svg.includes(`>${escapeSvgText(text)}<`) ? ' class="drawn"' : '');
+  const title = escapeHtml(chart.title);
+  const heading =
+    chart.number === undefined
+      ? `<h3${drawn(chart.title)}>${title}</h3>`
+      : `<h3>Figure ${chart.number}. <span${drawn(chart.title)}>${title}</span></h3>`;
+  const detail = chart.detail === undefined ? '' : ` ${escapeHtml(chart.detail)}`;
+  const sources =
+    chart.sources === undefined
+      ? ''
+      : ` <span class="facts">From: ${chart.sources.map((source) => escapeHtml(source)).join('; ')}.</span>`;
   return [
     `<figure id="chart-${name}">`,
-    `<h3${drawn(chart.title)}>${escapeHtml(chart.title)}</h3>`,
+    heading,
     `<div class="chart">${inlineSvg(chart.svg, `${chart.name}-`)}</div>`,
-    `<figcaption><span${drawn(chart.caption)}>${escapeHtml(chart.caption)}</span> <span class="files"><a href="${name}.svg">SVG</a> · <a href="${name}.vl.json">Vega-Lite spec</a></span></figcaption>`,
+    `<figcaption><span${drawn(chart.caption)}>${escapeHtml(chart.caption)}</span>${detail}${sources} <span class="files"><a href="${name}.svg">SVG</a> · <a href="${name}.vl.json">Vega-Lite spec</a></span></figcaption>`,
     '</figure>',
   ].join('\n');
 }

@@ -5,7 +5,7 @@
 // failure in the swap puts the old DIR back. Only a killed process can leave a DIR.tmp-*
 // behind, and then DIR itself is still the previous report.
 import { randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 export interface ReportFile {
@@ -14,8 +14,22 @@ export interface ReportFile {
   content: string | Uint8Array;
 }
 
-/** Files every report folder holds (folder.ts writes them): they mark a directory as one. */
+/** Files every run, sweep and recommend folder holds (folder.ts writes them): they mark a directory as one. */
 export const REPORT_MARKERS: readonly string[] = ['index.html', 'summary.json'];
+
+const INDEX = 'index.html';
+const SUMMARIES: readonly string[] = ['summary.json', 'numbers.json'];
+
+/**
+ * An earlier report, which may be replaced: only plain files, among them the index and a
+ * summary, summary.json (run, sweep, recommend) or numbers.json (the article's folder).
+ */
+function isReportFolder(entries: readonly Dirent[]): boolean {
+  const names = new Set(entries.map((entry) => entry.name));
+  return (
+    entries.every((entry) => entry.isFile()) && names.has(INDEX) && SUMMARIES.some((summary) => names.has(summary))
+  );
+}
 
 /** A reason DIR may not be replaced by a report; the caller says which DIR. */
 export class ReportTargetError extends Error {
@@ -38,8 +52,9 @@ const DISK: WriteIo = {
 
 /**
  * Throws a ReportTargetError if DIR exists and is not something a report may replace: a
- * file, a link, or a directory that is neither empty nor an earlier report. Replacing a
- * folder deletes it, so `--out .` in a project must never be taken as permission.
+ * file, a link, or a directory that is neither empty nor an earlier report (the article's
+ * folder included). Replacing a folder deletes it, so `--out .` in a project must never be
+ * taken as permission.
  */
 export function checkTarget(dir: string): void {
   const stat = statOrUndefined(dir);
@@ -48,9 +63,7 @@ export function checkTarget(dir: string): void {
   if (!stat.isDirectory()) throw new ReportTargetError('exists and is not a directory');
   const entries = readdirSync(dir, { withFileTypes: true });
   if (entries.length === 0) return;
-  const names = new Set(entries.map((entry) => entry.name));
-  const isReport = REPORT_MARKERS.every((name) => names.has(name)) && entries.every((entry) => entry.isFile());
-  if (!isReport) {
+  if (!isReportFolder(entries)) {
     throw new ReportTargetError(
       'is a directory that does not hold an idemsim report, and would be replaced; give a new or empty directory, or an earlier report folder',
     );

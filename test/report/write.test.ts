@@ -150,4 +150,44 @@ describe('checkTarget: what a report may replace', () => {
     expect(() => writeReport(dir, NEW)).toThrow(ReportTargetError);
     expect(readFileSync(join(dir, 'thesis.tex'), 'utf8')).toBe('years of work');
   });
+
+  it('an earlier article folder: index.html and numbers.json, plain files only', () => {
+    const { dir } = workspace();
+    mkdirSync(dir);
+    for (const name of ['index.html', 'numbers.json', 'numbers.md', 'timeout.svg'])
+      writeFileSync(join(dir, name), 'old');
+    expect(reason(dir)).toBeUndefined();
+  });
+
+  it('not a directory with an index but no summary, or a summary but no index', () => {
+    const { parent } = workspace();
+    for (const names of [['index.html', 'numbers.md'], ['numbers.json', 'numbers.md'], ['summary.json']]) {
+      const dir = mkdtempSync(join(parent, 'partial-'));
+      for (const name of names) writeFileSync(join(dir, name), 'mine');
+      expect(reason(dir), names.join(', ')).toMatch(/^is a directory that does not hold an idemsim report/);
+    }
+  });
+
+  it('not a report-like directory that also holds a subdirectory', () => {
+    const { dir } = workspace();
+    mkdirSync(join(dir, 'drafts'), { recursive: true });
+    for (const name of ['index.html', 'numbers.json']) writeFileSync(join(dir, name), 'mine');
+    expect(reason(dir)).toMatch(/^is a directory that does not hold an idemsim report/);
+  });
+});
+
+describe('writeReport replaces an earlier article folder', () => {
+  it('whole: no file of the old one survives and nothing is left beside it', () => {
+    const { parent, dir } = workspace();
+    mkdirSync(dir);
+    for (const name of ['index.html', 'numbers.json', 'numbers.md', 'old.svg']) writeFileSync(join(dir, name), 'old');
+    writeReport(dir, [
+      { name: 'index.html', content: 'new' },
+      { name: 'numbers.json', content: '{}' },
+      { name: 'numbers.md', content: 'new' },
+    ]);
+    expect(readdirSync(dir).sort()).toEqual(['index.html', 'numbers.json', 'numbers.md']);
+    expect(contents(dir)['index.html']).toBe('new');
+    expect(readdirSync(parent)).toEqual(['report']);
+  });
 });

@@ -4,10 +4,9 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Field } from 'vega-lite/types_unstable/channeldef.js';
 import type { UnitSpec } from 'vega-lite/types_unstable/spec/index.js';
-import type { Interval } from '../../../model/result.js';
+import type { Interval, ScenarioRun } from '../../../model/result.js';
 import { formatDecimal, formatInterval } from '../../../model/format.js';
-import type { Chart, ChartRun } from '../../chart.js';
-import { frame, round, runLabels } from '../../chart.js';
+import { type Chart, frame, round, runLabels } from '../../chart.js';
 
 const SOURCES = [
   { key: 'transport', label: 'transport retry', color: '#4e79a7' },
@@ -55,7 +54,7 @@ const y = (labels: string[], showLabels: boolean) =>
     axis: showLabels ? { labelLimit: 220 } : { labels: false, ticks: false },
   }) as const;
 
-export function duplicatesChart(runs: readonly ChartRun[]): Chart {
+export function duplicatesChart(runs: readonly ScenarioRun[]): Chart {
   const labels = runLabels(runs);
   const height = Math.max(2, runs.length) * ROW;
   const bySource = runs.flatMap((run, i) =>

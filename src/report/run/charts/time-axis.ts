@@ -1,6 +1,8 @@
 // A time axis in seconds that stays readable from a 1 s retry to a 20 minute replay:
 // linear while everything fits in SYMLOG_ABOVE seconds, symmetric-log beyond (linear
 // below 1 s, logarithmic above), with ticks at round durations labelled "30 s", "5 min".
+import { PROSE, formatDuration } from '../../../model/format.js';
+import { tickLabels } from '../../chart.js';
 
 /** Longest span (s) drawn on a linear axis. */
 export const SYMLOG_ABOVE = 10;
@@ -9,8 +11,8 @@ export const SYMLOG_ABOVE = 10;
 // crowd the 0 and 1 s labels.
 const TICKS = [0, 1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200, 14_400, 28_800, 86_400];
 
-const LABEL =
-  "datum.value < 60 ? datum.value + ' s' : datum.value < 3600 ? datum.value / 60 + ' min' : datum.value / 3600 + ' h'";
+/** A tick in seconds as the tables write durations: "0 s", "30 s", "5 min", "1 h". */
+const label = (s: number): string => (s === 0 ? '0 s' : formatDuration(1000 * s, PROSE));
 
 export interface TimeAxis {
   title: string;
@@ -24,10 +26,11 @@ export function timeAxis(maxSeconds: number, title: string): TimeAxis {
     return { title: `${title} (s)`, scale: { type: 'linear', domain: [0, top], nice: false }, axis: { grid: true } };
   }
   const top = TICKS.find((t) => t >= maxSeconds) ?? Math.ceil(maxSeconds);
+  const ticks = TICKS.filter((t) => t <= top);
   return {
     title: `${title} (s; log scale past 1 s)`,
     scale: { type: 'symlog', constant: 1, domain: [0, top], nice: false },
     // The ticks are chosen to fit; vega's width estimate (0.8 em a character) would hide some.
-    axis: { values: TICKS.filter((t) => t <= top), labelExpr: LABEL, labelOverlap: false, grid: true },
+    axis: { values: ticks, labelExpr: tickLabels(ticks, label), labelOverlap: false, grid: true },
   };
 }

@@ -1,7 +1,10 @@
-// Which committed scenario, with which overrides, each figure simulates. Numbers and
-// charts that show the same quantity use the same reference, so they share one run.
-import { ref } from './runs.js';
-import type { ScenarioRef } from './types.js';
+// Which committed scenario, with which overrides, each number and figure simulates. Numbers
+// and charts that show the same quantity use the same reference, so they share one run.
+import type { ScenarioRef } from '../model/article.js';
+
+export function ref(file: string, ...sets: string[]): ScenarioRef {
+  return { file, sets };
+}
 
 export const DEFAULTS = 'scenarios/article-defaults.yaml';
 export const SLOW = 'scenarios/slow-service.yaml';
@@ -46,7 +49,7 @@ export const keyScope = (scope: string): ScenarioRef => ref(KEY_SCOPES, `keys.sc
 /** The worked example's step 1..4, as committed. */
 export function refunds(step: 1 | 2 | 3 | 4): ScenarioRef {
   const file = REFUNDS[step - 1];
-  if (file === undefined) throw new RangeError(`figures: no worked-example step ${step}`);
+  if (file === undefined) throw new RangeError(`article: no worked-example step ${step}`);
   return ref(file);
 }
 

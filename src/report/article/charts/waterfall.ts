@@ -4,20 +4,12 @@
 // level it leaves written on the connector and the 95% interval of each level.
 import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionFieldDef } from 'vega-lite/types_unstable/channeldef.js';
-import { DUPLICATE_PINK, frame, round } from '../../report/chart.js';
-import { durationText, grouped } from '../format.js';
-import { refunds } from '../refs.js';
-import { refText, type Runs } from '../runs.js';
-import type { FigureChart } from '../types.js';
+import type { WaterfallFigure, WaterfallStep } from '../../../model/article.js';
+import { PROSE, formatCount, formatDuration } from '../../../model/format.js';
+import { DUPLICATE_PINK, frame, round } from '../../chart.js';
+import type { ArticleChart } from './figure.js';
 
-const SECONDS_PER_DAY = 86_400;
 const DROP_COLOR = '#59a14f';
-const STEPS = [
-  { step: 1, label: ['no key', 'refunds-1'] },
-  { step: 2, label: ['per-call key', 'refunds-2'] },
-  { step: 3, label: ['per-intent key', 'refunds-3'] },
-  { step: 4, label: ['1 h retention', 'refunds-4'] },
-] as const;
 
 interface Column {
   step: string;
@@ -33,54 +25,48 @@ interface Column {
   first: boolean;
 }
 
-export function waterfallChart(runs: Runs): FigureChart {
-  const levels = STEPS.map(({ step }) => {
-    const r = refunds(step);
-    const result = runs.run(r);
-    const perDay = (runs.scenario(r).arrivals.rate * SECONDS_PER_DAY) / 1000;
-    const ci = result.intervals['duplicatesPerThousand'] ?? { low: 0, high: 0 };
+/** The worked example's four steps, by what the page says of each. */
+function stepsOf(figure: WaterfallFigure): [WaterfallStep, WaterfallStep, WaterfallStep, WaterfallStep] {
+  const [none, call, intent, kept] = figure.steps;
+  if (none === undefined || call === undefined || intent === undefined || kept === undefined)
+    throw new Error('article: the worked example has four steps');
+  return [none, call, intent, kept];
+}
+
+export function waterfallChart(figure: WaterfallFigure): ArticleChart {
+  const [start, , intent, last] = stepsOf(figure);
+  // Two lines under each bar: the decision, then the scenario (split by the axis' labelExpr).
+  const stepName = (step: WaterfallStep) => `${step.decision}|${step.name}`;
+  const columns: Column[] = figure.steps.map((step, i) => {
+    const previous = i === 0 ? 0 : (figure.steps[i - 1]?.value ?? 0);
     return {
-      value: result.metrics.duplicatesPerThousand * perDay,
-      low: ci.low * perDay,
-      high: ci.high * perDay,
-      perThousand: result.metrics.duplicatesPerThousand,
-    };
-  });
-  const stepName = (i: number) => STEPS[i]?.label.join('|') ?? '';
-  const columns: Column[] = levels.map((level, i) => {
-    const previous = i === 0 ? 0 : (levels[i - 1]?.value ?? 0);
-    const drop = previous - level.value;
-    return {
-      step: stepName(i),
-      top: round(i === 0 ? level.value : previous, 1),
-      bottom: round(i === 0 ? 0 : level.value, 1),
-      level: round(level.value, 1),
-      low: round(level.low, 1),
-      high: round(level.high, 1),
-      text: i === 0 ? grouped(level.value, 0) : `\u2212${grouped(drop, 0)}`,
-      levelText: `${grouped(level.value, 0)} a day`,
+      step: stepName(step),
+      top: round(i === 0 ? step.value : previous, 1),
+      bottom: round(i === 0 ? 0 : step.value, 1),
+      level: round(step.value, 1),
+      low: round(step.interval.low, 1),
+      high: round(step.interval.high, 1),
+      text: i === 0 ? formatCount(step.value) : `\u2212${formatCount(previous - step.value)}`,
+      levelText: `${formatCount(step.value)} a day`,
       first: i === 0,
     };
   });
-  const connectors = columns.slice(0, -1).map((c, i) => ({ from: c.step, to: stepName(i + 1), level: c.level }));
-  const [start] = levels;
-  const last = levels[levels.length - 1];
-  const rate = runs.scenario(refunds(1)).arrivals.rate;
-  const intent = runs.scenario(refunds(3));
-  const kept = runs.scenario(refunds(4));
+  const connectors = columns.slice(0, -1).map((c, i) => ({ from: c.step, to: columns[i + 1]?.step, level: c.level }));
+  const rate = start.scenario.arrivals.rate;
+  const duration = (ms: number): string => formatDuration(ms, PROSE);
   const title = 'The worked example: duplicate refunds a day';
   const caption = `At ${rate} refunds/s; each green bar is what one decision removes (95% intervals).`;
   const detail =
-    `With no key, ${grouped(start?.value ?? 0, 0)} refunds a day run twice: blind retries, re-plans and crash replays together. ` +
+    `With no key, ${formatCount(start.value)} refunds a day run twice: blind retries, re-plans and crash replays together. ` +
     "A key per tool call removes the transport retries' duplicates; re-plans and replays get new call ids and pass. " +
-    `A key per intent (run id and step, persisted before the call) removes the re-plans, and the replays that come back within its ${durationText(intent.keys.retention)} retention. ` +
-    `Keeping it ${durationText(kept.keys.retention)}, longer than the latest replay (${durationText(kept.agent.crash.resumeDelay.max)}), leaves ${grouped(last?.value ?? 0, 0)}.`;
+    `A key per intent (run id and step, persisted before the call) removes the re-plans, and the replays that come back within its ${duration(intent.scenario.keys.retention)} retention. ` +
+    `Keeping it ${duration(last.scenario.keys.retention)}, longer than the latest replay (${duration(last.scenario.agent.crash.resumeDelay.max)}), leaves ${formatCount(last.value)}.`;
   const x: PositionFieldDef<Field> = {
     field: 'step',
     type: 'ordinal',
     title: null,
     // An explicit domain rather than a sort: the connectors' x2 shares the scale.
-    scale: { domain: STEPS.map((_, i) => stepName(i)), paddingInner: 0.35, paddingOuter: 0.4 },
+    scale: { domain: figure.steps.map(stepName), paddingInner: 0.35, paddingOuter: 0.4 },
     axis: { labelAngle: 0, labelExpr: "split(datum.label, '|')", labelFontSize: 12, labelPadding: 6 },
   };
   const top = Math.max(...columns.map((c) => c.high));
@@ -144,12 +130,5 @@ export function waterfallChart(runs: Runs): FigureChart {
       },
     ],
   };
-  return {
-    name: 'worked-example',
-    title,
-    caption,
-    detail,
-    spec,
-    sources: STEPS.map(({ step }) => `${refText(refunds(step))} (duplicates per 1,000 actions x ${rate}/s x 86,400 s)`),
-  };
+  return { name: 'worked-example', title, caption, detail, spec, sources: figure.sources };
 }

@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { standardNormalQuantile } from '../../src/analytic/index.js';
-import { figures, writeFigures } from '../../src/cli/figures.js';
-import { wilson } from '../../src/figures/stats.js';
+import { figures } from '../../src/cli/figures.js';
 import { Z975 } from '../../src/stats/welford.js';
+import { wilson } from '../../src/stats/wilson.js';
 import { captured } from '../cli/sinks.js';
 
 const COMMITTED = fileURLToPath(new URL('../../reports/article/', import.meta.url));
@@ -37,8 +37,12 @@ let fresh: string;
 let printed: string;
 let numbers: Map<string, NumberEntry>;
 
+// The folder figures writes into is an earlier figures folder, with a file the new one
+// lacks: the command replaces it whole.
 beforeAll(async () => {
   fresh = join(mkdtempSync(join(tmpdir(), 'idemsim-figures-')), 'article');
+  mkdirSync(fresh);
+  for (const name of ['index.html', 'numbers.json', 'numbers.md', 'old.svg']) writeFileSync(join(fresh, name), 'old');
   const ctx = captured();
   const code = await figures({ out: fresh }, ctx);
   expect(ctx.err.text).toMatch(/^figures written to .*index\.html \(\d+ files\)\n$/);
@@ -85,18 +89,10 @@ describe('idemsim figures', () => {
     expect(readdirSync(dir)).toEqual(['notes.txt']);
   });
 
-  it('replaces an earlier figures folder whole', () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'idemsim-figures-again-')), 'article');
-    mkdirSync(dir);
-    for (const name of ['index.html', 'numbers.json', 'numbers.md', 'old.svg']) writeFileSync(join(dir, name), 'old');
-    writeFigures(dir, [
-      { name: 'index.html', content: 'new' },
-      { name: 'numbers.json', content: '{}' },
-      { name: 'numbers.md', content: 'new' },
-    ]);
-    expect(readdirSync(dir).sort()).toEqual(['index.html', 'numbers.json', 'numbers.md']);
-    expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe('new');
-    expect(readdirSync(join(dir, '..'))).toEqual(['article']);
+  it('replaces an earlier figures folder whole: no file of the old one survives, nothing is left beside it', () => {
+    expect(readdirSync(fresh)).not.toContain('old.svg');
+    expect(readFileSync(join(fresh, 'index.html'), 'utf8')).not.toBe('old');
+    expect(readdirSync(join(fresh, '..'))).toEqual(['article']);
   });
 });
 
@@ -160,6 +156,7 @@ describe('each simulated interval holds the exact expectation', () => {
       s.interval.kind === 'wilson'
         ? wilson(s.interval.successes, s.interval.trials, z)
         : { low: s.value - (s.high - s.value) * (z / Z975), high: s.value + (s.high - s.value) * (z / Z975) };
+    if (interval === null) throw new Error(`${id}: ${JSON.stringify(s.interval)} is no share`);
     // numbers.json rounds to ten significant digits; allow that much on the ends.
     const slack = 1e-9 * Math.max(1, Math.abs(expected.value));
     const message = `${id}: expected ${expected.value} inside [${interval.low}, ${interval.high}]`;

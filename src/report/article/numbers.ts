@@ -1,22 +1,42 @@
-// The article's numbers as files: numbers.json for machines and tests, numbers.md for the
-// writer who pastes from it. Both are pure functions of the numbers: no date, no paths
-// beyond the repository, numbers rounded to ten significant digits.
-import { formatValue, formatWithInterval, significant } from './format.js';
-import { refText } from './runs.js';
-import type { ArticleNumber } from './types.js';
+// The article's numbers as text: numbers.json for machines and tests, numbers.md for the
+// writer who pastes from it, and the Markdown table `idemsim figures` prints. Pure
+// functions of the numbers: no date, no paths beyond the repository, ten significant digits.
+import { refText, type ArticleNumber } from '../../model/article.js';
+import { formatIntervalOf, formatSimulated, formatValue, significant } from './format.js';
 
 export const INTERVALS_NOTE =
   '95% intervals: Wilson score for shares counted in a run; mean +- 1.96 s / sqrt(n) over actions for per-action means and what is computed from them';
 
-const REGENERATE = 'npx idemsim figures';
+export const REGENERATE = 'npx idemsim figures';
+
+export interface NumberTexts {
+  closedForm: string;
+  expected: string;
+  /** The simulated value alone, and its interval "[low, high]". */
+  value: string;
+  interval: string;
+  /** "value [low, high]". */
+  simulated: string;
+}
 
 /** The texts a number is shown with, in numbers.md, numbers.json and index.html. */
-export function numberTexts(n: ArticleNumber): { closedForm: string; expected: string; simulated: string } {
+export function numberTexts(n: ArticleNumber): NumberTexts {
+  // A size shows as many digits as its simulated interval resolves, in every column.
+  const resolve = n.interval;
+  const value = formatSimulated(n.simulated, n.interval, n.unit);
+  const interval = formatIntervalOf(n.simulated, n.interval, n.unit);
   return {
-    closedForm: formatValue(n.closedForm.value, n.unit),
-    expected: formatValue(n.expected.value, n.unit),
-    simulated: formatWithInterval(n.simulated.value, n.simulated, n.unit),
+    closedForm: formatValue(n.closedForm, n.unit, { resolve }),
+    expected: formatValue(n.expected.value, n.unit, { resolve }),
+    value,
+    interval,
+    simulated: `${value} ${interval}`,
   };
+}
+
+/** `idemsim run FILE --set ...`: the command that reruns a number's scenario. */
+export function runCommand(n: ArticleNumber): string {
+  return `idemsim run ${refText(n.scenario)}`;
 }
 
 export function renderNumbersJson(numbers: readonly ArticleNumber[]): string {
@@ -25,27 +45,22 @@ export function renderNumbersJson(numbers: readonly ArticleNumber[]): string {
     intervals: INTERVALS_NOTE,
     numbers: numbers.map((n) => {
       const text = numberTexts(n);
-      const s = n.simulated;
       return {
         id: n.id,
-        figure: n.figure,
+        figure: n.name,
         article: n.article,
         unit: n.unit,
-        closedForm: { value: significant(n.closedForm.value), formula: n.closedForm.formula, text: text.closedForm },
+        closedForm: { value: significant(n.closedForm), formula: n.formula, text: text.closedForm },
         expected: { value: significant(n.expected.value), formula: n.expected.formula, text: text.expected },
         simulated: {
-          value: significant(s.value),
-          low: significant(s.low),
-          high: significant(s.high),
+          value: significant(n.simulated),
+          low: significant(n.interval.low),
+          high: significant(n.interval.high),
           text: text.simulated,
-          measure: s.measure,
-          interval: s.interval,
+          measure: n.measure,
+          interval: n.intervalKind,
         },
-        scenario: {
-          file: n.scenario.file,
-          overrides: [...n.scenario.sets],
-          command: `idemsim run ${refText(n.scenario)}`,
-        },
+        scenario: { file: n.scenario.file, overrides: [...n.scenario.sets], command: runCommand(n) },
         ...(n.note === undefined ? {} : { note: n.note }),
       };
     }),
@@ -60,7 +75,7 @@ export function renderNumbersTable(numbers: readonly ArticleNumber[]): string {
   const rows = numbers.map((n, i) => {
     const t = numberTexts(n);
     const file = n.scenario.file.split('/').pop() ?? n.scenario.file;
-    return `| ${i + 1} | ${cell(n.figure)} | ${cell(n.article)} | ${t.closedForm} | ${t.expected} | ${t.simulated} | ${cell(file)} |`;
+    return `| ${i + 1} | ${cell(n.name)} | ${cell(n.article)} | ${t.closedForm} | ${t.expected} | ${t.simulated} | ${cell(file)} |`;
   });
   return [
     '| # | figure | article | closed form | expected | simulated [95% CI] | scenario |',
@@ -76,13 +91,11 @@ export function renderNumbersMarkdown(numbers: readonly ArticleNumber[]): string
     // A nested list is indented by its item's marker width (three spaces for 1-9, four from 10).
     const sub = `${' '.repeat(marker.length)}- `;
     return [
-      `${marker}**${n.figure}**`,
-      `${sub}closed form: \`${n.closedForm.formula}\``,
-      ...(n.expected.formula === n.closedForm.formula
-        ? []
-        : [`${sub}expected in the simulation: \`${n.expected.formula}\``]),
-      `${sub}simulated: ${n.simulated.measure}`,
-      `${sub}scenario: \`idemsim run ${refText(n.scenario)}\``,
+      `${marker}**${n.name}**`,
+      `${sub}closed form: \`${n.formula}\``,
+      ...(n.expected.formula === n.formula ? [] : [`${sub}expected in the simulation: \`${n.expected.formula}\``]),
+      `${sub}simulated: ${n.measure}`,
+      `${sub}scenario: \`${runCommand(n)}\``,
       ...(n.note === undefined ? [] : [`${sub}${n.note}`]),
     ];
   });

@@ -1,19 +1,10 @@
-// The simulations behind the figures, each run once: several figures read the same run
-// (the worked example is both a number and a chart), so runs are kept by their reference.
-import type { Scenario } from '../model/scenario.js';
+// The simulations behind the article, each run once: several numbers and figures read the
+// same run (the worked example is both a number and a chart), so runs are kept by reference.
+import type { ScenarioLoader, ScenarioRef } from '../model/article.js';
 import type { DetailedRunResult, RunResult } from '../model/result.js';
+import type { Scenario } from '../model/scenario.js';
 import { simulate } from '../sim/simulate.js';
 import type { TraceOptions } from '../sim/trace.js';
-import type { ScenarioLoader, ScenarioRef } from './types.js';
-
-export function ref(file: string, ...sets: string[]): ScenarioRef {
-  return { file, sets };
-}
-
-/** `scenarios/x.yaml --set a=1 --set b=2`: how a reader reruns it with `idemsim run`. */
-export function refText(r: ScenarioRef): string {
-  return [r.file, ...r.sets.map((set) => `--set ${set}`)].join(' ');
-}
 
 function keyOf(r: ScenarioRef): string {
   return JSON.stringify([r.file, ...r.sets]);
