@@ -3,9 +3,9 @@
 // the client timeout and both p95s as labelled vertical rules. One column per scenario.
 import type { TopLevelSpec } from 'vega-lite';
 import type { QuantilePoint } from '../../../model/result.js';
-import { formatDuration } from '../../../model/format.js';
+import { PROSE, formatDuration } from '../../../model/format.js';
 import type { Chart, ChartRun } from '../../chart.js';
-import { frame, round, runLabels } from '../../chart.js';
+import { frame, round, runLabels, tickLabels } from '../../chart.js';
 
 // Without re-plans or replays a step is its one tool call and the curves coincide: the
 // step is drawn dashed on top of the call so both stay visible.
@@ -19,9 +19,6 @@ const TIMEOUT_COLOR = '#d62728';
 const FINE = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 60_000];
 const COARSE = [1, 10, 100, 1000, 10_000, 60_000, 600_000, 3_600_000, 36_000_000, 86_400_000];
 const ENDS = [...new Set([...FINE, ...COARSE])].sort((a, b) => a - b);
-
-const LABEL =
-  "datum.value < 1000 ? datum.value + ' ms' : datum.value < 60000 ? datum.value / 1000 + ' s' : datum.value < 3600000 ? datum.value / 60000 + ' min' : datum.value / 3600000 + ' h'";
 
 /** A label's height on the probability axis, and which rule it belongs to. */
 const LABEL_Y = { timeout: 0.05, call: 0.27, step: 0.16 } as const;
@@ -116,7 +113,7 @@ export function latencyChart(runs: readonly ChartRun[]): Chart {
     type: 'quantitative',
     title: xTitle,
     scale: { type: 'log', domain },
-    axis: { values: ticks, labelExpr: LABEL, labelOverlap: false },
+    axis: { values: ticks, labelExpr: tickLabels(ticks, (ms) => formatDuration(ms, PROSE)), labelOverlap: false },
   } as const;
   const title = 'Latency: tool calls and steps';
   const [only] = runs;
