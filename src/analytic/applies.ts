@@ -1,6 +1,6 @@
 // When each closed form of explain.ts is the simulator's exact expectation for a scenario:
 // one function per closed form, listing every reason against it (an empty list: it applies).
-import { PROSE, formatDuration } from '../model/format.js';
+import { proseDuration } from '../model/format.js';
 import type { Scenario } from '../model/scenario.js';
 import { actionSpan, callSpan, intentLike, segmentSpan } from './spans.js';
 
@@ -35,7 +35,7 @@ export function scopeNoneReasons(s: Scenario): Reason[] {
     scope !== 'none' && scope !== 'attempt' && `keys are on (scope ${scope}): the key store deduplicates retries`,
     queueing(s, 'attempts wait for a slot and actions share the queue'),
     s.client.deadline !== 'none' &&
-      `a deadline (${formatDuration(s.client.deadline, PROSE)}) can stop retries before the last one`,
+      `a deadline (${proseDuration(s.client.deadline)}) can stop retries before the last one`,
     crash.probability > 0 && crash.max > 0 && `crashes replay whole steps (crash.probability ${crash.probability})`,
   ];
 }
@@ -67,7 +67,7 @@ export function oneClaimReasons(s: Scenario): Reason[] {
     scope !== 'none' &&
       scope !== 'attempt' &&
       span >= s.keys.retention &&
-      `retention (${formatDuration(s.keys.retention, PROSE)}) can end before an action's last repeat (up to ${formatDuration(span, PROSE)} after its claim): a forgotten key is claimed again`,
+      `retention (${proseDuration(s.keys.retention)}) can end before an action's last repeat (up to ${proseDuration(span)} after its claim): a forgotten key is claimed again`,
   ];
 }
 
@@ -110,9 +110,9 @@ export function replayCatchReasons(s: Scenario): Reason[] {
       're-plans can end a step minutes after its commit, which moves the replay window; with re-plans the count is exact only when retention outlasts every replay',
     !allCaught &&
       retention <= call &&
-      `retention (${formatDuration(retention, PROSE)}) is shorter than a tool call (up to ${formatDuration(call, PROSE)}): a missed replay's own retries can miss too`,
+      `retention (${proseDuration(retention)}) is shorter than a tool call (up to ${proseDuration(call)}): a missed replay's own retries can miss too`,
     !allCaught &&
       !(spread > 0 && call / spread <= REPLAY_SHIFT_TOLERANCE) &&
-      `a tool call (up to ${formatDuration(call, PROSE)}) is not negligible against the resume spread (${formatDuration(spread, PROSE)}): the closed form takes the step's end as the commit`,
+      `a tool call (up to ${proseDuration(call)}) is not negligible against the resume spread (${proseDuration(spread)}): the closed form takes the step's end as the commit`,
   ];
 }

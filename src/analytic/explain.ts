@@ -2,7 +2,7 @@
 // is the simulator's expectation for this scenario; where it is not, the row says why and
 // carries no closed-form number (a wrong number printed beside a CI reads as a finding).
 import { closedFormInputs } from '../model/inputs.js';
-import { PROSE, formatDuration } from '../model/format.js';
+import { proseDuration } from '../model/format.js';
 import type { Scenario } from '../model/scenario.js';
 import type { Unit } from '../model/metrics.js';
 import type { RunResult } from '../model/result.js';
@@ -72,7 +72,7 @@ function slowRow(s: Scenario, r: RunResult): Comparison {
   return row(
     {
       name: ROW.pSlow,
-      formula: `1 - Phi(ln(T / m) / s), T = ${formatDuration(s.client.timeout, PROSE)}, m = ${formatDuration(median, PROSE)}, s = ${sigma}`,
+      formula: `1 - Phi(ln(T / m) / s), T = ${proseDuration(s.client.timeout)}, m = ${proseDuration(median)}, s = ${sigma}`,
       simulated: m.responses.timeout.slow / m.executions,
       interval: wilson(m.responses.timeout.slow, m.executions),
       unit: 'ratio',
@@ -165,21 +165,21 @@ function keyStoreRows(s: Scenario, r: RunResult): Comparison[] {
   const keys = r.intervals['keyStore.steadyStateKeys'] ?? null;
   const bytes = r.intervals['keyStore.steadyStateBytes'] ?? null;
   const reasons = oneClaimReasons(s);
-  const exact = `rate (retention + E[S]), E[S] = m exp(s^2 / 2) = ${formatDuration(meanS, PROSE)}`;
+  const exact = `rate (retention + E[S]), E[S] = m exp(s^2 / 2) = ${proseDuration(meanS)}`;
   const note =
     "Little's law with one claim per action: a record lives from its claim to commit + retention; simulated: keyStore.steadyStateKeys and steadyStateBytes";
   return [
     row(
       {
         name: ROW.keysRule,
-        formula: `rate retention, rate = ${rate}/s, retention = ${formatDuration(retention, PROSE)}`,
+        formula: `rate retention, rate = ${rate}/s, retention = ${proseDuration(retention)}`,
         simulated: ks.steadyStateKeys,
         interval: keys,
         unit: 'keys',
       },
       () => keyStoreKeys(rate, retention),
       reasons,
-      `${note}; the rule of thumb leaves out E[S] = ${formatDuration(meanS, PROSE)} of each record's life, so with a narrow interval it falls just outside`,
+      `${note}; the rule of thumb leaves out E[S] = ${proseDuration(meanS)} of each record's life, so with a narrow interval it falls just outside`,
     ),
     row(
       { name: ROW.keys, formula: exact, simulated: ks.steadyStateKeys, interval: keys, unit: 'keys' },
@@ -214,7 +214,7 @@ function replayCatchRow(s: Scenario, r: RunResult): Comparison {
   return row(
     {
       name: ROW.replayCatch,
-      formula: `clamp((r - min) / (max - min), 0, 1), r = ${formatDuration(s.keys.retention, PROSE)}, resume U(${formatDuration(resumeDelay.min, PROSE)}, ${formatDuration(resumeDelay.max, PROSE)})`,
+      formula: `clamp((r - min) / (max - min), 0, 1), r = ${proseDuration(s.keys.retention)}, resume U(${proseDuration(resumeDelay.min)}, ${proseDuration(resumeDelay.max)})`,
       simulated: p > 0 ? fraction(missed / n) : NaN,
       interval: p > 0 && share !== null ? { low: fraction(share.high), high: fraction(share.low) } : null,
       unit: 'ratio',
@@ -223,8 +223,8 @@ function replayCatchRow(s: Scenario, r: RunResult): Comparison {
     replayCatchReasons(s),
     `simulated: 1 - duplicatesBySource.replay / (crash.probability actions). The crash count is not reported, but each action crashes with probability ${p} independently, and a missed replay commits exactly once more, so replay duplicates are binomial (actions, crash.probability (1 - c)): a sound estimate at any crash probability (at 1 the crash count is the action count), with the Wilson interval mapped through it. ${
       everyReplayCaught(s)
-        ? `Exact: retention outlasts the latest resume plus two longest steps (${formatDuration(segmentSpan(s), PROSE)} each), so no replay is missed`
-        : `The closed form takes the step's end as the commit; they are at most ${formatDuration(callSpan(s), PROSE)} apart, which moves the fraction by at most ${String(Number((callSpan(s) / (resumeDelay.max - resumeDelay.min)).toPrecision(2)))}`
+        ? `Exact: retention outlasts the latest resume plus two longest steps (${proseDuration(segmentSpan(s))} each), so no replay is missed`
+        : `The closed form takes the step's end as the commit; they are at most ${proseDuration(callSpan(s))} apart, which moves the fraction by at most ${String(Number((callSpan(s) / (resumeDelay.max - resumeDelay.min)).toPrecision(2)))}`
     }`,
   );
 }

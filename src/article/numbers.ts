@@ -6,7 +6,7 @@ import { keyStoreKeys, replayCatchFraction } from '../analytic/keystore.js';
 import { scopeNoneDuplicatesWithReplays, scopeNoneExpectations, type ScopeNoneInput } from '../analytic/retries.js';
 import type { ArticleNumber } from '../model/article.js';
 import type { Formula } from '../model/comparison.js';
-import { PROSE, formatCount, formatDecimal, formatDuration } from '../model/format.js';
+import { formatCount, formatDecimal, proseDuration } from '../model/format.js';
 import { closedFormInputs } from '../model/inputs.js';
 import type { Interval } from '../model/result.js';
 import type { Scenario } from '../model/scenario.js';
@@ -17,7 +17,6 @@ import type { Runs } from './runs.js';
 const SECONDS_PER_DAY = 86_400;
 
 /** A duration as the article's formulas write it: "1 s", "300 ms", "5 min", "1 d". */
-const duration = (ms: number): string => formatDuration(ms, PROSE);
 
 /** Scope `none`'s inputs for a scenario (re-plans left out unless asked for). */
 export function scopeNoneInput(s: Scenario, withReplans: boolean): ScopeNoneInput {
@@ -56,7 +55,7 @@ function timeoutShares(runs: Runs): ArticleNumber[] {
   const { pSlow, q } = closedFormInputs(s);
   const slowOf = (x: Scenario): Formula => ({
     value: closedFormInputs(x).pSlow,
-    formula: `1 - Phi(ln(${duration(x.client.timeout)} / ${duration(x.service.latency.median)}) / ${x.service.latency.sigma})`,
+    formula: `1 - Phi(ln(${proseDuration(x.client.timeout)} / ${proseDuration(x.service.latency.median)}) / ${x.service.latency.sigma})`,
   });
   const slowMeasure = 'slow timeouts / attempts (one attempt per action)';
   const slowService = oneAttempt(SLOW);
@@ -65,7 +64,7 @@ function timeoutShares(runs: Runs): ArticleNumber[] {
   return [
     {
       id: 'pSlow.defaults',
-      name: `P(S > T): an attempt outlasts the ${duration(s.client.timeout)} timeout (median ${duration(s.service.latency.median)}, sigma ${s.service.latency.sigma})`,
+      name: `P(S > T): an attempt outlasts the ${proseDuration(s.client.timeout)} timeout (median ${proseDuration(s.service.latency.median)}, sigma ${s.service.latency.sigma})`,
       article: 'about 2.2%',
       unit: 'share',
       ...arithmetic(slowOf(s)),
@@ -91,7 +90,7 @@ function timeoutShares(runs: Runs): ArticleNumber[] {
     blindRetryDuplicates(runs),
     {
       id: 'pSlow.slowService',
-      name: `P(S > T), a four times slower service: median ${duration(t.service.latency.median)}, timeout ${duration(t.client.timeout)}`,
+      name: `P(S > T), a four times slower service: median ${proseDuration(t.service.latency.median)}, timeout ${proseDuration(t.client.timeout)}`,
       article: 'about 88%',
       unit: 'share',
       ...arithmetic(slowOf(t)),
@@ -138,8 +137,8 @@ function keyStoreSizes(runs: Runs): ArticleNumber[] {
     const meanS = closedFormInputs(s).meanService;
     const keys = keyStoreKeys(rate, kept);
     const exact = keyStoreKeys(rate, kept + meanS);
-    const keysFormula = `${rate}/s x ${duration(kept)}`;
-    const exactFormula = `${rate}/s x (${duration(kept)} + E[S] ${duration(meanS)})`;
+    const keysFormula = `${rate}/s x ${proseDuration(kept)}`;
+    const exactFormula = `${rate}/s x (${proseDuration(kept)} + E[S] ${proseDuration(meanS)})`;
     const note =
       "The simulator's Little's law counts a record from its claim to commit + retention, so it adds the mean service time E[S]: " +
       `${formatDecimal(exact - keys)} keys more than rate x retention.`;
@@ -147,7 +146,7 @@ function keyStoreSizes(runs: Runs): ArticleNumber[] {
     return [
       {
         id: `keyStore.keys.${retention}`,
-        name: `Live keys in steady state at ${rate}/s with ${duration(kept)} retention (per-intent keys)`,
+        name: `Live keys in steady state at ${rate}/s with ${proseDuration(kept)} retention (per-intent keys)`,
         article: retention === '1h' ? '180,000 keys' : '4.3 million keys',
         unit: 'keys',
         ...arithmetic({ value: keys, formula: keysFormula }, { value: exact, formula: exactFormula }),
@@ -157,7 +156,7 @@ function keyStoreSizes(runs: Runs): ArticleNumber[] {
       },
       {
         id: `keyStore.bytes.${retention}`,
-        name: `Key-store size at ${recordBytes} bytes a record, ${duration(kept)} retention`,
+        name: `Key-store size at ${recordBytes} bytes a record, ${proseDuration(kept)} retention`,
         article: retention === '1h' ? 'about 36 MB' : 'around 860 MB',
         unit: 'bytes',
         ...arithmetic(
@@ -225,15 +224,15 @@ function replayCatch(runs: Runs): ArticleNumber[] {
     const s = runs.scenario(r);
     const m = runs.run(r).metrics;
     const { min, max } = s.agent.crash.resumeDelay;
-    const kept = duration(s.keys.retention);
+    const kept = proseDuration(s.keys.retention);
     return {
       id: `replayCatch.${retention}`,
-      name: `Crash replays (resuming ${duration(min)} to ${duration(max)} later) caught by ${kept} retention`,
+      name: `Crash replays (resuming ${proseDuration(min)} to ${proseDuration(max)} later) caught by ${kept} retention`,
       article: retention === '5m' ? '5 minutes catches 17%' : 'an hour catches them all',
       unit: 'share',
       ...arithmetic({
         value: replayCatchFraction(s.keys.retention, min, max),
-        formula: `clamp((${kept} - ${duration(min)}) / (${duration(max)} - ${duration(min)}), 0, 1)`,
+        formula: `clamp((${kept} - ${proseDuration(min)}) / (${proseDuration(max)} - ${proseDuration(min)}), 0, 1)`,
       }),
       ...share(
         Math.max(0, m.actions - m.duplicatesBySource.replay),
@@ -241,7 +240,7 @@ function replayCatch(runs: Runs): ArticleNumber[] {
         '1 - replay duplicates / actions (every step crashes once)',
       ),
       scenario: r,
-      note: `Exact up to the gap between a step's commit and its end (a retried call ends a second or so later), against a ${duration(max - min)} window: under 0.0001.`,
+      note: `Exact up to the gap between a step's commit and its end (a retried call ends a second or so later), against a ${proseDuration(max - min)} window: under 0.0001.`,
     };
   });
 }

@@ -2,7 +2,7 @@
 // with their 95% intervals: no key, then the level each decision leaves.
 import type { WaterfallFigure } from '../model/article.js';
 import { refText } from '../model/article.js';
-import { PROSE, formatDuration } from '../model/format.js';
+import { proseDuration } from '../model/format.js';
 import type { Scenario } from '../model/scenario.js';
 import { refunds } from './refs.js';
 import type { Runs } from './runs.js';
@@ -14,7 +14,7 @@ const DECISIONS: readonly { step: 1 | 2 | 3 | 4; decision: (s: Scenario) => stri
   { step: 1, decision: () => 'no key' },
   { step: 2, decision: () => 'per-call key' },
   { step: 3, decision: () => 'per-intent key' },
-  { step: 4, decision: (s) => `${formatDuration(s.keys.retention, PROSE)} retention` },
+  { step: 4, decision: (s) => `${proseDuration(s.keys.retention)} retention` },
 ];
 
 export function waterfallFigure(runs: Runs): WaterfallFigure {

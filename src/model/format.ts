@@ -80,6 +80,11 @@ export function formatDuration(ms: number, options: FormatOptions = {}): string 
   return formatScaled(ms, DURATION, options);
 }
 
+/** A duration in a sentence, caption or formula: formatDuration with PROSE ("5 min", "1.5 s"). */
+export function proseDuration(ms: number): string {
+  return formatDuration(ms, PROSE);
+}
+
 /** Bytes in powers of 1000: 200 -> "200 B", 36e6 -> "36.0 MB" (with PROSE, "36 MB"). */
 export function formatBytes(bytes: number, options: FormatOptions = {}): string {
   return formatScaled(bytes, SIZE, options);

@@ -62,6 +62,13 @@ export function round(x: number, decimals: number): number {
   return r === 0 ? 0 : r;
 }
 
+/** x to `digits` significant digits (the nearest double, so JSON prints it short and free of float noise). */
+export function significant(x: number, digits: number): number {
+  if (!Number.isFinite(x)) return x;
+  const r = Number(x.toPrecision(digits));
+  return r === 0 ? 0 : r;
+}
+
 /** Milliseconds to seconds, kept to 0.1 ms. */
 export function seconds(ms: number): number {
   return round(ms / 1000, 4);

@@ -56,9 +56,3 @@ function endStyle(value: number, interval: Interval, unit: NumberUnit): ValueSty
   // Ends of a non-integral quantity keep its decimals even when the value happens to be whole.
   return { ref: unit === 'keys' || unit === 'bytes' ? ref + 0.5 : ref, resolve: interval };
 }
-
-/** Round to `digits` significant digits: keeps JSON short and free of float noise. */
-export function significant(x: number, digits = 10): number {
-  if (x === 0 || !Number.isFinite(x)) return x;
-  return Number(x.toPrecision(digits));
-}

@@ -2,7 +2,11 @@
 // writer who pastes from it, and the Markdown table `idemsim figures` prints. Pure
 // functions of the numbers: no date, no paths beyond the repository, ten significant digits.
 import { refText, type ArticleNumber } from '../../model/article.js';
-import { formatIntervalOf, formatSimulated, formatValue, significant } from './format.js';
+import { significant } from '../chart.js';
+import { formatIntervalOf, formatSimulated, formatValue } from './format.js';
+
+/** Numbers in numbers.json: ten significant digits, enough for any check, free of float noise. */
+const DIGITS = 10;
 
 export const INTERVALS_NOTE =
   '95% intervals: Wilson score for shares counted in a run; mean +- 1.96 s / sqrt(n) over actions for per-action means and what is computed from them';
@@ -50,12 +54,12 @@ export function renderNumbersJson(numbers: readonly ArticleNumber[]): string {
         figure: n.name,
         article: n.article,
         unit: n.unit,
-        closedForm: { value: significant(n.closedForm), formula: n.formula, text: text.closedForm },
-        expected: { value: significant(n.expected.value), formula: n.expected.formula, text: text.expected },
+        closedForm: { value: significant(n.closedForm, DIGITS), formula: n.formula, text: text.closedForm },
+        expected: { value: significant(n.expected.value, DIGITS), formula: n.expected.formula, text: text.expected },
         simulated: {
-          value: significant(n.simulated),
-          low: significant(n.interval.low),
-          high: significant(n.interval.high),
+          value: significant(n.simulated, DIGITS),
+          low: significant(n.interval.low, DIGITS),
+          high: significant(n.interval.high, DIGITS),
           text: text.simulated,
           measure: n.measure,
           interval: n.intervalKind,

@@ -4,6 +4,7 @@
 import { formatCount, formatMetric } from '../../model/format.js';
 import { metricInfo, metricValue, type Unit } from '../../model/metrics.js';
 import type { Sweep, Vary } from '../../model/sweep.js';
+import { significant } from '../chart.js';
 
 export const LINE_COLOR = '#1f5fbf';
 export const WIDTH = 560;
@@ -16,10 +17,7 @@ export interface Scale {
 }
 
 /** Six significant digits: enough for any axis, short and stable in the JSON. */
-export const sig = (x: number): number => {
-  const r = Number(x.toPrecision(6));
-  return r === 0 ? 0 : r;
-};
+const sig = (x: number): number => significant(x, 6);
 
 function durationScale(max: number): Scale {
   if (max >= 7_200_000) return { factor: 3_600_000, suffix: 'h' };

@@ -1,13 +1,8 @@
 // The article's number styles: each unit written like the report writes it, a size to the
 // digit its interval resolves, and an interval's ends in their value's precision.
 import { describe, expect, it } from 'vitest';
-import {
-  formatIntervalOf,
-  formatSimulated,
-  formatValue,
-  resolvingDigits,
-  significant,
-} from '../../../src/report/article/format.js';
+import { formatIntervalOf, formatSimulated, formatValue, resolvingDigits } from '../../../src/report/article/format.js';
+import { significant } from '../../../src/report/chart.js';
 
 describe('formatValue', () => {
   it('writes shares, counts per thousand and rates to three significant digits', () => {
@@ -59,8 +54,9 @@ describe('a simulated value and its interval', () => {
 
 describe('significant', () => {
   it('keeps ten significant digits and leaves zero and non-finite values alone', () => {
-    expect(significant(0.1 + 0.2)).toBe(0.3);
-    expect(significant(0)).toBe(0);
-    expect(significant(Number.POSITIVE_INFINITY)).toBe(Number.POSITIVE_INFINITY);
+    expect(significant(0.1 + 0.2, 10)).toBe(0.3);
+    expect(significant(0, 10)).toBe(0);
+    expect(significant(Number.POSITIVE_INFINITY, 10)).toBe(Number.POSITIVE_INFINITY);
+    expect(Object.is(significant(-0, 10), 0)).toBe(true);
   });
 });

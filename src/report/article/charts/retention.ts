@@ -5,7 +5,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionFieldDef } from 'vega-lite/types_unstable/channeldef.js';
 import type { NonNormalizedSpec } from 'vega-lite/types_unstable/spec/index.js';
 import type { AtRetention, RetentionFigure, RetentionPanel } from '../../../model/article.js';
-import { PROSE, formatBytes, formatDuration } from '../../../model/format.js';
+import { PROSE, formatBytes, proseDuration } from '../../../model/format.js';
 import { frame, round, tickLabels } from '../../chart.js';
 import { type ArticleChart } from './figure.js';
 
@@ -17,7 +17,7 @@ const STORE_COLOR = '#4e79a7';
 const WIDTH = 640;
 const HEIGHT = 190;
 
-const minutes = (m: number): string => formatDuration(m * MINUTE, PROSE);
+const minutes = (m: number): string => proseDuration(m * MINUTE);
 
 interface Note {
   minutes: number;
@@ -123,8 +123,8 @@ export function retentionChart(figure: RetentionFigure): ArticleChart {
   const title = 'Retention: replays caught against key-store size';
   const caption = `Per-intent keys at ${rate}/s. Lines: closed forms; points: simulations, 95% intervals.`;
   const detail =
-    `Every step crashes once and resumes ${formatDuration(min, PROSE)} to ${formatDuration(max, PROSE)} later; a replay finds its key only if the record is still live, ` +
-    `so a retention r catches clamp((r - ${formatDuration(min, PROSE)}) / ${formatDuration(max - min, PROSE)}, 0, 1) of them: ${percentAtShortest} at ${minutes(shortest.minutes)}, all from ${minutes(full.minutes)}. ` +
+    `Every step crashes once and resumes ${proseDuration(min)} to ${proseDuration(max)} later; a replay finds its key only if the record is still live, ` +
+    `so a retention r catches clamp((r - ${proseDuration(min)}) / ${proseDuration(max - min)}, 0, 1) of them: ${percentAtShortest} at ${minutes(shortest.minutes)}, all from ${minutes(full.minutes)}. ` +
     `The store holds rate x retention records: at ${rate}/s and ${bytes} bytes a record, ${size(hour)} for ${minutes(hour.minutes)} and ${size(day)} for ${minutes(day.minutes)}. ` +
     'Past the latest replay, longer retention buys nothing but memory.';
   const x: PositionFieldDef<Field> = {

@@ -3,23 +3,21 @@
 // beside), one row per scope, from one committed scenario.
 import type { TopLevelSpec } from 'vega-lite';
 import type { ScopesFigure } from '../../../model/article.js';
-import { PROSE, formatDuration } from '../../../model/format.js';
+import { proseDuration } from '../../../model/format.js';
 import { frame } from '../../chart.js';
 import { duplicatesChart } from '../../run/charts/duplicates.js';
 import type { ArticleChart } from './figure.js';
-
-const duration = (ms: number): string => formatDuration(ms, PROSE);
 
 export function scopesChart(figure: ScopesFigure): ArticleChart {
   const s = figure.scenario;
   const { replan, crash } = s.agent;
   const title = 'What each key scope lets through';
-  const caption = `Slow service, re-plans, crash replays, genuine repeats; ${duration(s.keys.retention)} retention (95% intervals).`;
+  const caption = `Slow service, re-plans, crash replays, genuine repeats; ${proseDuration(s.keys.retention)} retention (95% intervals).`;
   const detail =
-    `One workload under each scope: a slow service (median ${duration(s.service.latency.median)}, timeout ${duration(s.client.timeout)}, ` +
+    `One workload under each scope: a slow service (median ${proseDuration(s.service.latency.median)}, timeout ${proseDuration(s.client.timeout)}, ` +
     `${100 * s.network.replyLoss}% of replies lost), re-plans after ${replan.probability * 100}% of failed calls with new arguments ` +
-    `${100 * replan.argsChange}% of the time, ${100 * crash.probability}% of steps replayed ${duration(crash.resumeDelay.min)} to ` +
-    `${duration(crash.resumeDelay.max)} after a crash, and ${100 * s.agent.identicalRepeats}% of actions a genuine identical repeat of the one before. ` +
+    `${100 * replan.argsChange}% of the time, ${100 * crash.probability}% of steps replayed ${proseDuration(crash.resumeDelay.min)} to ` +
+    `${proseDuration(crash.resumeDelay.max)} after a crash, and ${100 * s.agent.identicalRepeats}% of actions a genuine identical repeat of the one before. ` +
     'No key and a fresh key per attempt let everything through. A per-call key stops transport retries, but its 409s fail calls that ' +
     'the model then re-plans under a new call id, so re-plan duplicates grow. A payload-hash key catches repeats whose arguments did not ' +
     'change and merges genuine repeats (lost). A per-intent key stops all three. A business key does too, but merges genuine repeats.';

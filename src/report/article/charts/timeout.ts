@@ -4,14 +4,12 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionFieldDef } from 'vega-lite/types_unstable/channeldef.js';
 import type { TimeoutFigure } from '../../../model/article.js';
-import { PROSE, formatDuration } from '../../../model/format.js';
+import { proseDuration } from '../../../model/format.js';
 import { frame, round, tickLabels } from '../../chart.js';
 import { type ArticleChart } from './figure.js';
 
 const COLORS = ['#4e79a7', '#d62728'] as const;
 const TICKS = [100, 200, 500, 1000, 2000, 5000, 10_000];
-
-const duration = (ms: number): string => formatDuration(ms, PROSE);
 
 export function timeoutChart(figure: TimeoutFigure): ArticleChart {
   const [normal, slow] = figure.services;
@@ -23,24 +21,24 @@ export function timeoutChart(figure: TimeoutFigure): ArticleChart {
     return {
       ...service,
       color: COLORS[i] ?? '#222222',
-      label: `${i === 0 ? 'normal' : `${round(median / baseMedian, 2)}x slower`}: median ${duration(median)}`,
-      mark: `${percent}% outlast ${duration(service.scenario.client.timeout)}`,
+      label: `${i === 0 ? 'normal' : `${round(median / baseMedian, 2)}x slower`}: median ${proseDuration(median)}`,
+      mark: `${percent}% outlast ${proseDuration(service.scenario.client.timeout)}`,
     };
   });
   const [low, high] = services;
   const sigma = normal.scenario.service.latency.sigma;
   const title = 'How often an attempt outlasts the timeout';
-  const caption = `Sigma ${sigma}: ${low?.mark ?? ''} at a ${duration(baseMedian)} median; ${high?.mark ?? ''} at ${duration(slow.scenario.service.latency.median)}.`;
+  const caption = `Sigma ${sigma}: ${low?.mark ?? ''} at a ${proseDuration(baseMedian)} median; ${high?.mark ?? ''} at ${proseDuration(slow.scenario.service.latency.median)}.`;
   const detail =
     `The service time is lognormal (median m, sigma ${sigma}), so P(S > T) = 1 - Phi(ln(T / m) / sigma). ` +
-    `At the lab's defaults (m ${duration(baseMedian)}, T ${duration(normal.scenario.client.timeout)}) ${low?.mark ?? ''}: rare, and each one is an executed call the client cannot tell from a failure. ` +
-    `When the service slows to ${duration(slow.scenario.service.latency.median)} and the client keeps ${duration(slow.scenario.client.timeout)}, ${high?.mark ?? ''}: most calls time out after doing their work.`;
+    `At the lab's defaults (m ${proseDuration(baseMedian)}, T ${proseDuration(normal.scenario.client.timeout)}) ${low?.mark ?? ''}: rare, and each one is an executed call the client cannot tell from a failure. ` +
+    `When the service slows to ${proseDuration(slow.scenario.service.latency.median)} and the client keeps ${proseDuration(slow.scenario.client.timeout)}, ${high?.mark ?? ''}: most calls time out after doing their work.`;
   const x: PositionFieldDef<Field> = {
     field: 'timeout',
     type: 'quantitative',
     title: 'client timeout (log scale)',
     scale: { type: 'log', domain: [...figure.domain] },
-    axis: { values: TICKS, labelExpr: tickLabels(TICKS, duration), labelOverlap: false },
+    axis: { values: TICKS, labelExpr: tickLabels(TICKS, proseDuration), labelOverlap: false },
   };
   const y: PositionFieldDef<Field> = {
     field: 'p',

@@ -5,7 +5,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionFieldDef } from 'vega-lite/types_unstable/channeldef.js';
 import type { WaterfallFigure, WaterfallStep } from '../../../model/article.js';
-import { PROSE, formatCount, formatDuration } from '../../../model/format.js';
+import { formatCount, proseDuration } from '../../../model/format.js';
 import { DUPLICATE_PINK, frame, round } from '../../chart.js';
 import type { ArticleChart } from './figure.js';
 
@@ -53,14 +53,13 @@ export function waterfallChart(figure: WaterfallFigure): ArticleChart {
   });
   const connectors = columns.slice(0, -1).map((c, i) => ({ from: c.step, to: columns[i + 1]?.step, level: c.level }));
   const rate = start.scenario.arrivals.rate;
-  const duration = (ms: number): string => formatDuration(ms, PROSE);
   const title = 'The worked example: duplicate refunds a day';
   const caption = `At ${rate} refunds/s; each green bar is what one decision removes (95% intervals).`;
   const detail =
     `With no key, ${formatCount(start.value)} refunds a day run twice: blind retries, re-plans and crash replays together. ` +
     "A key per tool call removes the transport retries' duplicates; re-plans and replays get new call ids and pass. " +
-    `A key per intent (run id and step, persisted before the call) removes the re-plans, and the replays that come back within its ${duration(intent.scenario.keys.retention)} retention. ` +
-    `Keeping it ${duration(last.scenario.keys.retention)}, longer than the latest replay (${duration(last.scenario.agent.crash.resumeDelay.max)}), leaves ${formatCount(last.value)}.`;
+    `A key per intent (run id and step, persisted before the call) removes the re-plans, and the replays that come back within its ${proseDuration(intent.scenario.keys.retention)} retention. ` +
+    `Keeping it ${proseDuration(last.scenario.keys.retention)}, longer than the latest replay (${proseDuration(last.scenario.agent.crash.resumeDelay.max)}), leaves ${formatCount(last.value)}.`;
   const x: PositionFieldDef<Field> = {
     field: 'step',
     type: 'ordinal',

@@ -3,7 +3,7 @@
 // the client timeout and both p95s as labelled vertical rules. One column per scenario.
 import type { TopLevelSpec } from 'vega-lite';
 import type { QuantilePoint } from '../../../model/result.js';
-import { PROSE, formatDuration } from '../../../model/format.js';
+import { formatDuration, proseDuration } from '../../../model/format.js';
 import type { Chart, ChartRun } from '../../chart.js';
 import { frame, round, runLabels, tickLabels } from '../../chart.js';
 
@@ -113,7 +113,7 @@ export function latencyChart(runs: readonly ChartRun[]): Chart {
     type: 'quantitative',
     title: xTitle,
     scale: { type: 'log', domain },
-    axis: { values: ticks, labelExpr: tickLabels(ticks, (ms) => formatDuration(ms, PROSE)), labelOverlap: false },
+    axis: { values: ticks, labelExpr: tickLabels(ticks, proseDuration), labelOverlap: false },
   } as const;
   const title = 'Latency: tool calls and steps';
   const [only] = runs;

@@ -1,7 +1,7 @@
 // A time axis in seconds that stays readable from a 1 s retry to a 20 minute replay:
 // linear while everything fits in SYMLOG_ABOVE seconds, symmetric-log beyond (linear
 // below 1 s, logarithmic above), with ticks at round durations labelled "30 s", "5 min".
-import { PROSE, formatDuration } from '../../../model/format.js';
+import { proseDuration } from '../../../model/format.js';
 import { tickLabels } from '../../chart.js';
 
 /** Longest span (s) drawn on a linear axis. */
@@ -12,7 +12,7 @@ export const SYMLOG_ABOVE = 10;
 const TICKS = [0, 1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200, 14_400, 28_800, 86_400];
 
 /** A tick in seconds as the tables write durations: "0 s", "30 s", "5 min", "1 h". */
-const label = (s: number): string => (s === 0 ? '0 s' : formatDuration(1000 * s, PROSE));
+const label = (s: number): string => (s === 0 ? '0 s' : proseDuration(1000 * s));
 
 export interface TimeAxis {
   title: string;
