@@ -8,7 +8,7 @@ import type { Bounds } from './fields.js';
 import type { Issue } from './issues.js';
 import { type Reader, readDuration, readNumber, readProbability, readSize } from './kinds.js';
 import * as msg from './messages.js';
-import { parseYaml } from './parse.js';
+import { parseValue } from './parse.js';
 import { closest } from './suggest.js';
 
 export interface BoundForm {
@@ -71,7 +71,7 @@ export function parseTarget(text: string): TargetOutcome {
 /** The limit of `metric` written as text, or what is wrong with it (one line). */
 function readLimit(text: string, metric: string, unit: Unit): number | string {
   const issues: Issue[] = [];
-  const node = parseYaml(text, { file: '--target', locate: () => ({ line: 1, col: 1 }) }, issues);
+  const node = parseValue(text, '--target', issues);
   const form = boundForm(unit);
   const value = node === undefined ? undefined : form.read(node, { ...form, path: metric, issues });
   if (value !== undefined) return value;

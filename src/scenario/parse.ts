@@ -49,6 +49,14 @@ function flowDepthExceeded(text: string): number | undefined {
 }
 
 /**
+ * A value written on the command line rather than in a file (a `--vary` or `--target`
+ * value): parsed as YAML, its issues placed at `where`, line 1, column 1.
+ */
+export function parseValue(text: string, where: string, issues: Issue[]): TreeNode | undefined {
+  return parseYaml(text, { file: where, locate: () => ({ line: 1, col: 1 }) }, issues);
+}
+
+/**
  * Parses one YAML document into a tree; undefined when it cannot be read (issues say why).
  * An empty document reads as a null scalar at its start.
  */

@@ -8,7 +8,7 @@ import { FIELDS, type Field, type Member, fieldAt } from './fields.js';
 import type { Issue } from './issues.js';
 import { readDuration, readNumber, readSize } from './kinds.js';
 import * as msg from './messages.js';
-import { parseYaml } from './parse.js';
+import { parseValue } from './parse.js';
 import { written } from './serialize.js';
 import { closest } from './suggest.js';
 import { durationLiteral } from './units.js';
@@ -127,32 +127,23 @@ function rangeValues(target: Variable, fromText: string, toText: string, stepTex
 /** One value of the variable, read by its field's reader (a member's by the member's). */
 function read(target: Variable, text: string): number | string | boolean | { problem: string } {
   const issues: Issue[] = [];
-  const node = parseYaml(text, { file: target.path, locate: () => ({ line: 1, col: 1 }) }, issues);
+  const node = parseValue(text, target.path, issues);
+  const { field, member } = target;
   let value: unknown;
-  if (node !== undefined) {
-    const { member } = target;
-    const { field } = target;
-    value =
-      member === undefined
-        ? isScalar(field)
-          ? readScalar(field, node, issues)
-          : undefined
-        : (member.kind === 'duration' ? readDuration : readNumber)(node, {
-            path: target.path,
-            issues,
-            hint: msg.hint(member.kind),
-            example: '1',
-            bounds: member.bounds,
-          });
+  if (node !== undefined && member !== undefined) {
+    const spec = { path: target.path, issues, hint: msg.hint(member.kind), example: '1', bounds: member.bounds };
+    value = (member.kind === 'duration' ? readDuration : readNumber)(node, spec);
+  } else if (node !== undefined && isScalar(field)) {
+    value = readScalar(field, node, issues);
   }
   if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
-  return { problem: issues[0]?.message ?? `write ${msg.hint(target.field.kind, target.field.values)}` };
+  return { problem: issues[0]?.message ?? `write ${msg.hint(field.kind, field.values)}` };
 }
 
 /** A step is read in the field's unit (`200ms`, `0.01`, `1`) but need not be a valid value of the field. */
 function readStep(target: Variable, text: string): number | undefined {
   const issues: Issue[] = [];
-  const node = parseYaml(text, { file: target.path, locate: () => ({ line: 1, col: 1 }) }, issues);
+  const node = parseValue(text, target.path, issues);
   if (node === undefined) return undefined;
   const spec = { path: target.path, issues, hint: '', example: '', bounds: { min: 0, minExclusive: true } };
   const reader = target.kind === 'duration' ? readDuration : target.kind === 'size' ? readSize : readNumber;
