@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 export const WALLS = {
   // The shared vocabulary imports no other folder (simple-statistics: the normal tail).
   model: { folders: [], packages: ['simple-statistics'] },
-  stats: { folders: ['model'], packages: ['simple-statistics'] },
+  stats: { folders: ['model'], packages: ['simple-statistics', '@stdlib/stats-base-dists-beta-quantile', '@stdlib/stats-base-dists-gamma-quantile'] },
   sim: { folders: ['model', 'stats'], packages: ['seedrandom'] },
   scenario: { folders: ['model'], packages: ['yaml'] },
   analytic: { folders: ['model', 'stats'], packages: ['simple-statistics'] },

@@ -7,7 +7,7 @@ import type { Scenario } from '../model/scenario.js';
 import type { Unit } from '../model/metrics.js';
 import type { RunResult } from '../model/result.js';
 import type { Comparison } from '../model/comparison.js';
-import { wilson } from '../stats/wilson.js';
+import { clopperPearson } from '../stats/exact.js';
 import {
   everyReplayCaught,
   type Reason,
@@ -64,7 +64,7 @@ function row(
 // Rows 1 and 2 count executions, not actions. Each execution draws its own S after the
 // decision to execute it, so its outcome is independent of whether it happened: by Wald's
 // identities the ratio over all executions estimates the per-execution chance with the
-// binomial variance of that many trials, which the Wilson interval uses.
+// binomial variance of that many trials, which the exact (Clopper-Pearson) interval uses.
 
 function slowRow(s: Scenario, r: RunResult): Comparison {
   const m = r.metrics;
@@ -74,12 +74,12 @@ function slowRow(s: Scenario, r: RunResult): Comparison {
       name: ROW.pSlow,
       formula: `1 - Phi(ln(T / m) / s), T = ${proseDuration(s.client.timeout)}, m = ${proseDuration(median)}, s = ${sigma}`,
       simulated: m.responses.timeout.slow / m.executions,
-      interval: wilson(m.responses.timeout.slow, m.executions),
+      interval: clopperPearson(m.responses.timeout.slow, m.executions),
       unit: 'ratio',
     },
     () => closedFormInputs(s).pSlow,
     slowShareReasons(s),
-    'simulated: slow timeouts / executions (with unlimited concurrency only an execution can be slow, exactly when S > T, whatever the key scope); Wilson interval',
+    'simulated: slow timeouts / executions (with unlimited concurrency only an execution can be slow, exactly when S > T, whatever the key scope); exact (Clopper-Pearson) interval',
   );
 }
 
@@ -91,12 +91,12 @@ function unknownShareRow(s: Scenario, r: RunResult): Comparison {
       name: ROW.q,
       formula: `1 - (1 - P(S > T)) (1 - replyLoss), replyLoss = ${s.network.replyLoss}`,
       simulated: unknown / m.executions,
-      interval: wilson(unknown, m.executions),
+      interval: clopperPearson(unknown, m.executions),
       unit: 'ratio',
     },
     () => closedFormInputs(s).q,
     unknownShareReasons(s),
-    'simulated: (slow + reply-lost timeouts) / executions (only executions send replies here); Wilson interval',
+    'simulated: (slow + reply-lost timeouts) / executions (only executions send replies here); exact (Clopper-Pearson) interval',
   );
 }
 
@@ -208,8 +208,8 @@ function replayCatchRow(s: Scenario, r: RunResult): Comparison {
   const missed = r.metrics.duplicatesBySource.replay;
   // Each action crashes with p and its replay misses with 1 - c, independently of other
   // actions, and a missed replay is exactly one replay duplicate: the count is binomial
-  // (n, p (1 - c)) whatever p is, so c = 1 - share / p, its interval mapped from Wilson's.
-  const share = wilson(missed, n);
+  // (n, p (1 - c)) whatever p is, so c = 1 - share / p, its interval mapped from the exact one.
+  const share = clopperPearson(missed, n);
   const fraction = (x: number): number => Math.min(1, Math.max(0, 1 - x / p));
   return row(
     {
@@ -221,7 +221,7 @@ function replayCatchRow(s: Scenario, r: RunResult): Comparison {
     },
     () => replayCatchFraction(s.keys.retention, resumeDelay.min, resumeDelay.max),
     replayCatchReasons(s),
-    `simulated: 1 - duplicatesBySource.replay / (crash.probability actions). The crash count is not reported, but each action crashes with probability ${p} independently, and a missed replay commits exactly once more, so replay duplicates are binomial (actions, crash.probability (1 - c)): a sound estimate at any crash probability (at 1 the crash count is the action count), with the Wilson interval mapped through it. ${
+    `simulated: 1 - duplicatesBySource.replay / (crash.probability actions). The crash count is not reported, but each action crashes with probability ${p} independently, and a missed replay commits exactly once more, so replay duplicates are binomial (actions, crash.probability (1 - c)): a sound estimate at any crash probability (at 1 the crash count is the action count), with the exact (Clopper-Pearson) interval mapped through it. ${
       everyReplayCaught(s)
         ? `Exact: retention outlasts the latest resume plus two longest steps (${proseDuration(segmentSpan(s))} each), so no replay is missed`
         : `The closed form takes the step's end as the commit; they are at most ${proseDuration(callSpan(s))} apart, which moves the fraction by at most ${String(Number((callSpan(s) / (resumeDelay.max - resumeDelay.min)).toPrecision(2)))}`

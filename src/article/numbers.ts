@@ -10,7 +10,7 @@ import { formatCount, formatDecimal, proseDuration } from '../model/format.js';
 import { closedFormInputs } from '../model/inputs.js';
 import type { Interval } from '../model/result.js';
 import type { Scenario } from '../model/scenario.js';
-import { wilson } from '../stats/wilson.js';
+import { clopperPearson } from '../stats/exact.js';
 import { DEFAULTS, SLOW, blindRetries, crashReplay, keyStore, oneAttempt, refunds } from './refs.js';
 import type { Runs } from './runs.js';
 
@@ -33,9 +33,9 @@ function arithmetic(closed: Formula, expected: Formula = closed): Arithmetic {
 }
 
 function share(successes: number, trials: number, measure: string): Simulated {
-  const interval = wilson(successes, trials);
+  const interval = clopperPearson(successes, trials);
   if (interval === null) throw new Error(`article: ${successes} of ${trials} is no share (${measure})`);
-  return { simulated: successes / trials, interval, measure, intervalKind: { kind: 'wilson', successes, trials } };
+  return { simulated: successes / trials, interval, measure, intervalKind: { kind: 'share', successes, trials } };
 }
 
 function mean(value: number, interval: Interval | undefined, measure: string, scale = 1): Simulated {

@@ -4,7 +4,7 @@
 import { keyStoreBytes, replayCatchFraction } from '../analytic/keystore.js';
 import type { AtRetention, RetentionFigure } from '../model/article.js';
 import { refText } from '../model/article.js';
-import { wilson } from '../stats/wilson.js';
+import { clopperPearson } from '../stats/exact.js';
 import { RETENTIONS, crashReplay, keyStore } from './refs.js';
 import type { Runs } from './runs.js';
 
@@ -46,7 +46,7 @@ export function retentionFigure(runs: Runs): RetentionFigure {
     const r = crashReplay(retention);
     const m = runs.run(r).metrics;
     const successes = Math.max(0, m.actions - m.duplicatesBySource.replay);
-    const interval = wilson(successes, m.actions);
+    const interval = clopperPearson(successes, m.actions);
     if (interval === null) throw new Error(`article: ${refText(r)} simulated no actions`);
     return { minutes: runs.scenario(r).keys.retention / MINUTE, value: successes / m.actions, interval };
   });

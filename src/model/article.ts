@@ -30,11 +30,11 @@ export const NumberUnit = {
 export type NumberUnit = keyof typeof NumberUnit;
 
 /**
- * How a simulated value's 95% interval was taken. `wilson`: a share successes / trials with
- * the Wilson score interval; `mean`: a per-action mean (or a fixed multiple of one) with
- * mean +- 1.96 s / sqrt(n), as the run reports it.
+ * How a simulated value's 95% interval was taken. `share`: successes / trials with the
+ * exact (Clopper-Pearson) interval; `mean`: a per-action mean (or a fixed multiple of one)
+ * with the interval the run reports for it.
  */
-export type IntervalKind = { kind: 'wilson'; successes: number; trials: number } | { kind: 'mean' };
+export type IntervalKind = { kind: 'share'; successes: number; trials: number } | { kind: 'mean' };
 
 /**
  * One number of the article. `name` is what it is in one line; `formula` and `closedForm`

@@ -111,10 +111,13 @@ export function formatMetric(x: number, unit: Unit, ref: number = x): string {
   }
 }
 
-/** "[low, high]" in the value's unit and precision. */
+/**
+ * "[low, high]" in the value's unit and precision; an end beside a value of 0 takes its own
+ * precision, so that nothing counted reads "0 [0, 0.0137]", never "0 [0, 0]".
+ */
 export function formatInterval(interval: Interval, unit: Unit, value: number): string {
-  const ref = Number.isFinite(value) ? value : interval.high;
-  return `[${formatMetric(interval.low, unit, ref)}, ${formatMetric(interval.high, unit, ref)}]`;
+  const ref = (end: number): number => (Number.isFinite(value) && value !== 0 ? value : end);
+  return `[${formatMetric(interval.low, unit, ref(interval.low))}, ${formatMetric(interval.high, unit, ref(interval.high))}]`;
 }
 
 function formatScaled(x: number, scales: readonly Scale[], options: FormatOptions): string {

@@ -48,6 +48,7 @@ export const METRICS: readonly MetricInfo[] = [
   m('unknownOutcomes', 'count', 'tool calls that returned unknown to the model'),
   m('unknownPerThousand', 'perThousand', 'unknown tool-call outcomes per 1000 actions'),
   m('falseFailures', 'count', 'step executions that reported failure although an execution of the action had started'),
+  m('falseFailuresPerThousand', 'perThousand', 'false failures per 1000 actions'),
   m('responses.ok', 'count', 'attempts that received a 200 (executed or replayed)'),
   m('responses.replayed', 'count', 'attempts that received a stored 200 from the key store'),
   m('responses.conflict', 'count', 'attempts that received a 409 (key in progress)'),
@@ -93,6 +94,17 @@ export function metricUnit(name: string): Unit {
   const info = BY_NAME.get(name);
   if (info === undefined) throw new RangeError(`not a metric: ${name}`);
   return info.unit;
+}
+
+/**
+ * Whether a run reports a 95% interval for the metric: estimates do (rates, shares, means,
+ * quantiles, the steady-state key store); what the run itself saw does not (counts, the
+ * maximum, the peaks), since it is exact for that run.
+ */
+export function hasInterval(name: string): boolean {
+  const unit = metricUnit(name);
+  if (unit === 'count') return false;
+  return !name.endsWith('.max') && !name.startsWith('keyStore.peak');
 }
 
 /** The value of a dotted metric name in a metrics object. */

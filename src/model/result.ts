@@ -28,6 +28,7 @@ export interface Metrics {
   unknownOutcomes: number;
   unknownPerThousand: number;
   falseFailures: number;
+  falseFailuresPerThousand: number;
   responses: {
     ok: number;
     replayed: number;
@@ -159,6 +160,7 @@ export function canonicalMetrics(m: Metrics): Metrics {
     unknownOutcomes: m.unknownOutcomes,
     unknownPerThousand: m.unknownPerThousand,
     falseFailures: m.falseFailures,
+    falseFailuresPerThousand: m.falseFailuresPerThousand,
     responses: {
       ok: r.ok,
       replayed: r.replayed,

@@ -38,6 +38,11 @@ export function onArrival(sim: Sim, t: number): void {
     attempts: 0,
     executions: 0,
     unknown: 0,
+    falseFailures: 0,
+    lookups: 0,
+    sentConflict: 0,
+    sentMismatch: 0,
+    sentStored: 0,
     gotForeignResult: false,
     claimed: null,
     uCrash,
@@ -107,7 +112,10 @@ function stepEnd(sim: Sim, action: Action, t: number, succeeded: boolean): void 
   const p = sim.p;
   const tally = sim.tally;
   if (action.segment === 0) tally.stepLatency.record(t - action.arrival);
-  if (!succeeded && action.started > 0) tally.falseFailures++;
+  if (!succeeded && action.started > 0) {
+    tally.falseFailures++;
+    action.falseFailures++;
+  }
   if (action.crashes < p.crashMax && action.uCrash < p.crashProbability) {
     action.crashes++;
     const delay = between(action.uResume, p.resumeMin, p.resumeMax);
@@ -134,8 +142,13 @@ export function closeOne(sim: Sim, action: Action): void {
   tally.duplicatesPerAction.push(duplicates);
   tally.lostPerAction.push(lost);
   tally.unknownPerAction.push(action.unknown);
-  tally.attemptsPerAction.push(action.attempts);
-  tally.executionsPerAction.push(action.executions);
+  tally.falseFailuresPerAction.push(action.falseFailures);
+  tally.extraAttempts.push(action.attempts - 1);
+  tally.extraExecutions.push(action.executions > 1 ? action.executions - 1 : 0);
+  tally.missingExecutions.push(action.executions === 0 ? 1 : 0);
+  tally.conflictShare.push(action.lookups, action.sentConflict);
+  tally.mismatchShare.push(action.lookups, action.sentMismatch);
+  tally.storedShare.push(action.lookups, action.sentStored);
   if (action.trace !== null) (sim.tracer as NonNullable<Sim['tracer']>).finish(action, action.trace);
 }
 

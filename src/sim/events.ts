@@ -27,6 +27,12 @@ export interface Action {
   attempts: number;
   executions: number;
   unknown: number;
+  falseFailures: number;
+  /** Attempts whose key was looked up, and how many of them got a 409, a 422, a stored 200. */
+  lookups: number;
+  sentConflict: number;
+  sentMismatch: number;
+  sentStored: number;
   /** Was sent a stored 200 from a record another action created. */
   gotForeignResult: boolean;
   /** Keys this action has claimed: claiming one again means the store forgot it. */

@@ -3,6 +3,7 @@
 import type { Scenario } from '../model/scenario.js';
 import type { Histogram } from '../stats/histogram.js';
 import { Z975 } from '../stats/welford.js';
+import { countMeanInterval, offsetCountInterval } from '../stats/exact.js';
 import type { Interval, Intervals, Metrics, QuantilePoint, Quantiles, RunDetail, RunResult } from '../model/result.js';
 import type { Sim } from './state.js';
 
@@ -41,6 +42,7 @@ export function measure(sim: Sim, scenario: Scenario): RunResult {
     unknownOutcomes: t.unknownOutcomes,
     unknownPerThousand: perThousand(t.unknownOutcomes, n),
     falseFailures: t.falseFailures,
+    falseFailuresPerThousand: perThousand(t.falseFailures, n),
     responses: {
       ok: t.ok,
       replayed: t.replayed,
@@ -72,17 +74,20 @@ export function measure(sim: Sim, scenario: Scenario): RunResult {
     service: { peakConcurrency: t.peakConcurrency, queueWait: { p95: t.queueWait.quantile(0.95) } },
   };
   if (t.queueWait.count > 0) intervals['service.queueWait.p95'] = t.queueWait.quantileInterval(0.95);
-  // Per-action counts are never negative, so neither is a bound on their mean.
-  intervals['duplicatesPerThousand'] = nonNegative(t.duplicatesPerAction.interval(1000));
-  intervals['lostPerThousand'] = nonNegative(t.lostPerAction.interval(1000));
-  intervals['unknownPerThousand'] = nonNegative(t.unknownPerAction.interval(1000));
-  intervals['attemptsPerAction'] = nonNegative(t.attemptsPerAction.interval());
-  intervals['executionsPerAction'] = nonNegative(t.executionsPerAction.interval());
+  // Counted metrics: exact intervals that stay honest at zero (see src/stats/exact.ts).
+  const counted: [string, Interval | null][] = [
+    ['duplicatesPerThousand', countMeanInterval(t.duplicatesPerAction, 1000)],
+    ['lostPerThousand', countMeanInterval(t.lostPerAction, 1000)],
+    ['unknownPerThousand', countMeanInterval(t.unknownPerAction, 1000)],
+    ['falseFailuresPerThousand', countMeanInterval(t.falseFailuresPerAction, 1000)],
+    ['attemptsPerAction', offsetCountInterval(1, t.extraAttempts, null)],
+    ['executionsPerAction', offsetCountInterval(1, t.extraExecutions, t.missingExecutions)],
+    ['conflictRate', t.conflictShare.interval()],
+    ['mismatchRate', t.mismatchShare.interval()],
+    ['dedupHitRate', t.storedShare.interval()],
+  ];
+  for (const [name, interval] of counted) if (interval !== null) intervals[name] = interval;
   return { metrics, intervals: sortedIntervals(intervals) };
-}
-
-function nonNegative(interval: Interval): Interval {
-  return { low: Math.max(0, interval.low), high: interval.high };
 }
 
 function perThousand(count: number, actions: number): number {

@@ -22,6 +22,7 @@ export function receive(sim: Sim, call: Call, t: number): void {
   const tally = sim.tally;
   const action = call.action;
   tally.lookups++;
+  action.lookups++;
   const key = keyOf(sim, call);
   const found = store.find(key);
   if (found < 0 || !store.isLive(found)) {
@@ -34,6 +35,7 @@ export function receive(sim: Sim, call: Call, t: number): void {
     execute(sim, call, store.claim(key, found, t, call.version, action.id), t);
   } else if (p.fingerprint && store.fingerprint(found) !== call.version) {
     tally.sentMismatch++;
+    action.sentMismatch++;
     replyNow(sim, call, t, Outcome.mismatch);
   } else if (!store.isDone(found)) {
     if (p.readThenWrite && t < store.claimTime(found) + p.raceWindow) {
@@ -43,10 +45,12 @@ export function receive(sim: Sim, call: Call, t: number): void {
       execute(sim, call, found, t);
     } else {
       tally.sentConflict++;
+      action.sentConflict++;
       replyNow(sim, call, t, Outcome.conflict);
     }
   } else {
     tally.sentStored++;
+    action.sentStored++;
     if (store.creator(found) !== action.id) action.gotForeignResult = true;
     if (call.traced !== null) call.traced.stored = true;
     replyNow(sim, call, t, Outcome.stored);

@@ -1,6 +1,7 @@
 // The running counts, streaming moments and histograms a run accumulates; measure
 // turns them into the reported metrics.
 import { Histogram } from '../stats/histogram.js';
+import { RatioMoments } from '../stats/ratio.js';
 import { Welford } from '../stats/welford.js';
 
 export class Tally {
@@ -40,8 +41,15 @@ export class Tally {
   readonly duplicatesPerAction = new Welford();
   readonly lostPerAction = new Welford();
   readonly unknownPerAction = new Welford();
-  readonly attemptsPerAction = new Welford();
-  readonly executionsPerAction = new Welford();
+  readonly falseFailuresPerAction = new Welford();
+  /** Attempts beyond the first; executions beyond one, and actions with none. */
+  readonly extraAttempts = new Welford();
+  readonly extraExecutions = new Welford();
+  readonly missingExecutions = new Welford();
+  /** Per action: (lookups, answers of one kind), for the shares per lookup. */
+  readonly conflictShare = new RatioMoments();
+  readonly mismatchShare = new RatioMoments();
+  readonly storedShare = new RatioMoments();
   /** Lifetime of each key record, claim to final expiry. */
   readonly lifetimes = new Welford();
 

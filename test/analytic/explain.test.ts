@@ -2,17 +2,17 @@
 // interval; where it does not, the row says why and carries no number.
 //
 // This file makes FAMILY statistical checks. Each is made at Bonferroni's 1 - 0.05 / FAMILY
-// level (familyInterval for the run's reported intervals, wilson95 with the family for the
+// level (familyInterval for the run's reported intervals, share95 with the family for the
 // binomial shares), so a correct closed form fails the file by chance at most 5% of seeds.
 // Every tolerance is derived from a reported interval or a binomial count, none by hand.
 import { describe, expect, it } from 'vitest';
 import { explain, ROW } from '../../src/analytic/explain.js';
 import type { Comparison } from '../../src/model/comparison.js';
-import { wilson } from '../../src/stats/wilson.js';
+import { clopperPearson } from '../../src/stats/exact.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import type { Interval, RunResult } from '../../src/model/result.js';
 import { simulate } from '../../src/sim/simulate.js';
-import { expectInside, familyInterval, scenarioWith, wilson95 } from '../sim/helpers.js';
+import { expectInside, familyInterval, scenarioWith, share95 } from '../sim/helpers.js';
 
 const FAMILY = 18;
 const MINUTE = 60_000;
@@ -44,15 +44,15 @@ const SCOPE_NONE: readonly { name: string; metric: string }[] = [
   { name: ROW.unknown, metric: 'unknownPerThousand' },
 ];
 
-/** P(S > T) and q against the family-wide Wilson interval of the run's own counts. */
+/** P(S > T) and q against the family-wide exact interval of the run's own counts. */
 function expectShares(r: RunResult, rows: readonly Comparison[]): void {
   const m = r.metrics;
   const slow = m.responses.timeout.slow;
   const unknown = slow + m.responses.timeout.replyLost;
   expect(find(rows, ROW.pSlow).simulated).toBe(slow / m.executions);
   expect(find(rows, ROW.q).simulated).toBe(unknown / m.executions);
-  expectInside(closed(find(rows, ROW.pSlow)), wilson95(slow, m.executions, FAMILY), ROW.pSlow);
-  expectInside(closed(find(rows, ROW.q)), wilson95(unknown, m.executions, FAMILY), ROW.q);
+  expectInside(closed(find(rows, ROW.pSlow)), share95(slow, m.executions, FAMILY), ROW.pSlow);
+  expectInside(closed(find(rows, ROW.q)), share95(unknown, m.executions, FAMILY), ROW.q);
 }
 
 describe('closed forms that apply lie within the simulated interval', () => {
@@ -94,7 +94,7 @@ describe('closed forms that apply lie within the simulated interval', () => {
     );
     const m = r.metrics;
     expect(m.responses.conflict).toBeGreaterThan(0);
-    expectInside(closed(find(rows, ROW.pSlow)), wilson95(m.responses.timeout.slow, m.executions, FAMILY), ROW.pSlow);
+    expectInside(closed(find(rows, ROW.pSlow)), share95(m.responses.timeout.slow, m.executions, FAMILY), ROW.pSlow);
   });
 
   it("the key store at 50/s and 1 h: the exact Little's-law size, keys and bytes (2 checks)", () => {
@@ -111,7 +111,7 @@ describe('closed forms that apply lie within the simulated interval', () => {
 
   // A missed replay is one replay duplicate, so the count is binomial (actions, p (1 - c)).
   const caughtInterval = (r: RunResult, p: number): Interval => {
-    const share = wilson95(r.metrics.duplicatesBySource.replay, r.metrics.actions, FAMILY);
+    const share = share95(r.metrics.duplicatesBySource.replay, r.metrics.actions, FAMILY);
     return { low: 1 - share.high / p, high: 1 - share.low / p };
   };
   const crashing = (probability: number): Scenario =>
@@ -306,10 +306,10 @@ describe('rows that are arithmetic on the run', () => {
     }
   });
 
-  it('the Wilson interval is null where the count is no share of the trials', () => {
-    expect(wilson(0, 0)).toBeNull();
-    expect(wilson(5, 4)).toBeNull();
-    expect(wilson(0, 100)?.low).toBe(0);
-    expect(wilson(100, 100)?.high).toBe(1);
+  it('the exact share interval is null where the count is no share of the trials', () => {
+    expect(clopperPearson(0, 0)).toBeNull();
+    expect(clopperPearson(5, 4)).toBeNull();
+    expect(clopperPearson(0, 100)?.low).toBe(0);
+    expect(clopperPearson(100, 100)?.high).toBe(1);
   });
 });

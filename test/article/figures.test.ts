@@ -4,7 +4,7 @@
 //
 // The interval checks: the file makes one check per number (NUMBER_CHECKS, 12). Each is
 // taken at Bonferroni's 1 - 0.05 / 12 level, widened from the 95% interval numbers.json
-// reports (Wilson recomputed from its counts; a mean's half-width rescaled by the ratio of
+// reports (the exact share interval recomputed from its counts; a mean's half-width rescaled by the ratio of
 // normal quantiles), so a correct simulator fails this file by chance at most 5% of seeds.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { standardNormalQuantile } from '../../src/analytic/index.js';
 import { figures } from '../../src/cli/figures.js';
 import { Z975 } from '../../src/stats/welford.js';
-import { wilson } from '../../src/stats/wilson.js';
+import { clopperPearson } from '../../src/stats/exact.js';
 import { captured } from '../cli/sinks.js';
 
 const COMMITTED = fileURLToPath(new URL('../../reports/article/', import.meta.url));
@@ -29,7 +29,7 @@ interface NumberEntry {
     value: number;
     low: number;
     high: number;
-    interval: { kind: 'wilson'; successes: number; trials: number } | { kind: 'mean' };
+    interval: { kind: 'share'; successes: number; trials: number } | { kind: 'mean' };
   };
 }
 
@@ -153,8 +153,8 @@ describe('each simulated interval holds the exact expectation', () => {
   ])('%s', (id) => {
     const { expected, simulated: s } = entry(id);
     const interval =
-      s.interval.kind === 'wilson'
-        ? wilson(s.interval.successes, s.interval.trials, z)
+      s.interval.kind === 'share'
+        ? clopperPearson(s.interval.successes, s.interval.trials, 0.025 / NUMBER_CHECKS)
         : { low: s.value - (s.high - s.value) * (z / Z975), high: s.value + (s.high - s.value) * (z / Z975) };
     if (interval === null) throw new Error(`${id}: ${JSON.stringify(s.interval)} is no share`);
     // numbers.json rounds to ten significant digits; allow that much on the ends.

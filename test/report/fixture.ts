@@ -22,6 +22,7 @@ export function fixtureMetrics(): Metrics {
     unknownOutcomes: 2,
     unknownPerThousand: 0.5,
     falseFailures: 2,
+    falseFailuresPerThousand: 0.5,
     responses: {
       ok: 4010,
       replayed: 0,

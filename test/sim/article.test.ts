@@ -11,7 +11,7 @@ import { lognormalMean, pSlow, unknownShare } from '../../src/model/inputs.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import type { Interval, RunResult } from '../../src/model/result.js';
 import { simulate } from '../../src/sim/simulate.js';
-import { expectInside, familyInterval, scenarioWith, wilson95 } from './helpers.js';
+import { expectInside, familyInterval, scenarioWith, share95 } from './helpers.js';
 
 const ARTICLE_CHECKS = 7;
 const inFamily = (r: RunResult, name: string): Interval => familyInterval(r, name, ARTICLE_CHECKS);
@@ -64,7 +64,7 @@ describe('slow-reply timeouts of a single attempt', () => {
     const r = simulate(s);
     expect(r.metrics.attempts).toBe(s.actions);
     const exact = slowShare(s);
-    expectInside(exact, wilson95(r.metrics.responses.timeout.slow, r.metrics.attempts, ARTICLE_CHECKS), 'slow share');
+    expectInside(exact, share95(r.metrics.responses.timeout.slow, r.metrics.attempts, ARTICLE_CHECKS), 'slow share');
     expect(exact).toBeCloseTo(0.022, 3);
   });
 
@@ -76,7 +76,7 @@ describe('slow-reply timeouts of a single attempt', () => {
     const r = simulate(s);
     expect(r.metrics.attempts).toBe(s.actions);
     const exact = slowShare(s);
-    expectInside(exact, wilson95(r.metrics.responses.timeout.slow, r.metrics.attempts, ARTICLE_CHECKS), 'slow share');
+    expectInside(exact, share95(r.metrics.responses.timeout.slow, r.metrics.attempts, ARTICLE_CHECKS), 'slow share');
     expect(exact).toBeCloseTo(0.876, 3);
   });
 });
@@ -131,7 +131,7 @@ describe('crash replays caught by retention', () => {
       s.agent.crash = { probability: 1, max: 1, resumeDelay: { min: 2 * MINUTE, max: 20 * MINUTE } };
     });
   const caught = (s: Scenario, missed: number) => {
-    const m = wilson95(missed, s.actions, ARTICLE_CHECKS);
+    const m = share95(missed, s.actions, ARTICLE_CHECKS);
     return { low: 1 - m.high, high: 1 - m.low };
   };
   const exactCatch = (s: Scenario): number =>

@@ -6,7 +6,7 @@ import { defaultScenario } from '../../src/model/scenario.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import { metricValue } from '../../src/model/metrics.js';
 import type { Interval, RunResult } from '../../src/model/result.js';
-import { wilson } from '../../src/stats/wilson.js';
+import { clopperPearson } from '../../src/stats/exact.js';
 
 /** A deep copy of the defaults with `edit` applied. */
 export function scenarioWith(edit: (s: Scenario) => void): Scenario {
@@ -25,11 +25,11 @@ export function reported(result: RunResult, name: string): Interval {
 const Z95 = 1.959963984540054;
 
 /**
- * Wilson score interval for k successes in n trials (sound at k = 0 and k = n): 95%, or
- * Bonferroni's 1 - 0.05 / family when the test makes `family` such checks (see below).
+ * Exact (Clopper-Pearson) interval for k successes in n trials: 95%, or Bonferroni's
+ * 1 - 0.05 / family when the test makes `family` such checks (see below).
  */
-export function wilson95(k: number, n: number, family = 1): Interval {
-  const interval = wilson(k, n, family === 1 ? Z95 : standardNormalQuantile(1 - 0.025 / family));
+export function share95(k: number, n: number, family = 1): Interval {
+  const interval = clopperPearson(k, n, 0.025 / family);
   if (interval === null) throw new Error(`no share: ${k} of ${n}`);
   return interval;
 }

@@ -9,7 +9,7 @@ import { formatIntervalOf, formatSimulated, formatValue } from './format.js';
 const DIGITS = 10;
 
 export const INTERVALS_NOTE =
-  '95% intervals: Wilson score for shares counted in a run; mean +- 1.96 s / sqrt(n) over actions for per-action means and what is computed from them';
+  '95% intervals: exact (Clopper-Pearson) for shares counted in a run; for per-action means and what is computed from them, the interval the run reports (exact Poisson on the count, widened by its dispersion)';
 
 export const REGENERATE = 'npx idemsim figures';
 

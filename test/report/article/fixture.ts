@@ -14,7 +14,7 @@ export const SHARE: ArticleNumber = {
   interval: { low: 0.02191338212, high: 0.02321495838 },
   applies: true,
   measure: 'slow timeouts / attempts',
-  intervalKind: { kind: 'wilson', successes: 4511, trials: 200_000 },
+  intervalKind: { kind: 'share', successes: 4511, trials: 200_000 },
   scenario: { file: 'scenarios/article-defaults.yaml', sets: ['actions=200000', 'client.retries=0'] },
 };
 

@@ -28,7 +28,7 @@ describe('numbers.json', () => {
         high: 0.02321495838,
         text: '0.0226 [0.0219, 0.0232]',
         measure: 'slow timeouts / attempts',
-        interval: { kind: 'wilson', successes: 4511, trials: 200_000 },
+        interval: { kind: 'share', successes: 4511, trials: 200_000 },
       },
       scenario: {
         file: 'scenarios/article-defaults.yaml',
