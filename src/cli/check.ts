@@ -1,11 +1,12 @@
-// `idemsim check FILES...`: the CI gate. Runs each scenario, compares its metrics with its
-// `expect:` block, prints one row per bound, and exits 1 if any bound fails (2 on bad
-// input, including a scenario with nothing to check).
+// `idemsim check FILES...`: the CI gate. Runs each scenario (sized by --precision or
+// --until-decided when asked), judges each bound of its `expect:` block on the 95%
+// interval (pass, fail or undecided), prints one row per bound, and exits 1 if a bound
+// fails or, with --strict, is undecided (2 on bad input, including nothing to check).
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Command } from 'commander';
-import { checkExpect, type CheckRow } from '../model/bounds.js';
-import { renderCheckJson, renderCheckTable } from '../report/check/text.js';
+import { checkExpect, expectTargets, type CheckRow } from '../model/bounds.js';
+import { fails, renderCheckJson, renderCheckTable, type CheckPolicy } from '../report/check/text.js';
 import { renderJunit } from '../report/check/junit.js';
 import { simulate } from '../sim/simulate.js';
 import type { CommandContext } from './context.js';
@@ -14,8 +15,9 @@ import { writeFileAtomically } from './files.js';
 import { loadScenarios, withScenarioOptions, type Loaded } from './load.js';
 import { VERSION } from './version.js';
 import { formatHelp, formatOption } from './options.js';
+import { runSized, sizingNote, sizingOf, withSizingOptions, type SizingFlags } from './sizing.js';
 
-export interface CheckOptions {
+export interface CheckOptions extends SizingFlags {
   sets?: readonly string[];
   strict?: boolean;
   junit?: string;
@@ -39,18 +41,27 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
         ),
       );
     }
-    const strict = options.strict === true;
-    const groups = loaded.map((l: Loaded) => ({
-      scenario: l.scenario.name,
-      file: l.file ?? '',
-      rows: checkExpect(l.scenario, simulate(l.scenario), strict),
-    }));
+    const policy: CheckPolicy = { strict: options.strict === true };
+    // Flags are read once, before anything runs; each scenario decides its own bounds.
+    sizingOf(options, []);
+    const groups = loaded.map((l: Loaded) => {
+      const sizing = sizingOf(options, expectTargets(l.scenario.expect));
+      let result = null;
+      if (sizing === null) {
+        result = simulate(l.scenario);
+      } else {
+        const sized = runSized(l.scenario, sizing, ctx);
+        ctx.err.write(`${sizingNote(l.scenario.name, sized.sizing)}\n`);
+        result = sized.result;
+      }
+      return { scenario: l.scenario.name, file: l.file ?? '', rows: checkExpect(l.scenario, result) };
+    });
     const rows: CheckRow[] = groups.flatMap((g) => g.rows);
-    ctx.out.write(format === 'json' ? renderCheckJson(rows, strict, VERSION) : renderCheckTable(rows, strict));
+    ctx.out.write(format === 'json' ? renderCheckJson(rows, policy, VERSION) : renderCheckTable(rows, policy));
     if (options.junit !== undefined) {
-      writeFileAtomically(resolve(ctx.cwd, options.junit), options.junit, renderJunit(groups), true);
+      writeFileAtomically(resolve(ctx.cwd, options.junit), options.junit, renderJunit(groups, policy), true);
     }
-    return rows.every((r) => r.pass) ? ExitCode.ok : ExitCode.checkFailed;
+    return rows.some((r) => fails(r, policy)) ? ExitCode.checkFailed : ExitCode.ok;
   });
 }
 
@@ -64,34 +75,43 @@ function checkJunitTarget(junit: string, cwd: string): void {
 
 const EXAMPLES = `
 Examples:
-  $ idemsim check scenarios/missions/mission-1.yaml
+  $ npx idemsim check scenarios/missions/mission-1.yaml
       fails (exit 1): the starting configuration duplicates actions
-  $ idemsim check ci/*.yaml --strict --junit idemsim-junit.xml
-      every bound must hold for the whole 95% interval; JUnit XML for the CI server
+  $ npx idemsim check ci/*.yaml --strict --until-decided --junit idemsim-junit.xml
+      simulate each scenario until every bound is decided (or 10,000,000 actions),
+      fail undecided ones, and write JUnit XML for the CI server
 
 Each bound of a scenario's expect: block is one row:
   expect:
     duplicatesPerThousand: { max: 1 }
     latency.call.p95: { max: 5s }
-Exit codes: 0 every bound holds, 1 a bound failed, 2 bad input (no expect: block, unknown
-metric, unreadable or invalid file), 70 internal error.`;
+A bound is judged on the metric's 95% interval: pass when the whole interval meets it,
+FAIL when none of it does, undecided when it straddles the limit: the run is too short
+to tell (nothing counted in 100 actions is not "0 per thousand"; it is [0, 36.9]).
+Undecided bounds are reported with the actions that would decide them and do not fail
+the check, unless --strict. Counts and maxima (what the run saw) are judged as they are.
+Exit codes: 0 every bound holds (or is undecided, without --strict), 1 a bound failed,
+2 bad input (no expect: block, unknown metric, unreadable or invalid file), 70 internal error.`;
 
 export function checkCommand(ctx: CommandContext, done: (code: number) => void): Command {
   const sets: string[] = [];
-  return withScenarioOptions(
+  const precision: string[] = [];
+  const command = withScenarioOptions(
     new Command('check')
       .summary('run scenarios and test their expect: bounds, for CI (exit 1 on a failed bound)')
       .description(
-        'Simulate each scenario and compare its metrics with the bounds of its expect: block.\nA bound is compared with the point estimate, or with --strict with the whole 95% interval.',
+        "Simulate each scenario and judge each bound of its expect: block on the metric's 95% interval:\npass, fail, or undecided when the interval straddles the limit.",
       )
       .argument('<FILES...>', 'scenario files, each with an expect: block'),
     sets,
   )
-    .option('--strict', 'a bound holds only if the whole 95% interval lies within it (default: the point estimate)')
-    .option('--junit <FILE>', 'also write the results as JUnit XML')
-    .option('--format <format>', formatHelp(FORMATS))
+    .option('--strict', 'undecided bounds fail too (default: reported, not failed)')
+    .option('--junit <FILE>', 'also write the results as JUnit XML (undecided bounds as skipped tests)')
+    .option('--format <format>', formatHelp(FORMATS));
+  withSizingOptions(command, precision, true);
+  return command
     .addHelpText('after', EXAMPLES)
-    .action((files: string[], options: Omit<CheckOptions, 'sets'>) => {
-      done(check(files, { ...options, sets }, ctx));
+    .action((files: string[], options: Omit<CheckOptions, 'sets' | 'precision'>) => {
+      done(check(files, { ...options, sets, precision }, ctx));
     });
 }

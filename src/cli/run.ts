@@ -16,8 +16,10 @@ import { startProgress } from './progress.js';
 import { checkOut, publish } from './report.js';
 import { VERSION } from './version.js';
 import { embeddedScenario } from '../scenario/index.js';
+import type { Sizing } from '../model/precision.js';
+import { runSized, sizingNote, sizingOf, withSizingOptions, type SizingFlags } from './sizing.js';
 
-export interface RunOptions {
+export interface RunOptions extends SizingFlags {
   /** `path=value` overrides in command-line order (later wins), applied to every scenario. */
   sets?: readonly string[];
   /** table (default), json or csv; anything else is an input error. */
@@ -46,8 +48,10 @@ export async function run(files: readonly string[], options: RunOptions, ctx: Co
   return guardAsync(ctx.err, async () => {
     const format = formatOption(options.format, OUTPUT_FORMATS);
     const request = reportRequest(options, ctx.cwd);
+    const sizing = sizingOf(options, []);
     const scenarios = loadScenarios(files, options.sets ?? [], ctx.cwd).map((l) => l.scenario);
-    const runs = simulateAll(scenarios, request?.trace, ctx);
+    const runs =
+      sizing === null ? simulateAll(scenarios, request?.trace, ctx) : sizeAll(scenarios, sizing, request?.trace, ctx);
     ctx.out.write(render(format, runs, { color: colorEnabled(ctx), version: VERSION }));
     if (request !== undefined) await publish(readBack(runs), request.out, { png: request.png }, ctx);
     return ExitCode.ok;
@@ -109,6 +113,28 @@ function simulateAll(
 }
 
 /**
+ * Each scenario sized by --precision; its result is that of the scenario with the actions
+ * it reached (which is what the report's scenario.yaml says), and stderr says how it went.
+ */
+function sizeAll(
+  scenarios: readonly Scenario[],
+  sizing: Sizing,
+  trace: TraceOptions | undefined,
+  ctx: CommandContext,
+): { scenario: Scenario; result: RunResult }[] {
+  return scenarios.map((scenario) => {
+    const sized = runSized(
+      scenario,
+      sizing,
+      ctx,
+      trace === undefined ? undefined : (s, options) => simulate(s, { ...options, trace }),
+    );
+    ctx.err.write(`${sizingNote(scenario.name, sized.sizing)}\n`);
+    return { scenario: sized.scenario, result: sized.result };
+  });
+}
+
+/**
  * The summary the report is drawn from, read back from its own JSON: the folder `run`
  * writes is then by construction the one `report` redraws from summary.json.
  */
@@ -144,6 +170,10 @@ Examples:
   $ idemsim run scenarios/refunds-1-no-key.yaml --out refunds --timeline eventful
       the table, and a report folder (open refunds/index.html) whose timeline
       draws the 40 most eventful actions
+  $ idemsim run scenarios/refunds-3-intent-key.yaml --precision duplicatesPerThousand=5%
+      as many actions as it takes (up to --max-actions) for the duplicate rate's
+      95% interval to be within 5% of its value; the actions used go to stderr
+      and the report's scenario.yaml, so --actions N repeats the run exactly
 
 Durations take a unit (250ms, 1.5s, 2m, 1h, 1d); a bare number is milliseconds.
 Exit codes: 0 ok, 2 bad input (usage, unreadable file, invalid scenario, unusable --out), 70 internal error.`;
@@ -151,7 +181,8 @@ Exit codes: 0 ok, 2 bad input (usage, unreadable file, invalid scenario, unusabl
 export function runCommand(ctx: CommandContext, done: (code: number) => void): Command {
   // One list for --set and its shorthands, so command-line order decides which wins.
   const sets: string[] = [];
-  return withScenarioOptions(
+  const precision: string[] = [];
+  const command = withScenarioOptions(
     new Command('run')
       .summary('simulate scenarios: duplicates, losses, key-store size and latency')
       .description(DESCRIPTION)
@@ -168,10 +199,11 @@ export function runCommand(ctx: CommandContext, done: (code: number) => void): C
     .option(
       '--timeline-actions <n>',
       `with --out: how many actions the timeline draws, ${TIMELINE_ACTIONS.min} to ${TIMELINE_ACTIONS.max} (default: ${TIMELINE_ACTIONS.default})`,
-    )
+    );
+  return withSizingOptions(command, precision, false)
     .addHelpText('after', EXAMPLES)
-    .action(async (files: string[], options: Omit<RunOptions, 'sets'>) => {
-      const { format, out, png, timeline, timelineActions } = options;
-      done(await run(files, { sets, format, out, png, timeline, timelineActions }, ctx));
+    .action(async (files: string[], options: Omit<RunOptions, 'sets' | 'precision'>) => {
+      const { format, out, png, timeline, timelineActions, maxActions } = options;
+      done(await run(files, { sets, format, out, png, timeline, timelineActions, precision, maxActions }, ctx));
     });
 }

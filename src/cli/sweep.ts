@@ -10,7 +10,7 @@ import type { SweepSpec } from '../model/scenario.js';
 import { DEFAULT_SWEEP_METRICS, type Sweep, type Vary } from '../model/sweep.js';
 import { scenarioToYaml } from '../scenario/index.js';
 import { parseVary } from '../scenario/vary.js';
-import { simulateAll } from '../sweep/pool.js';
+import { simulateAll, simulateAllSized } from '../sweep/pool.js';
 import { sweepPoints } from '../sweep/sweep.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
@@ -18,8 +18,12 @@ import { scenarioOf, scenarioSource, withScenarioOptions } from './load.js';
 import { checkOut, writeFolder } from './report.js';
 import { VERSION } from './version.js';
 import { formatHelp, formatOption, jobCount } from './options.js';
+import { sizingOf, withSizingOptions, type SizingFlags } from './sizing.js';
+import { formatCount } from '../model/format.js';
+import type { Scenario } from '../model/scenario.js';
+import type { SizedRun } from '../sim/sized.js';
 
-export interface SweepOptions {
+export interface SweepOptions extends SizingFlags {
   sets?: readonly string[];
   vary?: readonly string[];
   metric?: string;
@@ -45,20 +49,35 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
     const metrics =
       options.metric === undefined ? [...(base.sweep?.metrics ?? DEFAULT_SWEEP_METRICS)] : metricList(options.metric);
     const jobs = jobCount(options.jobs);
+    const sizing = sizingOf(options, []);
     const planned = sweepPoints(vary, (pointSets) => load([...sets, ...pointSets]));
     if (!planned.ok) throw new InputError(planned.problems);
-    const results = await simulateAll(
-      planned.points.map((p) => p.scenario),
-      jobs,
-    );
+    const scenarios = planned.points.map((p) => p.scenario);
+    // Sized: each point runs to its own precision; its scenario says the actions it reached.
+    const runs: SizedRun[] =
+      sizing === null
+        ? (await simulateAll(scenarios, jobs)).map((result, i) => ({
+            scenario: scenarios[i] as Scenario,
+            result,
+            sizing: { actions: (scenarios[i] as Scenario).actions, rounds: 1, stoppedBy: 'precision', needed: null },
+          }))
+        : await simulateAllSized(scenarios, sizing, jobs);
+    if (sizing !== null) {
+      const actions = runs.map((r) => r.scenario.actions);
+      const capped = runs.filter((r) => r.sizing.stoppedBy === 'cap').length;
+      ctx.err.write(
+        `sweep: points sized to ${formatCount(Math.min(...actions))} to ${formatCount(Math.max(...actions))} actions` +
+          (capped > 0 ? `; ${capped} stopped by --max-actions before meeting --precision\n` : '\n'),
+      );
+    }
     const result: Sweep = {
       name: planned.points[0]?.scenario.name ?? '',
       vary,
       metrics,
-      points: planned.points.map((point, i) => ({
-        ...point,
-        result: results[i] as NonNullable<(typeof results)[number]>,
-      })),
+      points: planned.points.map((point, i) => {
+        const run = runs[i] as (typeof runs)[number];
+        return { ...point, scenario: run.scenario, result: run.result };
+      }),
     };
     const text =
       format === 'json'
@@ -151,7 +170,8 @@ replace the block's dimensions and --metric its metrics. Output is identical wha
 export function sweepCommand(ctx: CommandContext, done: (code: number) => void): Command {
   const sets: string[] = [];
   const vary: string[] = [];
-  return withScenarioOptions(
+  const precision: string[] = [];
+  const command = withScenarioOptions(
     new Command('sweep')
       .summary('run one scenario over a grid of parameter values (common random numbers)')
       .description(
@@ -170,9 +190,10 @@ export function sweepCommand(ctx: CommandContext, done: (code: number) => void):
     .option(
       '--out <DIR>',
       'also write a report folder: index.html, charts, summary.json/csv, scenario.yaml (default: output only)',
-    )
+    );
+  return withSizingOptions(command, precision, false)
     .addHelpText('after', EXAMPLES)
-    .action(async (file: string | undefined, options: Omit<SweepOptions, 'sets' | 'vary'>) => {
-      done(await sweep(file, { ...options, sets, vary }, ctx));
+    .action(async (file: string | undefined, options: Omit<SweepOptions, 'sets' | 'vary' | 'precision'>) => {
+      done(await sweep(file, { ...options, sets, vary, precision }, ctx));
     });
 }

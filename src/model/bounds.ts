@@ -1,7 +1,9 @@
-// A bound on a metric and the one pass/fail rule every command applies to it: the
-// `expect:` bounds that `check` tests and the targets `recommend` searches for. A bound is
-// judged on the point estimate, or (strict) on the far end of the 95% interval; a metric
-// without an interval (a count) is judged on its value either way.
+// A bound on a metric and the one rule every command judges it by: the `expect:` bounds
+// that `check` tests and the targets `recommend` searches for. A bound is judged on the
+// metric's 95% interval: it passes when the whole interval meets it, fails when none of
+// the interval does, and is undecided when the interval straddles the limit (more actions
+// would decide it). A metric without an interval (a count, a maximum: what the run saw,
+// not an estimate) passes or fails on its value.
 import { METRIC_NAMES, metricUnit, metricValue, type Unit } from './metrics.js';
 import type { Interval, RunResult } from './result.js';
 import type { Bound, Scenario } from './scenario.js';
@@ -16,47 +18,82 @@ export interface Target {
   limit: number;
   /** As the user wrote it, for messages: `duplicatesPerThousand<=0.1`. */
   text: string;
-  /** A `--target` flag, or a bound of the scenario's `expect:` block. */
-  source: 'flag' | 'expect';
+  /** A `--target` flag, the scenario's `expect:` block, or a guard `recommend` added. */
+  source: 'flag' | 'expect' | 'guard';
 }
+
+export const Verdict = { pass: 'pass', fail: 'fail', undecided: 'undecided' } as const;
+export type Verdict = keyof typeof Verdict;
 
 /** One target judged on one run. */
 export interface Judged {
   value: number;
   interval: Interval | null;
-  /** What was compared with the limit: the value, or the interval's far end (strict). */
-  compared: number;
-  pass: boolean;
+  verdict: Verdict;
   /**
-   * Distance to the limit on the metric's scale: positive inside the bound (slack),
-   * negative outside it (violation). See `scaleOf`.
+   * Distance of the value to the limit on the metric's scale: positive inside the bound
+   * (slack), negative outside it (violation). See `scaleOf`.
    */
   margin: number;
+  /**
+   * Undecided only: about how many actions in all would decide it (the interval narrows
+   * as 1 / sqrt(actions), or 1 / actions while nothing is counted); Infinity when the
+   * value sits on the limit.
+   */
+  needed?: number;
 }
 
 /** An upper bound (`<=`, `<`) is judged on an interval's high end, a lower one on its low end. */
 export const isUpper = (op: Op): boolean => op === '<=' || op === '<';
 
-export function judge(target: Target, result: RunResult, strict: boolean): Judged {
+export function judge(target: Target, result: RunResult): Judged {
   const value = metricValue(result.metrics, target.metric);
   const interval = result.intervals[target.metric] ?? null;
-  const compared = strict && interval !== null ? (isUpper(target.op) ? interval.high : interval.low) : value;
-  return { value, interval, compared, ...passAndMargin(target, compared) };
+  const margin = marginOf(target, value);
+  if (!Number.isFinite(value)) return { value, interval, verdict: Verdict.fail, margin: -Infinity };
+  if (interval === null)
+    return { value, interval, verdict: meets(target, value) ? Verdict.pass : Verdict.fail, margin };
+  const [far, near] = isUpper(target.op) ? [interval.high, interval.low] : [interval.low, interval.high];
+  if (meets(target, far)) return { value, interval, verdict: Verdict.pass, margin };
+  if (!meets(target, near)) return { value, interval, verdict: Verdict.fail, margin };
+  return {
+    value,
+    interval,
+    verdict: Verdict.undecided,
+    margin,
+    needed: actionsToDecide(target, value, interval, result.metrics.actions),
+  };
 }
 
-/** Whether `compared` meets the target, and by how much (relative; see `scaleOf`). */
-export function passAndMargin(target: Target, compared: number): { pass: boolean; margin: number } {
+/** Whether a value meets the target. */
+export function meets(target: Target, x: number): boolean {
   const { op, limit } = target;
-  const pass =
-    op === '<='
-      ? compared <= limit
-      : op === '<'
-        ? compared < limit
-        : op === '>='
-          ? compared >= limit
-          : compared > limit;
-  const margin = (isUpper(op) ? limit - compared : compared - limit) / scaleOf(target);
-  return { pass, margin };
+  return op === '<=' ? x <= limit : op === '<' ? x < limit : op === '>=' ? x >= limit : x > limit;
+}
+
+/** How far a value is inside (positive) or outside (negative) the target, relative; see `scaleOf`. */
+export function marginOf(target: Target, x: number): number {
+  return (isUpper(target.op) ? target.limit - x : x - target.limit) / scaleOf(target);
+}
+
+/**
+ * About how many actions would shrink the interval's side facing the limit to the
+ * distance between value and limit. A side of zero count shrinks as 1 / actions (the
+ * exact interval's upper end at zero is 3.69 / actions), any other as 1 / sqrt(actions).
+ */
+export function actionsToDecide(target: Target, value: number, interval: Interval, actions: number): number {
+  const gap = Math.abs(value - target.limit);
+  if (gap === 0 || actions <= 0) return Infinity;
+  const side = value <= target.limit ? interval.high - value : value - interval.low;
+  return actionsForHalfWidth(side, gap, value === 0 && interval.low === 0, actions);
+}
+
+/** Actions for an interval side of `side` at `actions` actions to shrink to `goal`. */
+export function actionsForHalfWidth(side: number, goal: number, zeroCount: boolean, actions: number): number {
+  if (side <= goal) return actions;
+  if (goal <= 0) return Infinity;
+  const ratio = side / goal;
+  return Math.ceil(actions * (zeroCount ? ratio : ratio * ratio));
 }
 
 /**
@@ -110,16 +147,19 @@ export interface CheckRow extends Judged {
   unit: Unit;
   bound: 'min' | 'max';
   limit: number;
+  /** Actions of the run it was judged on. */
+  actions: number;
 }
 
 /** Every `expect:` bound of the scenario judged on its run, in catalogue order. */
-export function checkExpect(scenario: Scenario, result: RunResult, strict: boolean): CheckRow[] {
+export function checkExpect(scenario: Scenario, result: RunResult): CheckRow[] {
   return expectTargets(scenario.expect).map((target) => ({
     scenario: scenario.name,
     metric: target.metric,
     unit: metricUnit(target.metric),
     bound: isUpper(target.op) ? 'max' : 'min',
     limit: target.limit,
-    ...judge(target, result, strict),
+    actions: result.metrics.actions,
+    ...judge(target, result),
   }));
 }

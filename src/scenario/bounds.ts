@@ -69,9 +69,9 @@ export function parseTarget(text: string): TargetOutcome {
 }
 
 /** The limit of `metric` written as text, or what is wrong with it (one line). */
-function readLimit(text: string, metric: string, unit: Unit): number | string {
+export function readLimit(text: string, metric: string, unit: Unit, flag = '--target'): number | string {
   const issues: Issue[] = [];
-  const node = parseValue(text, '--target', issues);
+  const node = parseValue(text, flag, issues);
   const form = boundForm(unit);
   const value = node === undefined ? undefined : form.read(node, { ...form, path: metric, issues });
   if (value !== undefined) return value;

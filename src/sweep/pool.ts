@@ -5,7 +5,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Scenario } from '../model/scenario.js';
-import { simulate } from '../sim/simulate.js';
+import type { Sizing } from '../model/precision.js';
+import type { SizedRun } from '../sim/sized.js';
+import { runPoint } from './point.js';
 import type { RunResult } from '../model/result.js';
 import type { PointJob } from './worker.js';
 
@@ -14,16 +16,36 @@ export async function simulateAll(
   jobs: number,
   onPointDone: (done: number) => void = () => {},
 ): Promise<RunResult[]> {
+  const runs = await pointsOnWorkers(scenarios, null, jobs, onPointDone);
+  return runs.map((r) => r.result);
+}
+
+/** Each scenario sized by `sizing` (see src/sim/sized.ts), on worker threads; in order. */
+export async function simulateAllSized(
+  scenarios: readonly Scenario[],
+  sizing: Sizing,
+  jobs: number,
+  onPointDone: (done: number) => void = () => {},
+): Promise<SizedRun[]> {
+  return pointsOnWorkers(scenarios, sizing, jobs, onPointDone);
+}
+
+async function pointsOnWorkers(
+  scenarios: readonly Scenario[],
+  sizing: Sizing | null,
+  jobs: number,
+  onPointDone: (done: number) => void,
+): Promise<SizedRun[]> {
   if (jobs <= 1 || scenarios.length <= 1) {
     return scenarios.map((scenario, i) => {
-      const result = simulate(scenario);
+      const run = runPoint(scenario, sizing);
       onPointDone(i + 1);
-      return result;
+      return run;
     });
   }
   const script = new URL('./worker.js', import.meta.url);
   if (!existsSync(fileURLToPath(script))) throw new Error(`sweep worker not built: ${fileURLToPath(script)}`);
-  const results: (RunResult | undefined)[] = new Array<RunResult | undefined>(scenarios.length);
+  const results: (SizedRun | undefined)[] = new Array<SizedRun | undefined>(scenarios.length);
   let next = 0;
   let done = 0;
   const workers = Array.from({ length: Math.min(jobs, scenarios.length) }, () => new Worker(script));
@@ -40,12 +62,13 @@ export async function simulateAll(
               const job: PointJob = {
                 index: next,
                 scenario: scenarios[next] as Scenario,
+                sizing,
               };
               next++;
               worker.postMessage(job);
             };
-            worker.on('message', (message: { index: number; result: RunResult }) => {
-              results[message.index] = message.result;
+            worker.on('message', (message: { index: number; run: SizedRun }) => {
+              results[message.index] = message.run;
               onPointDone(++done);
               feed();
             });
@@ -57,5 +80,5 @@ export async function simulateAll(
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
-  return results as RunResult[];
+  return results as SizedRun[];
 }

@@ -21,7 +21,7 @@ describe('idemsim check (binary)', () => {
     const r = idemsim(['check', 'test/missions/solution-1.yaml']);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain('2 passed, 0 failed');
+    expect(r.stdout).toContain('2 passed, 0 failed, 0 undecided');
   });
 
   it('exits 1 when a bound fails, with one row per bound', () => {
@@ -53,7 +53,7 @@ describe('idemsim check (binary)', () => {
     expect(r.stderr).toContain('has no expect: block');
   });
 
-  it('with --strict compares the whole interval', () => {
+  it('a bound inside the interval is undecided: reported, and failed only with --strict', () => {
     const run = JSON.parse(idemsim(['run', '--format', 'json']).stdout) as {
       runs: {
         metrics: { duplicatesPerThousand: number };
@@ -63,9 +63,63 @@ describe('idemsim check (binary)', () => {
     const value = run.runs[0]?.metrics.duplicatesPerThousand as number;
     const low = run.runs[0]?.intervals['duplicatesPerThousand']?.low as number;
     // A bound between the interval's low end and the point estimate.
-    const file = write('strict.yaml', `expect:\n  duplicatesPerThousand: { min: ${(low + value) / 2} }\n`);
-    expect(idemsim(['check', file]).status).toBe(0);
-    expect(idemsim(['check', file, '--strict']).status).toBe(1);
+    const file = write('straddle.yaml', `expect:\n  duplicatesPerThousand: { min: ${(low + value) / 2} }\n`);
+    const lax = idemsim(['check', file]);
+    expect(lax.status).toBe(0);
+    expect(lax.stdout).toMatch(/duplicatesPerThousand .* undecided/);
+    expect(lax.stdout).toContain('0 passed, 0 failed, 1 undecided');
+    const strict = idemsim(['check', file, '--strict']);
+    expect(strict.status).toBe(1);
+    expect(strict.stdout).toMatch(/undecided at 4,000 actions: needs about [\d,]+/);
+  });
+
+  describe('a scenario that cannot duplicate, checked against 0.1 per thousand', () => {
+    // No retries, re-plans or replays: every action calls once, so the true rate is 0.
+    const zero = write(
+      'zero.yaml',
+      [
+        'actions: 100',
+        'client: { retries: 0 }',
+        'agent:',
+        '  replan: { probability: 0 }',
+        '  crash: { probability: 0 }',
+        'expect:',
+        '  duplicatesPerThousand: { max: 0.1 }',
+        '',
+      ].join('\n'),
+    );
+
+    it('does not pass at 100 actions: nothing counted is [0, 36.9] per thousand, not 0', () => {
+      const r = idemsim(['check', zero, '--strict']);
+      expect(r.status).toBe(1);
+      expect(r.stdout).toMatch(/0 \[0, 36\.9\]/);
+      expect(r.stdout).toContain('undecided at 100 actions: needs about 36,889');
+    });
+
+    it('with --until-decided simulates until the bound is decided, and says so', () => {
+      const r = idemsim(['check', zero, '--strict', '--until-decided']);
+      expect(r.status).toBe(0);
+      expect(r.stderr).toMatch(/^\S+: [\d,]+ actions \(2 runs\), every bound decided\n$/);
+      const actions = Number((/: ([\d,]+) actions/.exec(r.stderr)?.[1] ?? '').replace(/,/g, ''));
+      // Decided means 3.69 / actions * 1000 <= 0.1.
+      expect(actions).toBeGreaterThanOrEqual(36_889);
+      expect(r.stdout).toContain('1 passed, 0 failed, 0 undecided');
+    });
+
+    it('stops at --max-actions and says how many would be needed', () => {
+      const r = idemsim(['check', zero, '--strict', '--until-decided', '--max-actions', '5000', '--format', 'json']);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain('5,000 actions (2 runs), stopped by --max-actions; needs about 36,889');
+      const doc = JSON.parse(r.stdout) as { checks: { verdict: string; actions: number; neededActions: number }[] };
+      expect(doc.checks[0]).toMatchObject({ verdict: 'undecided', actions: 5000, neededActions: 36_889 });
+    });
+
+    it('refuses a --max-actions that is not a count, before simulating', () => {
+      const r = idemsim(['check', zero, '--until-decided', '--max-actions', 'lots']);
+      expect(r.status).toBe(2);
+      expect(lines(r.stderr)).toHaveLength(1);
+      expect(r.stderr).toContain('--max-actions lots');
+    });
   });
 
   it('writes JUnit XML that parses and counts the failures', () => {
@@ -104,9 +158,10 @@ describe('idemsim check (binary)', () => {
     const doc = JSON.parse(r.stdout) as {
       passed: boolean;
       failed: number;
-      checks: { metric: string; pass: boolean }[];
+      checks: { metric: string; verdict: string }[];
     };
     expect(doc.passed).toBe(true);
+    expect(doc.checks.map((c) => c.verdict)).toEqual(['pass', 'pass']);
     expect(doc.checks.map((c) => c.metric)).toEqual(['duplicatesPerThousand', 'lostPerThousand']);
   });
 

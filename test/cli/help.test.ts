@@ -27,7 +27,7 @@ describe('--help', () => {
     for (const name of await commands()) {
       const text = await help([name]);
       const examples = text.split('Examples:\n')[1] ?? '';
-      expect(examples, `idemsim ${name} --help`).toMatch(new RegExp(`^ {2}\\$ idemsim ${name}\\b`, 'm'));
+      expect(examples, `idemsim ${name} --help`).toMatch(new RegExp(`^ {2}\\$ (npx )?idemsim ${name}\\b`, 'm'));
     }
   });
 });

@@ -18,35 +18,54 @@ function withValue(duplicatesPerThousand: number, low: number, high: number): Ru
 }
 
 describe('checkExpect', () => {
-  it('compares the point estimate with each bound', () => {
-    const rows = checkExpect(withExpect({ duplicatesPerThousand: { min: 1, max: 5 } }), withValue(4, 2, 6), false);
-    expect(rows.map((r) => [r.bound, r.pass])).toEqual([
-      ['min', true],
-      ['max', true],
+  it('passes a bound the whole interval meets', () => {
+    const rows = checkExpect(withExpect({ duplicatesPerThousand: { min: 1, max: 7 } }), withValue(4, 2, 6));
+    expect(rows.map((r) => [r.bound, r.verdict])).toEqual([
+      ['min', 'pass'],
+      ['max', 'pass'],
     ]);
   });
 
-  it('fails a max bound the point estimate exceeds', () => {
-    const [row] = checkExpect(withExpect({ duplicatesPerThousand: { max: 3 } }), withValue(4, 2, 6), false);
-    expect(row?.pass).toBe(false);
+  it('fails a bound none of the interval meets', () => {
+    const [row] = checkExpect(withExpect({ duplicatesPerThousand: { max: 1.5 } }), withValue(4, 2, 6));
+    expect(row?.verdict).toBe('fail');
+    expect(row?.margin).toBeLessThan(0);
   });
 
-  it('with strict, needs the whole interval on the right side of the bound', () => {
+  it('is undecided when the interval straddles the limit, whichever side the value is on', () => {
     const scenario = withExpect({ duplicatesPerThousand: { min: 1, max: 5 } });
-    expect(checkExpect(scenario, withValue(4, 2, 6), true).map((r) => r.pass)).toEqual([true, false]);
-    expect(checkExpect(scenario, withValue(4, 0.5, 4.5), true).map((r) => r.pass)).toEqual([false, true]);
+    expect(checkExpect(scenario, withValue(4, 2, 6)).map((r) => r.verdict)).toEqual(['pass', 'undecided']);
+    expect(checkExpect(scenario, withValue(4, 0.5, 4.5)).map((r) => r.verdict)).toEqual(['undecided', 'pass']);
+    const [high] = checkExpect(withExpect({ duplicatesPerThousand: { max: 3 } }), withValue(4, 2, 6));
+    expect(high?.verdict).toBe('undecided');
   });
 
-  it('with strict, compares a metric without an interval by its value', () => {
+  it('estimates the actions that would decide an undecided bound', () => {
+    // Value 4, limit 5, upper side 2 at 4000 actions: the side must shrink to 1, so 2^2 = 4 times the actions.
+    const [row] = checkExpect(withExpect({ duplicatesPerThousand: { max: 5 } }), withValue(4, 2, 6));
+    expect(row?.needed).toBe(4 * fixtureResult().metrics.actions);
+    // Nothing counted: the upper end shrinks as 1 / actions, so 6 -> 0.1 needs 60 times the actions.
+    const [zero] = checkExpect(withExpect({ duplicatesPerThousand: { max: 0.1 } }), withValue(0, 0, 6));
+    expect(zero?.needed).toBe(60 * fixtureResult().metrics.actions);
+  });
+
+  it('judges a metric without an interval by its value', () => {
     const r = fixtureResult();
-    const [row] = checkExpect(withExpect({ lostActions: { max: r.metrics.lostActions } }), r, true);
+    const [row] = checkExpect(withExpect({ lostActions: { max: r.metrics.lostActions } }), r);
     expect(row?.interval).toBeNull();
-    expect(row?.pass).toBe(true);
+    expect(row?.verdict).toBe('pass');
+    const [over] = checkExpect(withExpect({ lostActions: { max: r.metrics.lostActions - 1 } }), r);
+    expect(over?.verdict).toBe('fail');
+  });
+
+  it('fails a value that is not a number, whatever the bound', () => {
+    const r = withValue(Number.NaN, 0, 1);
+    expect(checkExpect(withExpect({ duplicatesPerThousand: { max: 1e9 } }), r)[0]?.verdict).toBe('fail');
   });
 
   it('lists bounds in catalogue order, whatever order the scenario gave', () => {
     const scenario = withExpect({ 'latency.call.p95': { max: 1e9 }, duplicatesPerThousand: { max: 1e9 } });
-    expect(checkExpect(scenario, fixtureResult(), false).map((r) => r.metric)).toEqual([
+    expect(checkExpect(scenario, fixtureResult()).map((r) => r.metric)).toEqual([
       'duplicatesPerThousand',
       'latency.call.p95',
     ]);
@@ -55,10 +74,20 @@ describe('checkExpect', () => {
 
 describe('renderJunit', () => {
   it('counts tests and failures per scenario and overall', () => {
-    const rows = checkExpect(withExpect({ duplicatesPerThousand: { min: 5, max: 1 } }), withValue(3, 2, 4), false);
-    const xml = renderJunit([{ scenario: 'a<b', file: 'x.yaml', rows }]);
-    expect(xml).toContain('<testsuites name="idemsim check" tests="2" failures="2">');
-    expect(xml).toContain('<testsuite name="a&lt;b" file="x.yaml" tests="2" failures="2">');
+    const rows = checkExpect(withExpect({ duplicatesPerThousand: { min: 5, max: 1 } }), withValue(3, 2, 4));
+    const xml = renderJunit([{ scenario: 'a<b', file: 'x.yaml', rows }], { strict: false });
+    expect(xml).toContain('<testsuites name="idemsim check" tests="2" failures="2" skipped="0">');
+    expect(xml).toContain('<testsuite name="a&lt;b" file="x.yaml" tests="2" failures="2" skipped="0">');
     expect(xml.match(/<failure /g)).toHaveLength(2);
+  });
+
+  it('reports an undecided bound as skipped with the reason, or as a failure with --strict', () => {
+    const rows = checkExpect(withExpect({ duplicatesPerThousand: { max: 0.1 } }), withValue(0, 0, 6));
+    const lax = renderJunit([{ scenario: 's', file: 'x.yaml', rows }], { strict: false });
+    expect(lax).toContain('failures="0" skipped="1"');
+    expect(lax).toContain('<skipped message="undecided at 4,000 actions: needs about 240,000"/>');
+    const strict = renderJunit([{ scenario: 's', file: 'x.yaml', rows }], { strict: true });
+    expect(strict).toContain('failures="1" skipped="0"');
+    expect(strict).toMatch(/<failure message="[^"]*undecided at 4,000 actions: needs about 240,000/);
   });
 });

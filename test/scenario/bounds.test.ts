@@ -67,13 +67,14 @@ describe('recommend targets', () => {
     expect(merged.map((t) => t.source)).toEqual(['expect', 'flag']);
   });
 
-  it('--strict compares the far end of the interval, as check does', () => {
-    const result = {
-      metrics: { duplicatesPerThousand: 0.8 },
-      intervals: { duplicatesPerThousand: { low: 0.5, high: 1.2 } },
-    } as unknown as RunResult;
+  it('a target is judged on the interval, as check does', () => {
+    const result = (low: number, high: number): RunResult =>
+      ({
+        metrics: { actions: 1000, duplicatesPerThousand: 0.8 },
+        intervals: { duplicatesPerThousand: { low, high } },
+      }) as unknown as RunResult;
     const t = target('duplicatesPerThousand<=1');
-    expect(judge(t, result, false)).toMatchObject({ compared: 0.8, pass: true });
-    expect(judge(t, result, true)).toMatchObject({ compared: 1.2, pass: false });
+    expect(judge(t, result(0.5, 1.2))).toMatchObject({ value: 0.8, verdict: 'undecided' });
+    expect(judge(t, result(0.5, 0.9))).toMatchObject({ value: 0.8, verdict: 'pass' });
   });
 });

@@ -1,19 +1,49 @@
-// The rows of `idemsim check` for a person (a table) and for machines (JSON).
+// The rows of `idemsim check` for a person (a table) and for machines (JSON). A bound is
+// judged on its 95% interval: pass (all of it meets the bound), fail (none of it does) or
+// undecided (it straddles the limit; more actions would decide), which --strict fails.
 import Table from 'cli-table3';
 import type { CheckRow } from '../../model/bounds.js';
-import { formatInterval, formatMetric } from '../../model/format.js';
+import { formatCount, formatInterval, formatMetric } from '../../model/format.js';
+
+/** What a CI gate does with each verdict. */
+export interface CheckPolicy {
+  /** Undecided bounds fail the check. */
+  strict: boolean;
+}
+
+/** "undecided at 100 actions: needs about 37,000" */
+export function undecidedReason(row: CheckRow): string {
+  const needed = row.needed;
+  const more =
+    needed === undefined || !Number.isFinite(needed)
+      ? 'the value sits on the limit, so no number of actions decides it'
+      : `needs about ${formatCount(needed)}`;
+  return `undecided at ${formatCount(row.actions)} actions: ${more}`;
+}
 
 /** One line on a bound: what was measured and which side of the limit it fell. */
 export function describeRow(row: CheckRow): string {
   const ci = row.interval === null ? '' : ` ${formatInterval(row.interval, row.unit, row.value)}`;
   const side = row.bound === 'min' ? 'at least' : 'at most';
-  const verdict = row.pass ? 'within' : 'outside';
-  return `${row.metric} = ${formatMetric(row.value, row.unit)}${ci}, ${verdict} the bound (${side} ${formatMetric(row.limit, row.unit)})`;
+  const where =
+    row.verdict === 'pass' ? 'within' : row.verdict === 'fail' ? 'outside' : `straddling (${undecidedReason(row)})`;
+  return `${row.metric} = ${formatMetric(row.value, row.unit)}${ci}, ${where} the bound (${side} ${formatMetric(row.limit, row.unit)})`;
 }
 
-export function renderCheckTable(rows: readonly CheckRow[], strict: boolean): string {
+/** Whether a row fails the check under the policy. */
+export function fails(row: CheckRow, policy: CheckPolicy): boolean {
+  return row.verdict === 'fail' || (row.verdict === 'undecided' && policy.strict);
+}
+
+function resultCell(row: CheckRow, policy: CheckPolicy): string {
+  if (row.verdict === 'pass') return 'pass';
+  if (row.verdict === 'fail') return 'FAIL';
+  return policy.strict ? 'FAIL: undecided' : 'undecided';
+}
+
+export function renderCheckTable(rows: readonly CheckRow[], policy: CheckPolicy): string {
   const table = new Table({
-    head: ['scenario', 'metric', 'bound', 'value', '95% CI', 'result'],
+    head: ['scenario', 'metric', 'bound', 'value', '95% CI', 'actions', 'result'],
     style: { head: [], border: [], compact: true },
   });
   for (const row of rows) {
@@ -23,15 +53,36 @@ export function renderCheckTable(rows: readonly CheckRow[], strict: boolean): st
       `${row.bound === 'min' ? '>=' : '<='} ${formatMetric(row.limit, row.unit)}`,
       formatMetric(row.value, row.unit),
       row.interval === null ? '' : formatInterval(row.interval, row.unit, row.value),
-      row.pass ? 'pass' : 'FAIL',
+      formatCount(row.actions),
+      resultCell(row, policy),
     ]);
   }
-  const failed = rows.filter((r) => !r.pass).length;
-  const basis = strict ? 'whole 95% interval (--strict)' : 'point estimate';
-  return `${table.toString()}\n${rows.length} bounds checked on the ${basis}: ${rows.length - failed} passed, ${failed} failed\n`;
+  const count = counts(rows);
+  const lines = [
+    table.toString(),
+    `${rows.length} ${rows.length === 1 ? 'bound' : 'bounds'} judged on their 95% intervals: ${count.passed} passed, ${count.failed} failed, ${count.undecided} undecided`,
+  ];
+  const undecided = rows.filter((r) => r.verdict === 'undecided');
+  for (const row of undecided) lines.push(`  ${row.scenario} ${row.metric}: ${undecidedReason(row)}`);
+  if (undecided.length > 0) {
+    lines.push(
+      policy.strict
+        ? 'Undecided bounds fail with --strict. Simulate more actions to decide them: --until-decided, or --actions N.'
+        : 'Undecided: the interval straddles the bound, so this run cannot tell; it does not fail the check (--strict would).\nSimulate more actions to decide: --until-decided, or --actions N.',
+    );
+  }
+  return `${lines.join('\n')}\n`;
 }
 
-export function renderCheckJson(rows: readonly CheckRow[], strict: boolean, version: string): string {
+function counts(rows: readonly CheckRow[]): { passed: number; failed: number; undecided: number } {
+  return {
+    passed: rows.filter((r) => r.verdict === 'pass').length,
+    failed: rows.filter((r) => r.verdict === 'fail').length,
+    undecided: rows.filter((r) => r.verdict === 'undecided').length,
+  };
+}
+
+export function renderCheckJson(rows: readonly CheckRow[], policy: CheckPolicy, version: string): string {
   const checks = rows.map((r) => ({
     scenario: r.scenario,
     metric: r.metric,
@@ -39,9 +90,13 @@ export function renderCheckJson(rows: readonly CheckRow[], strict: boolean, vers
     limit: r.limit,
     value: r.value,
     interval: r.interval === null ? null : { low: r.interval.low, high: r.interval.high },
-    compared: r.compared,
-    pass: r.pass,
+    actions: r.actions,
+    verdict: r.verdict,
+    neededActions: r.verdict === 'undecided' && r.needed !== undefined && Number.isFinite(r.needed) ? r.needed : null,
+    fails: fails(r, policy),
   }));
-  const failed = rows.filter((r) => !r.pass).length;
-  return `${JSON.stringify({ idemsim: version, strict, passed: failed === 0, failed, checks }, null, 2)}\n`;
+  const count = counts(rows);
+  const failing = rows.filter((r) => fails(r, policy)).length;
+  const summary = { passed: failing === 0, failed: count.failed, undecided: count.undecided };
+  return `${JSON.stringify({ idemsim: version, strict: policy.strict, ...summary, checks }, null, 2)}\n`;
 }

@@ -1,0 +1,120 @@
+// The options that size a run by what it must show, shared by run, check, sweep and
+// recommend: --precision METRIC=WIDTH (repeatable), --until-decided (check, recommend) and
+// --max-actions N; and the one loop that runs a scenario sized, with progress on a TTY.
+import type { Command } from 'commander';
+import type { Target } from '../model/bounds.js';
+import { formatCount } from '../model/format.js';
+import type { SizedOutcome, Sizing } from '../model/precision.js';
+import type { RunResult } from '../model/result.js';
+import type { Scenario } from '../model/scenario.js';
+import { parsePrecision } from '../scenario/precision.js';
+import type { SimulateOptions } from '../sim/simulate.js';
+import { simulateSized, type SizedRun } from '../sim/sized.js';
+import type { CommandContext } from './context.js';
+import { InputError } from './errors.js';
+import { startProgress } from './progress.js';
+
+/** Most actions a sized run may reach unless --max-actions says otherwise (about 10 s a scenario here). */
+export const DEFAULT_MAX_ACTIONS = 10_000_000;
+/** A cap above this is refused: memory and time grow past what one run should take. */
+const MAX_MAX_ACTIONS = 1_000_000_000;
+
+export interface SizingFlags {
+  precision?: readonly string[];
+  untilDecided?: boolean;
+  maxActions?: string;
+}
+
+/** Adds --precision and --max-actions, and --until-decided where bounds are judged. */
+export function withSizingOptions(command: Command, precision: string[], decides: boolean): Command {
+  command.option(
+    '--precision <METRIC=WIDTH>',
+    'simulate more actions until the 95% interval of METRIC is this narrow (half-width): 10% of the value, or an absolute width in its unit (0.02, 50ms); repeatable',
+    (value: string) => {
+      precision.push(value);
+      return precision;
+    },
+  );
+  if (decides) {
+    command.option(
+      '--until-decided',
+      'simulate more actions until every bound is decided (its interval wholly on one side of the limit)',
+    );
+  }
+  return command.option(
+    '--max-actions <n>',
+    `cap on the actions of a sized run (default: ${formatCount(DEFAULT_MAX_ACTIONS)})`,
+  );
+}
+
+/** The sizing the flags ask for, deciding `targets` with --until-decided; null when none is asked for. */
+export function sizingOf(flags: SizingFlags, targets: readonly Target[]): Sizing | null {
+  const problems: string[] = [];
+  const goals = [];
+  for (const text of flags.precision ?? []) {
+    const outcome = parsePrecision(text);
+    if (outcome.ok) goals.push(outcome.goal);
+    else problems.push(outcome.message);
+  }
+  const maxActions = maxActionsOf(flags.maxActions);
+  if (maxActions === null) {
+    problems.push(
+      `--max-actions ${flags.maxActions ?? ''}: write a whole number of actions from 1 to ${formatCount(MAX_MAX_ACTIONS)}, e.g. --max-actions 2000000`,
+    );
+  }
+  if (problems.length > 0) throw new InputError(problems);
+  const untilDecided = flags.untilDecided === true;
+  if (goals.length === 0 && !untilDecided && flags.maxActions !== undefined) {
+    throw new InputError('--max-actions caps a sized run: add --precision METRIC=WIDTH or --until-decided');
+  }
+  const decide = untilDecided ? [...targets] : [];
+  if (goals.length === 0 && decide.length === 0) return null;
+  return { goals, decide, maxActions: maxActions ?? DEFAULT_MAX_ACTIONS };
+}
+
+function maxActionsOf(arg: string | undefined): number | null {
+  if (arg === undefined) return DEFAULT_MAX_ACTIONS;
+  const text = arg.trim().replace(/_/g, '');
+  const n = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+  return n >= 1 && n <= MAX_MAX_ACTIONS ? n : null;
+}
+
+/** Runs one scenario sized, drawing a progress line per round on a terminal. */
+export function runSized(
+  scenario: Scenario,
+  sizing: Sizing,
+  ctx: CommandContext,
+  run?: (scenario: Scenario, options: SimulateOptions) => RunResult,
+): SizedRun {
+  let progress = startProgress(ctx, 0);
+  try {
+    return simulateSized(scenario, sizing, {
+      onRound: (actions) => {
+        progress.finish();
+        progress = startProgress(ctx, actions);
+      },
+      onProgress: (done, total) => progress.reporter(0)(done, total),
+      ...(run === undefined ? {} : { run }),
+    });
+  } finally {
+    progress.finish();
+  }
+}
+
+/** One line on what sizing did: "refunds: 180,000 actions (3 runs), every bound decided". */
+export function sizingNote(name: string, outcome: SizedOutcome): string {
+  const runs = outcome.rounds === 1 ? '1 run' : `${outcome.rounds} runs`;
+  const head = `${name}: ${formatCount(outcome.actions)} actions (${runs})`;
+  switch (outcome.stoppedBy) {
+    case 'precision':
+      return `${head}, every --precision met`;
+    case 'decided':
+      return `${head}, every bound decided`;
+    case 'cap':
+      return `${head}, stopped by --max-actions; ${
+        outcome.needed === null
+          ? 'how many more would do cannot be estimated (a relative width of a value of 0)'
+          : `needs about ${formatCount(outcome.needed)}`
+      }`;
+  }
+}
