@@ -63,6 +63,8 @@ export function sweepDocument(sweep: Sweep, version: string): unknown {
       metrics: sweep.metrics,
       points: sweep.points.map((point) => ({
         at: Object.fromEntries(point.at.map((j, d) => [sweep.vary[d]?.path, sweep.vary[d]?.values[j]])),
+        // Each point's own count: runs sized by --precision reach different ones.
+        actions: point.result.metrics.actions,
         metrics: Object.fromEntries(sweep.metrics.map((m) => [m, finite(metricValue(point.result.metrics, m))])),
         intervals: Object.fromEntries(
           sweep.metrics

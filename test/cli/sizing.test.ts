@@ -1,0 +1,111 @@
+// --precision, --until-decided and --max-actions as a user meets them: the sized run is the
+// run of the actions it reports, stderr says how it went, bad flags are one line and exit 2.
+import { describe, expect, it } from 'vitest';
+import { cli } from '../../src/cli/main.js';
+import { captured, lines } from './sinks.js';
+
+async function json(argv: string[]): Promise<{ code: number; doc: unknown; err: string }> {
+  const ctx = captured();
+  const code = await cli(argv, ctx);
+  return { code, doc: code === 0 ? JSON.parse(ctx.out.text) : null, err: ctx.err.text };
+}
+
+type RunDoc = {
+  runs: {
+    scenario: { actions: number };
+    metrics: { duplicatesPerThousand: number };
+    intervals: Record<string, { low: number; high: number }>;
+  }[];
+};
+
+describe('run --precision', () => {
+  it('simulates until the interval is that narrow, and the result is that of --actions N', async () => {
+    const sized = await json([
+      'run',
+      '--actions',
+      '1000',
+      '--precision',
+      'duplicatesPerThousand=15%',
+      '--format',
+      'json',
+    ]);
+    expect(sized.code).toBe(0);
+    const run = (sized.doc as RunDoc).runs[0];
+    if (run === undefined) throw new Error('no run');
+    const { low, high } = run.intervals['duplicatesPerThousand'] as { low: number; high: number };
+    const value = run.metrics.duplicatesPerThousand;
+    expect(Math.max(high - value, value - low)).toBeLessThanOrEqual(0.15 * value);
+    expect(sized.err).toMatch(
+      new RegExp(`^article-defaults: [\\d,]+ actions \\(\\d runs\\), every --precision met\\n$`),
+    );
+    const again = await json(['run', '--actions', String(run.scenario.actions), '--format', 'json']);
+    expect((again.doc as RunDoc).runs[0]?.intervals).toEqual(run.intervals);
+  });
+
+  it.each([
+    [['--precision', 'duplicatesPerThousand'], '--precision duplicatesPerThousand: write METRIC=WIDTH'],
+    [['--precision', 'duplicates=1'], 'no interval to narrow'],
+    [['--max-actions', '1000'], '--max-actions caps a sized run'],
+    [['--precision', 'duplicatesPerThousand=1%', '--max-actions', '0'], '--max-actions 0: write a whole number'],
+  ])('refuses %j with one line and exit 2', async (flags, words) => {
+    const ctx = captured();
+    expect(await cli(['run', ...flags], ctx)).toBe(2);
+    expect(ctx.out.text).toBe('');
+    expect(lines(ctx.err.text)).toHaveLength(1);
+    expect(ctx.err.text).toContain(words);
+  });
+
+  it('stops at --max-actions and says about how many actions were needed', async () => {
+    const ctx = captured();
+    const argv = [
+      'run',
+      '--actions',
+      '1000',
+      '--precision',
+      'duplicatesPerThousand=1%',
+      '--max-actions',
+      '4000',
+      '--format',
+      'json',
+    ];
+    expect(await cli(argv, ctx)).toBe(0);
+    expect(ctx.err.text).toMatch(
+      /^article-defaults: 4,000 actions \(2 runs\), stopped by --max-actions; needs about [\d,]+\n$/,
+    );
+  });
+});
+
+describe('sweep --precision', () => {
+  it('sizes every point on its own', async () => {
+    const ctx = captured();
+    const argv = [
+      'sweep',
+      '--vary',
+      'client.timeout=1s,2s',
+      '--actions',
+      '1000',
+      '--precision',
+      'duplicatesPerThousand=20%',
+      '--jobs',
+      '1',
+      '--format',
+      'json',
+    ];
+    expect(await cli(argv, ctx)).toBe(0);
+    const doc = (JSON.parse(ctx.out.text) as { sweep: unknown }).sweep as {
+      points: {
+        actions: number;
+        metrics: { duplicatesPerThousand: number };
+        intervals: Record<string, { low: number; high: number }>;
+      }[];
+    };
+    expect(doc.points).toHaveLength(2);
+    for (const { actions, metrics, intervals } of doc.points) {
+      const value = metrics.duplicatesPerThousand;
+      const { low, high } = intervals['duplicatesPerThousand'] as { low: number; high: number };
+      expect(Math.max(high - value, value - low)).toBeLessThanOrEqual(0.2 * value);
+      expect(actions).toBeGreaterThan(1000);
+    }
+    expect(ctx.err.text).toMatch(/^sweep: points sized to [\d,]+ to [\d,]+ actions\n$/);
+  });
+});
