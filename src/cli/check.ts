@@ -16,11 +16,18 @@ import { loadScenarios, withScenarioOptions, type Loaded } from './load.js';
 import { VERSION } from './version.js';
 import { formatHelp, formatOption } from './options.js';
 import { runSized, sizingNote, sizingOf, withSizingOptions, type SizingFlags } from './sizing.js';
+import { compareWithBaseline, matchBaseline, readBaseline } from './baseline.js';
+import { colorEnabled } from './context.js';
+import { renderDiffJson } from '../report/diff/json.js';
+import { renderDiffTable } from '../report/diff/table.js';
 
 export interface CheckOptions extends SizingFlags {
   sets?: readonly string[];
   strict?: boolean;
   junit?: string;
+  /** A saved run to compare with (`idemsim diff` inside check), and its gates. */
+  baseline?: string;
+  failOn?: readonly string[];
   format?: string;
 }
 
@@ -44,6 +51,16 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
     const policy: CheckPolicy = { strict: options.strict === true };
     // Flags are read once, before anything runs; each scenario decides its own bounds.
     sizingOf(options, []);
+    if (options.baseline === undefined && (options.failOn ?? []).length > 0) {
+      throw new InputError('--fail-on gates a comparison: add --baseline FILE (a saved run to compare with)');
+    }
+    const baseline =
+      options.baseline === undefined ? null : readBaseline(options.baseline, options.failOn ?? [], ctx.cwd);
+    if (baseline !== null)
+      matchBaseline(
+        baseline,
+        loaded.map((l) => l.scenario.name),
+      );
     const groups = loaded.map((l: Loaded) => {
       const sizing = sizingOf(options, expectTargets(l.scenario.expect));
       let result = null;
@@ -54,14 +71,34 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
         ctx.err.write(`${sizingNote(l.scenario.name, sized.sizing)}\n`);
         result = sized.result;
       }
-      return { scenario: l.scenario.name, file: l.file ?? '', rows: checkExpect(l.scenario, result) };
+      return { scenario: l.scenario.name, file: l.file ?? '', rows: checkExpect(l.scenario, result), result };
     });
     const rows: CheckRow[] = groups.flatMap((g) => g.rows);
-    ctx.out.write(format === 'json' ? renderCheckJson(rows, policy, VERSION) : renderCheckTable(rows, policy));
+    const compared =
+      baseline === null
+        ? null
+        : compareWithBaseline(
+            baseline,
+            groups.map((g) => ({ name: g.scenario, result: g.result })),
+            files,
+            options.sets ?? [],
+          );
+    if (format === 'json') {
+      const doc = JSON.parse(renderCheckJson(rows, policy, VERSION)) as Record<string, unknown>;
+      if (compared !== null) doc['baseline'] = JSON.parse(renderDiffJson(compared.report, compared.sides, VERSION));
+      ctx.out.write(`${JSON.stringify(doc, null, 2)}\n`);
+    } else {
+      ctx.out.write(renderCheckTable(rows, policy));
+      if (compared !== null) {
+        ctx.out.write(`\nAgainst the baseline ${baseline?.file ?? ''}:\n`);
+        ctx.out.write(renderDiffTable(compared.report, compared.sides, { color: colorEnabled(ctx) }));
+      }
+    }
     if (options.junit !== undefined) {
       writeFileAtomically(resolve(ctx.cwd, options.junit), options.junit, renderJunit(groups, policy), true);
     }
-    return rows.some((r) => fails(r, policy)) ? ExitCode.checkFailed : ExitCode.ok;
+    const gateFailed = compared !== null && !compared.report.passed;
+    return rows.some((r) => fails(r, policy)) || gateFailed ? ExitCode.checkFailed : ExitCode.ok;
   });
 }
 
@@ -90,7 +127,10 @@ FAIL when none of it does, undecided when it straddles the limit: the run is too
 to tell (nothing counted in 100 actions is not "0 per thousand"; it is [0, 36.9]).
 Undecided bounds are reported with the actions that would decide them and do not fail
 the check, unless --strict. Counts and maxima (what the run saw) are judged as they are.
-Exit codes: 0 every bound holds (or is undecided, without --strict), 1 a bound failed,
+With --baseline, each scenario is also compared with the saved run of the same name, as
+\`idemsim diff BASELINE FILES\` would (see its --help and docs/ci.md).
+Exit codes: 0 every bound holds (or is undecided, without --strict), 1 a bound failed
+or a --fail-on gate tripped,
 2 bad input (no expect: block, unknown metric, unreadable or invalid file), 70 internal error.`;
 
 export function checkCommand(ctx: CommandContext, done: (code: number) => void): Command {
@@ -107,6 +147,15 @@ export function checkCommand(ctx: CommandContext, done: (code: number) => void):
   )
     .option('--strict', 'undecided bounds fail too (default: reported, not failed)')
     .option('--junit <FILE>', 'also write the results as JUnit XML (undecided bounds as skipped tests)')
+    .option(
+      '--baseline <FILE>',
+      'also compare each scenario with a saved run (run --format json, or a report folder), as idemsim diff does',
+    )
+    .option(
+      '--fail-on <METRIC=+X>',
+      'with --baseline: fail when METRIC got worse by more than X, judged on the interval of the change; repeatable',
+      (value: string, list: string[] = []) => [...list, value],
+    )
     .option('--format <format>', formatHelp(FORMATS));
   withSizingOptions(command, precision, true);
   return command

@@ -4,6 +4,7 @@
 import { Command } from 'commander';
 import type { CommandContext } from './context.js';
 import { checkCommand } from './check.js';
+import { diffCommand } from './diff.js';
 import { ExitCode, reportError } from './errors.js';
 import { explainCommand } from './explain.js';
 import { figuresCommand } from './figures.js';
@@ -45,6 +46,7 @@ export async function cli(argv: readonly string[], ctx: CommandContext): Promise
     schemaCommand(ctx, done),
     reportCommand(ctx, done),
     checkCommand(ctx, done),
+    diffCommand(ctx, done),
     explainCommand(ctx, done),
     sweepCommand(ctx, done),
     figuresCommand(ctx, done),

@@ -1,0 +1,282 @@
+// `idemsim diff BASE NEW...`: compare two runs of the same scenarios metric by metric, for
+// CI baselines. Reads both sides (saved runs, report folders or scenario files) before
+// simulating anything, simulates the scenario files, matches scenarios by name, compares
+// them (model/diff.ts), prints the table, markdown or JSON, and exits 1 when a --fail-on
+// gate trips.
+import { readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Command } from 'commander';
+import type { Scenario } from '../model/scenario.js';
+import { diffResults, neverTestable, type DiffReport, type FailOn, type NamedResult } from '../model/diff.js';
+import type { DiffSide } from '../report/diff/cells.js';
+import { renderDiffJson } from '../report/diff/json.js';
+import { renderDiffMarkdown } from '../report/diff/markdown.js';
+import { looksLikeSavedRuns, parseSavedRuns } from '../report/diff/read.js';
+import { renderDiffTable } from '../report/diff/table.js';
+import { parseFailOn } from '../scenario/fail-on.js';
+import { simulate } from '../sim/simulate.js';
+import { colorEnabled, type CommandContext } from './context.js';
+import { ExitCode, InputError, guard } from './errors.js';
+import { loadScenarios, withScenarioOptions } from './load.js';
+import { cannotRead, readFailure } from './messages.js';
+import { formatHelp, formatOption } from './options.js';
+import { startProgress } from './progress.js';
+import { VERSION } from './version.js';
+
+export interface DiffOptions {
+  /** `path=value` overrides for NEW's scenario files, in command-line order. */
+  sets?: readonly string[];
+  /** `METRIC=+X` gates, in command-line order. */
+  failOn?: readonly string[];
+  /** table (default), markdown or json. */
+  format?: string;
+}
+
+const FORMATS = ['table', 'markdown', 'json'] as const;
+
+/** One side as named on the command line: saved runs, or scenario files still to simulate. */
+export type Input =
+  { kind: 'saved'; file: string; runs: NamedResult[]; idemsim: string | null } | { kind: 'scenario'; file: string };
+
+export function diff(base: string, fresh: readonly string[], options: DiffOptions, ctx: CommandContext): number {
+  return guard(ctx.err, () => {
+    const format = formatOption(options.format, FORMATS);
+    const failOn = failOnFlags(options.failOn ?? []);
+    const sets = options.sets ?? [];
+    const baseInputs = [readInput(base, ctx.cwd)];
+    const freshInputs = fresh.map((file) => readInput(file, ctx.cwd));
+    if (sets.length > 0 && freshInputs.every((input) => input.kind === 'saved')) {
+      throw new InputError(
+        "diff: --set, --seed and --actions change NEW's scenario files, and NEW names none; drop them, or name scenario files as NEW",
+      );
+    }
+    // Both sides are read and validated before either is simulated.
+    const baseSide = sideOf('BASE', baseInputs, [], ctx.cwd);
+    const freshSide = sideOf('NEW', freshInputs, sets, ctx.cwd);
+    checkMatch(namesOf(baseSide), namesOf(freshSide));
+    const [baseRuns = [], freshRuns = []] = runsOf([baseSide, freshSide], ctx);
+    const report = diffResults(baseRuns, freshRuns, failOn);
+    checkGates(report);
+    const sides = { base: baseSide.info, new: freshSide.info };
+    ctx.out.write(
+      format === 'json'
+        ? renderDiffJson(report, sides, VERSION)
+        : format === 'markdown'
+          ? renderDiffMarkdown(report, sides)
+          : renderDiffTable(report, sides, { color: colorEnabled(ctx) }),
+    );
+    return report.passed ? ExitCode.ok : ExitCode.checkFailed;
+  });
+}
+
+/** Every --fail-on read before anything else; all bad ones reported at once. */
+export function failOnFlags(args: readonly string[]): FailOn[] {
+  const outcomes = args.map(parseFailOn);
+  const problems = outcomes.flatMap((o) => (o.ok ? [] : [o.message]));
+  if (problems.length > 0) throw new InputError(problems);
+  return outcomes.flatMap((o) => (o.ok ? [o.failOn] : []));
+}
+
+const MAKE_ONE =
+  'name a saved run (idemsim run --format json > FILE.json), a report folder (idemsim run --out DIR) or scenario files';
+
+/**
+ * A folder is a report folder (its summary.json); a .json file is saved runs; a .yaml or
+ * .yml file is a scenario; anything else is saved runs when it reads as JSON with a
+ * `runs` list, and a scenario otherwise.
+ */
+export function readInput(arg: string, cwd: string): Input {
+  const path = resolve(cwd, arg);
+  let isFolder = false;
+  try {
+    isFolder = statSync(path).isDirectory();
+  } catch (error) {
+    throw new InputError(cannotRead(arg, readFailure(error)));
+  }
+  if (isFolder)
+    return savedInput(
+      join(arg, 'summary.json'),
+      join(path, 'summary.json'),
+      `${arg}: a folder without summary.json; ${MAKE_ONE}`,
+    );
+  if (/\.ya?ml$/i.test(arg)) return { kind: 'scenario', file: arg };
+  if (/\.json$/i.test(arg)) return savedInput(arg, path);
+  const text = readText(arg, path);
+  return looksLikeSavedRuns(jsonOrUndefined(text)) ? saved(arg, text) : { kind: 'scenario', file: arg };
+}
+
+function savedInput(file: string, path: string, missing?: string): Input {
+  return saved(file, readText(file, path, missing));
+}
+
+function saved(file: string, text: string): Input {
+  const outcome = parseSavedRuns(text, file);
+  if (!outcome.ok) throw new InputError(outcome.problem);
+  return { kind: 'saved', file, runs: outcome.saved.runs, idemsim: outcome.saved.idemsim ?? null };
+}
+
+function readText(file: string, path: string, missing?: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (missing !== undefined && code === 'ENOENT') throw new InputError(missing);
+    throw new InputError(cannotRead(file, readFailure(error)));
+  }
+}
+
+function jsonOrUndefined(text: string): unknown {
+  if (!text.trimStart().startsWith('{')) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One side: the runs read from a saved file, or the scenarios of its files still to simulate. */
+interface Side {
+  info: DiffSide;
+  saved: NamedResult[];
+  scenarios: Scenario[];
+}
+
+const namesOf = (side: Side): string[] => [...side.saved, ...side.scenarios].map((r) => r.name);
+
+/** One saved run file, or scenario files (loaded and validated now, simulated later). */
+function sideOf(label: 'BASE' | 'NEW', inputs: readonly Input[], sets: readonly string[], cwd: string): Side {
+  const files = inputs.map((i) => i.file);
+  const [first, ...rest] = inputs;
+  if (first?.kind === 'saved' && rest.length === 0) {
+    uniqueNames(label, first.file, first.runs);
+    return { info: { files, sets: [], idemsim: first.idemsim, simulated: false }, saved: first.runs, scenarios: [] };
+  }
+  if (inputs.some((i) => i.kind === 'saved')) {
+    throw new InputError(
+      `${label}: name one saved run (a .json file or a report folder) or scenario files, not several or both; found ${files.join(', ')}`,
+    );
+  }
+  const scenarios = loadScenarios(files, sets, cwd).map((l) => l.scenario);
+  uniqueNames(label, files.join(', '), scenarios);
+  return { info: { files, sets: [...sets], idemsim: VERSION, simulated: true }, saved: [], scenarios };
+}
+
+/** Both sides' runs, their scenario files simulated under one progress line. */
+function runsOf(sides: readonly Side[], ctx: CommandContext): NamedResult[][] {
+  const total = sides.reduce((sum, side) => sum + side.scenarios.reduce((n, s) => n + s.actions, 0), 0);
+  const progress = startProgress(ctx, total);
+  let before = 0;
+  try {
+    return sides.map((side) => [
+      ...side.saved,
+      ...side.scenarios.map((scenario) => {
+        const onProgress = progress.reporter(before);
+        before += scenario.actions;
+        return { name: scenario.name, result: simulate(scenario, { onProgress }) };
+      }),
+    ]);
+  } finally {
+    progress.finish();
+  }
+}
+
+function uniqueNames(label: string, where: string, runs: readonly { name: string }[]): void {
+  const names = runs.map((r) => r.name);
+  const repeated = names.find((name, i) => names.indexOf(name) !== i);
+  if (repeated !== undefined) {
+    throw new InputError(
+      `${label} ${where}: two scenarios are named '${repeated}'; names must differ on each side to be matched (set name: in the file)`,
+    );
+  }
+}
+
+/** Nothing to compare is bad input, found before anything is simulated. */
+export function checkMatch(baseNames: readonly string[], freshNames: readonly string[]): void {
+  if (!freshNames.some((name) => baseNames.includes(name))) {
+    throw new InputError(
+      `diff: no scenario of NEW (${freshNames.join(', ')}) has the name of one in BASE (${baseNames.join(', ')}); scenarios are matched by name`,
+    );
+  }
+}
+
+/** A gate no compared scenario can judge would pass whatever happened: bad input, not a pass. */
+export function checkGates(report: DiffReport): void {
+  const [first] = report.scenarios;
+  const testable = first?.metrics.filter((m) => m.interval !== null).map((m) => m.metric) ?? [];
+  const never = neverTestable(report).map((f) => {
+    const diff = first?.metrics.find((m) => m.metric === f.metric);
+    const side =
+      diff === undefined ? undefined : Number.isNaN(diff.base) ? 'BASE' : Number.isNaN(diff.new) ? 'NEW' : undefined;
+    const why =
+      side !== undefined
+        ? `${side} does not carry ${f.metric} (saved by an idemsim without it?); save it again with this idemsim`
+        : `${f.metric} has no 95% interval in the compared runs, so the gate could never fail; gate on a metric that has one, e.g. ${testable.slice(0, 4).join(', ')}`;
+    return `--fail-on ${f.text}: ${why}`;
+  });
+  if (never.length > 0) throw new InputError(never);
+}
+
+const DESCRIPTION = `Compare two runs of the same scenarios metric by metric, for CI baselines.
+BASE and NEW are each a saved run (what \`idemsim run --format json\` prints),
+a report folder or its summary.json (\`idemsim run --out DIR\`), or scenario
+files, which are simulated now; NEW may name several scenario files. Scenarios
+are matched by name; one on one side only is listed, not compared. --set,
+--seed and --actions change NEW's scenario files only: BASE stays as it is.
+
+For each metric: change = new - base, and its 95% interval by Newcombe's MOVER
+method from the two runs' own intervals (asymmetric ones included). The change
+is real when that interval excludes 0. Counts, peaks and maxima carry no
+interval: their change is shown, not tested.`;
+
+const EXAMPLES = `
+--fail-on METRIC=+X fails when METRIC increased by more than X, METRIC=-X when
+it decreased by more than X. X is in the metric's unit, as in expect: (0.1,
+200ms, 10MB), or relative to the base value (+10%); shares may also take
+percentage points (-2pp). A gate is judged on the interval, never on the point
+estimate: it fails only when the whole 95% interval of the change lies beyond
+X (for +X, its low end is above X), so a change that may be noise, or may be
+within the tolerance, passes.
+
+Examples:
+  $ idemsim run ci/*.yaml --format json > ci/baseline.json
+      save a baseline (commit it)
+  $ idemsim diff ci/baseline.json ci/*.yaml --fail-on duplicatesPerThousand=+0.1
+      simulate the scenarios again; exit 1 if the whole 95% interval of the
+      change in duplicates per thousand lies above +0.1
+  $ idemsim diff scenarios/refunds-3-intent-key.yaml \\
+      scenarios/refunds-3-intent-key.yaml --set client.retries=0 \\
+      --fail-on unknownPerThousand=+1 --format markdown
+      what dropping the retries does, as a pull-request comment
+  $ idemsim diff reports/before reports/after --format json
+      two report folders written by \`idemsim run --out\`
+
+Exit codes: 0 no gate failed, 1 a --fail-on gate failed, 2 bad input
+(unreadable file, not a saved run, invalid scenario, unknown metric, no
+scenario in common, a gate on a metric without an interval), 70 internal error.
+See docs/ci.md for a GitHub Actions job.`;
+
+export function diffCommand(ctx: CommandContext, done: (code: number) => void): Command {
+  const sets: string[] = [];
+  const failOn: string[] = [];
+  return withScenarioOptions(
+    new Command('diff')
+      .summary('compare two runs metric by metric; exit 1 when a --fail-on metric got worse')
+      .description(DESCRIPTION)
+      .argument('<BASE>', 'the baseline: a saved run (.json), a report folder, or a scenario file')
+      .argument('<NEW...>', 'the runs to compare with it: a saved run, a report folder, or scenario files'),
+    sets,
+  )
+    .option(
+      '--fail-on <METRIC=+X>',
+      'exit 1 when METRIC got worse by more than X (+X: an increase, -X: a decrease, +10%: relative); repeatable',
+      (value: string) => {
+        failOn.push(value);
+        return failOn;
+      },
+    )
+    .option('--format <format>', formatHelp(FORMATS))
+    .addHelpText('after', EXAMPLES)
+    .action((base: string, fresh: string[], options: { format?: string }) => {
+      done(diff(base, fresh, { sets, failOn, format: options.format }, ctx));
+    });
+}

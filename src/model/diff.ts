@@ -1,0 +1,196 @@
+// Two runs of the same scenarios compared metric by metric: `idemsim diff` and, later,
+// `check --baseline`. Each difference new - base gets a 95% interval by Newcombe's MOVER
+// method (method of variance estimates recovery), built from the two runs' own intervals,
+// so asymmetric intervals (exact Poisson, Clopper-Pearson, quantile ranks) are honoured
+// side by side instead of being forced into one normal standard error. A `--fail-on`
+// gate is judged on that interval, never on the point estimate.
+import { METRICS, type Unit } from './metrics.js';
+import type { Interval, RunResult } from './result.js';
+
+/** The two-sided level of every interval idemsim reports, and so of every difference. */
+export const DIFF_LEVEL = 0.95;
+
+/** Which way a metric gets worse: `METRIC=+X` is an increase, `METRIC=-X` a decrease. */
+export const Worse = { increase: 'increase', decrease: 'decrease' } as const;
+export type Worse = keyof typeof Worse;
+
+/** One `--fail-on` gate: the metric got worse beyond `tolerance`. */
+export interface FailOn {
+  metric: string;
+  worse: Worse;
+  /** In the metric's unit (ms, bytes, ratio, per thousand...), or a fraction of the base value when `relative`. */
+  tolerance: number;
+  relative: boolean;
+  /** As the user wrote it, for messages: `duplicatesPerThousand=+0.1`. */
+  text: string;
+}
+
+/** A scenario's result under its name: scenarios are matched across the two sides by name. */
+export interface NamedResult {
+  name: string;
+  result: RunResult;
+}
+
+/** One metric of one scenario on both sides. */
+export interface MetricDiff {
+  metric: string;
+  unit: Unit;
+  base: number;
+  new: number;
+  /** new - base. */
+  change: number;
+  /** The change's 95% interval; null when either side has no interval (counts, peaks, maxima). */
+  interval: Interval | null;
+  /** The interval excludes 0; null when there is no interval to test. */
+  real: boolean | null;
+}
+
+/** `untestable`: the metric has no interval on one side, so the gate cannot be judged there. */
+export const GateVerdict = { pass: 'pass', fail: 'fail', untestable: 'untestable' } as const;
+export type GateVerdict = keyof typeof GateVerdict;
+
+/** One gate judged on one scenario. */
+export interface GateResult {
+  failOn: FailOn;
+  /** The tolerance in the metric's unit, signed the way that is worse (+X, or -X). */
+  limit: number;
+  verdict: GateVerdict;
+}
+
+export interface ScenarioDiff {
+  name: string;
+  metrics: MetricDiff[];
+  gates: GateResult[];
+}
+
+export interface DiffReport {
+  failOn: FailOn[];
+  /** The scenarios on both sides, in the order of the new side. */
+  scenarios: ScenarioDiff[];
+  onlyInBase: string[];
+  onlyInNew: string[];
+  /** Gates that failed, counted once per scenario. */
+  failed: number;
+  /** No gate failed (true also when nothing was gated). */
+  passed: boolean;
+}
+
+/**
+ * Newcombe's MOVER interval for new - base, from each value's own interval: the lower end
+ * recovers the variance of the new value's lower side and the base's upper side, and the
+ * upper end the other two. Intervals are never assumed symmetric.
+ */
+export function moverInterval(base: number, baseInterval: Interval, fresh: number, freshInterval: Interval): Interval {
+  const change = fresh - base;
+  return {
+    low: change - Math.hypot(fresh - freshInterval.low, baseInterval.high - base),
+    high: change + Math.hypot(freshInterval.high - fresh, base - baseInterval.low),
+  };
+}
+
+/** Significant at the intervals' level: the change's interval excludes 0. */
+export function isReal(interval: Interval): boolean {
+  return interval.low > 0 || interval.high < 0;
+}
+
+const usable = (interval: Interval | undefined): interval is Interval =>
+  interval !== undefined && Number.isFinite(interval.low) && Number.isFinite(interval.high);
+
+/** One metric on both sides; a missing or non-finite value or interval leaves it untestable. */
+export function diffMetric(metric: string, unit: Unit, base: RunResult, fresh: RunResult): MetricDiff {
+  const b = valueOf(base, metric);
+  const n = valueOf(fresh, metric);
+  const bi = base.intervals[metric];
+  const ni = fresh.intervals[metric];
+  const testable = Number.isFinite(b) && Number.isFinite(n) && usable(bi) && usable(ni);
+  const interval = testable ? moverInterval(b, bi, n, ni) : null;
+  return {
+    metric,
+    unit,
+    base: b,
+    new: n,
+    change: n - b,
+    interval,
+    real: interval === null ? null : isReal(interval),
+  };
+}
+
+/** A metric's value, NaN when the result does not carry it (a baseline from an older idemsim). */
+function valueOf(result: RunResult, metric: string): number {
+  let node: unknown = result.metrics;
+  for (const key of metric.split('.')) {
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return typeof node === 'number' ? node : Number.NaN;
+}
+
+/** The tolerance in the metric's unit, signed: +X for an increase, -X for a decrease. */
+export function gateLimit(failOn: FailOn, base: number): number {
+  const size = failOn.relative ? failOn.tolerance * Math.abs(base) : failOn.tolerance;
+  return failOn.worse === Worse.increase ? size : -size;
+}
+
+/**
+ * The metric got worse beyond the tolerance when the whole interval of the change lies
+ * beyond it: a change that could be noise, or could be within the tolerance, passes.
+ */
+export function judgeGate(failOn: FailOn, diff: MetricDiff): GateResult {
+  const limit = gateLimit(failOn, diff.base);
+  const { interval } = diff;
+  if (interval === null || !Number.isFinite(limit)) return { failOn, limit, verdict: GateVerdict.untestable };
+  const worse = failOn.worse === Worse.increase ? interval.low > limit : interval.high < limit;
+  return { failOn, limit, verdict: worse ? GateVerdict.fail : GateVerdict.pass };
+}
+
+/** Every metric of the catalogue for one scenario, in catalogue order, and its gates in flag order. */
+export function diffScenario(name: string, base: RunResult, fresh: RunResult, failOn: readonly FailOn[]): ScenarioDiff {
+  const metrics = METRICS.map((info) => diffMetric(info.name, info.unit, base, fresh));
+  const byName = new Map(metrics.map((m) => [m.metric, m]));
+  const gates = failOn.map((gate) => {
+    const diff = byName.get(gate.metric);
+    if (diff === undefined) throw new RangeError(`not a metric: ${gate.metric}`);
+    return judgeGate(gate, diff);
+  });
+  return { name, metrics, gates };
+}
+
+/**
+ * Both sides matched by scenario name. A name on one side only is listed, not an error;
+ * the caller decides what an empty match means. Names are expected to be unique on each
+ * side (the first of a repeated name is used).
+ */
+export function diffResults(
+  base: readonly NamedResult[],
+  fresh: readonly NamedResult[],
+  failOn: readonly FailOn[],
+): DiffReport {
+  const baseByName = new Map<string, RunResult>();
+  for (const run of base) if (!baseByName.has(run.name)) baseByName.set(run.name, run.result);
+  const freshNames = new Set(fresh.map((run) => run.name));
+  const scenarios: ScenarioDiff[] = [];
+  const seen = new Set<string>();
+  for (const run of fresh) {
+    const baseResult = baseByName.get(run.name);
+    if (baseResult === undefined || seen.has(run.name)) continue;
+    seen.add(run.name);
+    scenarios.push(diffScenario(run.name, baseResult, run.result, failOn));
+  }
+  const failed = scenarios.reduce((sum, s) => sum + s.gates.filter((g) => g.verdict === GateVerdict.fail).length, 0);
+  return {
+    failOn: [...failOn],
+    scenarios,
+    onlyInBase: unique(base.map((run) => run.name).filter((name) => !freshNames.has(name))),
+    onlyInNew: unique(fresh.map((run) => run.name).filter((name) => !baseByName.has(name))),
+    failed,
+    passed: failed === 0,
+  };
+}
+
+/** Gates that could not be judged in any scenario: no interval anywhere to judge them on. */
+export function neverTestable(report: DiffReport): FailOn[] {
+  return report.failOn.filter((_, i) => report.scenarios.every((s) => s.gates[i]?.verdict === GateVerdict.untestable));
+}
+
+function unique(names: readonly string[]): string[] {
+  return [...new Set(names)];
+}

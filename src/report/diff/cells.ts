@@ -1,0 +1,135 @@
+// What every rendering of a diff writes the same way: a signed change in the metric's
+// unit, its interval, the one-word result of the significance test, a gate's outcome,
+// and the verdict line. Shares change in percentage points, so that "+2.00 pp" cannot be
+// read as "2% more".
+import { GateVerdict, type DiffReport, type GateResult, type MetricDiff, type ScenarioDiff } from '../../model/diff.js';
+import { NOT_AVAILABLE, formatMetric, grouped } from '../../model/format.js';
+import type { Unit } from '../../model/metrics.js';
+
+/** Where each side came from, as the command line named it. */
+export interface DiffSide {
+  files: readonly string[];
+  /** The --set overrides (--seed, --actions included) the files were simulated with. */
+  sets: readonly string[];
+  /** The idemsim version that simulated this side, when known. */
+  idemsim: string | null;
+  /** Simulated by this command (scenario files) rather than read from a saved run. */
+  simulated: boolean;
+}
+
+export interface DiffSides {
+  base: DiffSide;
+  new: DiffSide;
+}
+
+/** The rule behind every row, in one line. */
+export const DIFF_NOTE =
+  "change = new - base, with its 95% CI by Newcombe's MOVER method from the two runs' intervals; " +
+  'real: the CI excludes 0; a gate fails only when the whole CI lies beyond its limit';
+
+/** A change with its sign: "+0.250", "-1.20 s", "+2.00 pp"; `ref` picks unit and precision. */
+export function signed(x: number, unit: Unit, ref: number = x): string {
+  if (!Number.isFinite(x)) return NOT_AVAILABLE;
+  // No change reads "0", not "0.00000" in the precision of a wide interval.
+  if (x === 0) return unit === 'ratio' ? '0 pp' : formatMetric(0, unit);
+  const text = unit === 'ratio' ? `${grouped(x * 100, 2)} pp` : formatMetric(x, unit, ref);
+  // A value that rounds to zero ("0", "0.00 pp") takes no sign.
+  return x > 0 && /[1-9]/.test(text) ? `+${text}` : text;
+}
+
+/** What picks the precision of a change and its interval: the widest of them. */
+function refOf(diff: MetricDiff): number {
+  const { interval, change } = diff;
+  const ends = interval === null ? [] : [interval.low, interval.high];
+  return Math.max(...[change, ...ends].filter(Number.isFinite).map(Math.abs), 0);
+}
+
+export function changeText(diff: MetricDiff): string {
+  return signed(diff.change, diff.unit, refOf(diff));
+}
+
+export function intervalText(diff: MetricDiff): string {
+  const { interval } = diff;
+  if (interval === null) return '';
+  const ref = refOf(diff);
+  return `[${signed(interval.low, diff.unit, ref)}, ${signed(interval.high, diff.unit, ref)}]`;
+}
+
+export function valueText(x: number, unit: Unit): string {
+  return formatMetric(x, unit);
+}
+
+/** "yes" (up or down), "no", or "no interval" for a metric without one on either side. */
+export function realText(diff: MetricDiff): string {
+  if (diff.real === null) return 'no interval';
+  if (!diff.real) return 'no';
+  return diff.change >= 0 ? 'yes, up' : 'yes, down';
+}
+
+/** A gate's limit as a signed change in the metric's unit: "+1.00", "-10.0 ms", "-2.00 pp". */
+export function limitText(gate: GateResult, unit: Unit): string {
+  return signed(gate.limit, unit, Math.abs(gate.limit));
+}
+
+/** "FAIL (limit +1.00)", "pass (limit -2.00 pp)", "untestable (no interval)". */
+export function gateText(gate: GateResult, unit: Unit): string {
+  if (gate.verdict === GateVerdict.untestable) return 'untestable (no interval)';
+  return `${gate.verdict === GateVerdict.fail ? 'FAIL' : 'pass'} (limit ${limitText(gate, unit)})`;
+}
+
+/** The gates of a scenario on one metric. */
+export function gatesOn(scenario: ScenarioDiff, metric: string): GateResult[] {
+  return scenario.gates.filter((g) => g.failOn.metric === metric);
+}
+
+/** A failed gate in words: "unknownPerThousand=+1 in refunds: +45.2 [+41.3, +49.1], limit +1.00". */
+export function failureText(scenario: ScenarioDiff, gate: GateResult): string {
+  const diff = scenario.metrics.find((m) => m.metric === gate.failOn.metric);
+  const change =
+    diff === undefined ? '' : `: ${changeText(diff)} ${intervalText(diff)}, limit ${limitText(gate, diff.unit)}`;
+  return `${gate.failOn.text} in ${scenario.name}${change}`;
+}
+
+/** Every failed gate, scenario by scenario. */
+export function failures(report: DiffReport): { scenario: ScenarioDiff; gate: GateResult }[] {
+  return report.scenarios.flatMap((scenario) =>
+    scenario.gates.filter((g) => g.verdict === GateVerdict.fail).map((gate) => ({ scenario, gate })),
+  );
+}
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** The verdict in one line, without markup: what CI logs and the PR comment lead with. */
+export function verdictLine(report: DiffReport): string {
+  const scenarios = plural(report.scenarios.length, 'scenario');
+  const real = report.scenarios.reduce((sum, s) => sum + s.metrics.filter((m) => m.real === true).length, 0);
+  const changes = `${plural(real, 'real change')} at 95% in ${scenarios}`;
+  const gates = report.failOn.length * report.scenarios.length;
+  if (report.failOn.length === 0) return `no --fail-on gate; ${changes}`;
+  if (!report.passed) {
+    const list = failures(report).map(({ scenario, gate }) => `${gate.failOn.text} in ${scenario.name}`);
+    return `FAIL: ${report.failed} of ${plural(gates, 'gate')} failed (${list.join('; ')}); ${changes}`;
+  }
+  const untestable = report.scenarios.reduce(
+    (sum, s) => sum + s.gates.filter((g) => g.verdict === GateVerdict.untestable).length,
+    0,
+  );
+  const skipped = untestable === 0 ? '' : `, ${untestable} untestable`;
+  return `pass: no gated metric got worse beyond its tolerance (${plural(gates, 'gate')}${skipped}); ${changes}`;
+}
+
+/** The scenarios compared on one side only, one line each, or none. */
+export function unmatchedLines(report: DiffReport): string[] {
+  const lines: string[] = [];
+  if (report.onlyInBase.length > 0) lines.push(`only in base, not compared: ${report.onlyInBase.join(', ')}`);
+  if (report.onlyInNew.length > 0) lines.push(`only in new, not compared: ${report.onlyInNew.join(', ')}`);
+  return lines;
+}
+
+/** "ci/baseline.json (idemsim 0.1.0)", "a.yaml, b.yaml (simulated by idemsim 0.2.0)". */
+export function sideText(side: DiffSide): string {
+  const version = side.idemsim === null ? '' : `idemsim ${side.idemsim}`;
+  const how = side.simulated ? `simulated${version === '' ? '' : ` by ${version}`}` : version;
+  const sets = side.sets.map((set) => ` --set ${set}`).join('');
+  return `${side.files.join(', ')}${sets === '' ? '' : ` with${sets}`}${how === '' ? '' : ` (${how})`}`;
+}

@@ -1,0 +1,82 @@
+// Reading a saved run for `idemsim diff`: the JSON of `idemsim run --format json` or the
+// summary.json of a report folder (the same runs plus chart detail, which is ignored).
+// Only what a comparison needs is read: each run's scenario name, metrics and intervals.
+// A baseline outlives idemsim versions, so a metric it lacks reads as not available
+// rather than as an error; a value of the wrong type is still an error.
+import { METRIC_NAMES } from '../../model/metrics.js';
+import type { NamedResult } from '../../model/diff.js';
+import type { Interval, Metrics } from '../../model/result.js';
+import { ShapeError, dictionary, isObject, list, numberOrNull, object, record, text } from '../shape.js';
+
+export interface SavedRuns {
+  /** The idemsim version that simulated the runs, when the file says. */
+  idemsim: string | undefined;
+  runs: NamedResult[];
+}
+
+export type SavedOutcome = { ok: true; saved: SavedRuns } | { ok: false; problem: string };
+
+const MAKE_ONE =
+  'write one with `idemsim run FILES --format json > FILE.json`, or name the summary.json (or the folder) of `idemsim run --out DIR`';
+
+/** `source` as read from `file`; the problem is one line naming the file, where in it, and the fix. */
+export function parseSavedRuns(source: string, file: string): SavedOutcome {
+  let json: unknown;
+  try {
+    json = JSON.parse(source);
+  } catch (error) {
+    // V8 quotes the text in its message: keep the problem on one line.
+    const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ');
+    return { ok: false, problem: `${file}: not JSON (${reason}); ${MAKE_ONE}` };
+  }
+  try {
+    return { ok: true, saved: readSaved(json) };
+  } catch (error) {
+    if (error instanceof ShapeError) return { ok: false, problem: `${file}: ${error.message}` };
+    throw error;
+  }
+}
+
+/** Whether parsed JSON looks like saved runs (a `runs` list), to tell it from a scenario written as JSON. */
+export function looksLikeSavedRuns(json: unknown): boolean {
+  return isObject(json) && Array.isArray(json['runs']);
+}
+
+function readSaved(json: unknown): SavedRuns {
+  const top = object(json, 'the document');
+  if (top['runs'] === undefined) {
+    const what = top['sweep'] !== undefined ? 'a sweep summary, not the result of a run' : 'not the result of a run';
+    throw new ShapeError('runs', `missing: ${what}; ${MAKE_ONE}`);
+  }
+  const version = top['idemsim'];
+  const runs = list(readRun)(top['runs'], 'runs');
+  if (runs.length === 0) throw new ShapeError('runs', `expected at least one run; found none; ${MAKE_ONE}`);
+  return { idemsim: version === undefined ? undefined : text(version, 'idemsim'), runs };
+}
+
+const readScenario = record<{ name: string }>({ name: text });
+
+const readIntervals = dictionary(record<Interval>({ low: numberOrNull, high: numberOrNull }));
+
+function readRun(value: unknown, path: string): NamedResult {
+  const run = object(value, path);
+  const { name } = readScenario(run['scenario'], `${path}.scenario`);
+  const metrics = readMetrics(run['metrics'], `${path}.metrics`);
+  const intervals = run['intervals'] === undefined ? {} : readIntervals(run['intervals'], `${path}.intervals`);
+  return { name, result: { metrics, intervals } };
+}
+
+/** Every metric of the catalogue, nested as in Metrics: NaN when absent or null. */
+function readMetrics(value: unknown, path: string): Metrics {
+  const source = object(value, path);
+  const copy: Record<string, unknown> = {};
+  for (const name of METRIC_NAMES) {
+    const keys = name.split('.');
+    const leaf = keys.reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), source);
+    const last = keys.pop() as string;
+    let node = copy;
+    for (const key of keys) node = (node[key] ??= {}) as Record<string, unknown>;
+    node[last] = leaf === undefined ? Number.NaN : numberOrNull(leaf, `${path}.${name}`);
+  }
+  return copy as unknown as Metrics;
+}
