@@ -39,6 +39,7 @@ export function onArrival(sim: Sim, t: number): void {
     executions: 0,
     unknown: 0,
     falseFailures: 0,
+    keyClaims: 0,
     lookups: 0,
     sentConflict: 0,
     sentMismatch: 0,
@@ -146,6 +147,8 @@ export function closeOne(sim: Sim, action: Action): void {
   tally.extraAttempts.push(action.attempts - 1);
   tally.extraExecutions.push(action.executions > 1 ? action.executions - 1 : 0);
   tally.missingExecutions.push(action.executions === 0 ? 1 : 0);
+  tally.extraClaims.push(action.keyClaims > 1 ? action.keyClaims - 1 : 0);
+  tally.missingClaims.push(action.keyClaims === 0 ? 1 : 0);
   tally.conflictShare.push(action.lookups, action.sentConflict);
   tally.mismatchShare.push(action.lookups, action.sentMismatch);
   tally.storedShare.push(action.lookups, action.sentStored);

@@ -28,6 +28,8 @@ export interface Action {
   executions: number;
   unknown: number;
   falseFailures: number;
+  /** Key records this action claimed (each lives from its claim to its final expiry). */
+  keyClaims: number;
   /** Attempts whose key was looked up, and how many of them got a 409, a 422, a stored 200. */
   lookups: number;
   sentConflict: number;

@@ -20,8 +20,14 @@ export function measure(sim: Sim, scenario: Scenario): RunResult {
   const perSecond = scenario.arrivals.rate / 1000;
   const keysPerLifetime = n > 0 ? (perSecond * claims) / n : 0;
   const steadyStateKeys = keysPerLifetime * t.lifetimes.mean;
-  if (claims > 0) {
-    const ci = t.lifetimes.interval(keysPerLifetime);
+  const claimsPerAction = offsetCountInterval(1, t.extraClaims, t.missingClaims);
+  if (claims > 0 && claimsPerAction !== null) {
+    // Both factors vary from run to run: the product of their intervals' ends bounds it.
+    const lifetime = t.lifetimes.interval();
+    const ci = {
+      low: perSecond * claimsPerAction.low * Math.max(0, lifetime.low),
+      high: perSecond * claimsPerAction.high * lifetime.high,
+    };
     intervals['keyStore.steadyStateKeys'] = ci;
     intervals['keyStore.steadyStateBytes'] = { low: ci.low * recordBytes, high: ci.high * recordBytes };
   }

@@ -32,6 +32,7 @@ export function receive(sim: Sim, call: Call, t: number): void {
       else if (action.claimed.includes(key)) tally.retentionMisses++;
       else action.claimed.push(key);
     }
+    action.keyClaims++;
     execute(sim, call, store.claim(key, found, t, call.version, action.id), t);
   } else if (p.fingerprint && store.fingerprint(found) !== call.version) {
     tally.sentMismatch++;

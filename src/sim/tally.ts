@@ -46,6 +46,9 @@ export class Tally {
   readonly extraAttempts = new Welford();
   readonly extraExecutions = new Welford();
   readonly missingExecutions = new Welford();
+  /** Key claims beyond one per action, and actions that claimed none (the key store's load). */
+  readonly extraClaims = new Welford();
+  readonly missingClaims = new Welford();
   /** Per action: (lookups, answers of one kind), for the shares per lookup. */
   readonly conflictShare = new RatioMoments();
   readonly mismatchShare = new RatioMoments();
