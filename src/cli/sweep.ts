@@ -66,7 +66,7 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
       const actions = runs.map((r) => r.scenario.actions);
       const capped = runs.filter((r) => r.sizing.stoppedBy === 'cap').length;
       ctx.err.write(
-        `sweep: points sized to ${formatCount(Math.min(...actions))} to ${formatCount(Math.max(...actions))} actions` +
+        `${scenarios[0]?.name ?? 'sweep'}: points sized to ${formatCount(Math.min(...actions))} to ${formatCount(Math.max(...actions))} actions` +
           (capped > 0 ? `; ${capped} stopped by --max-actions before meeting --precision\n` : '\n'),
       );
     }

@@ -106,6 +106,6 @@ describe('sweep --precision', () => {
       expect(Math.max(high - value, value - low)).toBeLessThanOrEqual(0.2 * value);
       expect(actions).toBeGreaterThan(1000);
     }
-    expect(ctx.err.text).toMatch(/^sweep: points sized to [\d,]+ to [\d,]+ actions\n$/);
+    expect(ctx.err.text).toMatch(/^article-defaults: points sized to [\d,]+ to [\d,]+ actions\n$/);
   });
 });

@@ -25,9 +25,10 @@ export function undecidedReason(row: CheckRow): string {
 export function describeRow(row: CheckRow): string {
   const ci = row.interval === null ? '' : ` ${formatInterval(row.interval, row.unit, row.value)}`;
   const side = row.bound === 'min' ? 'at least' : 'at most';
-  const where =
-    row.verdict === 'pass' ? 'within' : row.verdict === 'fail' ? 'outside' : `straddling (${undecidedReason(row)})`;
-  return `${row.metric} = ${formatMetric(row.value, row.unit)}${ci}, ${where} the bound (${side} ${formatMetric(row.limit, row.unit)})`;
+  const bound = `the bound (${side} ${formatMetric(row.limit, row.unit)})`;
+  const head = `${row.metric} = ${formatMetric(row.value, row.unit)}${ci}`;
+  if (row.verdict === 'undecided') return `${head} straddles ${bound}: ${undecidedReason(row)}`;
+  return `${head}, ${row.verdict === 'pass' ? 'within' : 'outside'} ${bound}`;
 }
 
 /** Whether a row fails the check under the policy. */
@@ -60,7 +61,7 @@ export function renderCheckTable(rows: readonly CheckRow[], policy: CheckPolicy)
   const count = counts(rows);
   const lines = [
     table.toString(),
-    `${rows.length} ${rows.length === 1 ? 'bound' : 'bounds'} judged on their 95% intervals: ${count.passed} passed, ${count.failed} failed, ${count.undecided} undecided`,
+    `${rows.length === 1 ? '1 bound judged on its 95% interval' : `${rows.length} bounds judged on their 95% intervals`}: ${count.passed} passed, ${count.failed} failed, ${count.undecided} undecided`,
   ];
   const undecided = rows.filter((r) => r.verdict === 'undecided');
   for (const row of undecided) lines.push(`  ${row.scenario} ${row.metric}: ${undecidedReason(row)}`);
