@@ -6,7 +6,7 @@ import { scopeNoneExpectations } from '../analytic/index.js';
 import { closedFormInputs } from '../model/inputs.js';
 import { scopeNoneReasons } from '../analytic/applies.js';
 import type { Scenario } from '../model/scenario.js';
-import { passAndMargin, type Target } from '../model/bounds.js';
+import { meets, type Target } from '../model/bounds.js';
 
 export interface Pruned {
   /** The target the closed form breaks. */
@@ -28,7 +28,7 @@ export function prune(s: Scenario, targets: readonly Target[]): Pruned | undefin
     if (kind === 'lower' && !upper) continue;
     const slack = kind === 'lower' ? 0 : 3 * se;
     const tested = upper ? value - slack : value + slack;
-    if (!passAndMargin(target, tested).pass) return { target, closedForm: value, why };
+    if (!meets(target, tested)) return { target, closedForm: value, why };
   }
   return undefined;
 }

@@ -1,43 +1,79 @@
-// Which configuration is better: feasible first; among infeasible ones the smaller total
-// violation; then the preference metrics in order, lowest first (by default p95 call
-// latency, then key-store size, then attempts per action); exact ties go to the point
-// earlier in grid order (each dimension's first candidate first). And the Pareto front:
-// the feasible points no other feasible point beats on every preference metric.
+// Which configuration is better. By default: what the user said they care about first
+// (each target's metric in target order: lower is better for an upper bound, higher for a
+// lower one), then load on the service (attempts per action), then the key store, then
+// p95 call latency as a tie-break; `--prefer` replaces the list (lowest first). Values are
+// compared at three significant digits, so that a byte of key store does not outrank a
+// real difference in load, and on the search's runs, which share one seed (common random
+// numbers). Exact ties go to the point earlier in grid order. The Pareto front: the
+// feasible points no other feasible point beats on every ranking metric (of equals, the
+// first in grid order).
+import { isUpper, type Target } from '../model/bounds.js';
 import { metricValue } from '../model/metrics.js';
-import type { RunResult } from '../model/result.js';
-import type { Scenario } from '../model/scenario.js';
-import type { Pruned } from './prune.js';
-import type { Judged } from '../model/bounds.js';
+import type { RankingRule } from '../model/recommend.js';
+import type { Point } from './point.js';
 
-export const DEFAULT_PREFER: readonly string[] = ['latency.call.p95', 'keyStore.steadyStateBytes', 'attemptsPerAction'];
-
-export interface Point {
-  /** Candidate index per dimension. */
-  idx: number[];
-  key: string;
-  scenario: Scenario;
-  /** The `--set` arguments of this point's candidates. */
-  sets: string[];
-  /** The refinement round that added it (0: the coarse grid). */
-  round: number;
-  result?: RunResult;
-  pruned?: Pruned;
-  /** Per target, in target order (simulated points only). */
-  judged: Judged[];
-  feasible: boolean;
-  /** Sum over targets of how far outside its bound the point is (relative; 0 when feasible). */
-  violation: number;
+export interface RankKey {
+  metric: string;
+  better: 'lower' | 'higher';
 }
 
-export function comparePoints(a: Point, b: Point, prefer: readonly string[]): number {
-  if (a.feasible !== b.feasible) return a.feasible ? -1 : 1;
-  if (!a.feasible && a.violation !== b.violation) return a.violation - b.violation;
-  if (a.result !== undefined && b.result !== undefined) {
-    for (const metric of prefer) {
-      const d = metricValue(a.result.metrics, metric) - metricValue(b.result.metrics, metric);
-      if (d !== 0) return d;
-    }
+/** After the targets' own metrics: load, then key store, then latency (a tie-break). */
+export const DEFAULT_AFTER_TARGETS: readonly string[] = [
+  'attemptsPerAction',
+  'keyStore.steadyStateBytes',
+  'latency.call.p95',
+];
+
+const DIGITS = 3;
+
+/** The ranking: --prefer when given, else the user's targets' metrics then DEFAULT_AFTER_TARGETS. */
+export function rankingKeys(userTargets: readonly Target[], prefer: readonly string[] | undefined): RankKey[] {
+  if (prefer !== undefined) return prefer.map((metric) => ({ metric, better: 'lower' }));
+  const keys: RankKey[] = [];
+  const seen = new Set<string>();
+  for (const t of userTargets) {
+    if (seen.has(t.metric)) continue;
+    seen.add(t.metric);
+    keys.push({ metric: t.metric, better: isUpper(t.op) ? 'lower' : 'higher' });
   }
+  for (const metric of DEFAULT_AFTER_TARGETS) {
+    if (!seen.has(metric)) keys.push({ metric, better: 'lower' });
+  }
+  return keys;
+}
+
+export function rankingRule(keys: readonly RankKey[], prefer: boolean): RankingRule {
+  const list = keys.map((k) => `${k.metric} (${k.better})`).join(', then ');
+  const rule = prefer
+    ? `--prefer: ${list}`
+    : `the targets' metrics first, then load (attemptsPerAction), key store, and p95 call latency as a tie-break: ${list}`;
+  return {
+    metrics: keys.map((k) => ({ ...k })),
+    source: prefer ? 'prefer' : 'default',
+    rule: `${rule}; values at ${DIGITS} significant digits on the search's runs (one seed for every point)`,
+  };
+}
+
+/** A value rounded to the compared precision, signed so that smaller is better. */
+function keyValue(p: Point, key: RankKey): number {
+  const result = p.search?.result;
+  if (result === undefined) return Infinity;
+  const x = metricValue(result.metrics, key.metric);
+  if (!Number.isFinite(x)) return Infinity;
+  const rounded = x === 0 ? 0 : Number(x.toPrecision(DIGITS));
+  return key.better === 'lower' ? rounded : -rounded;
+}
+
+/** Better first by the ranking keys, then grid order. */
+export function compareByRank(a: Point, b: Point, keys: readonly RankKey[]): number {
+  for (const key of keys) {
+    const d = keyValue(a, key) - keyValue(b, key);
+    if (d !== 0 && !Number.isNaN(d)) return d;
+  }
+  return gridOrder(a, b);
+}
+
+function gridOrder(a: Point, b: Point): number {
   for (let i = 0; i < a.idx.length; i++) {
     const d = (a.idx[i] as number) - (b.idx[i] as number);
     if (d !== 0) return d;
@@ -45,22 +81,42 @@ export function comparePoints(a: Point, b: Point, prefer: readonly string[]): nu
   return 0;
 }
 
-function dominates(a: RunResult, b: RunResult, prefer: readonly string[]): boolean {
+/**
+ * At least as good on every key and better on one; of two points equal on every key the
+ * one earlier in grid order dominates, so that the front lists trade-offs, not twins.
+ */
+export function dominates(a: Point, b: Point, keys: readonly RankKey[]): boolean {
   let better = false;
-  for (const metric of prefer) {
-    const x = metricValue(a.metrics, metric);
-    const y = metricValue(b.metrics, metric);
+  for (const key of keys) {
+    const x = keyValue(a, key);
+    const y = keyValue(b, key);
     if (x > y) return false;
     if (x < y) better = true;
   }
-  return better;
+  return better || (a !== b && gridOrder(a, b) < 0);
 }
 
-/** Feasible simulated points that no other feasible point dominates, best first. */
-export function paretoFront(points: readonly Point[], prefer: readonly string[]): Point[] {
-  const feasible = points.filter((p) => p.feasible && p.result !== undefined);
-  const front = feasible.filter(
-    (p) => !feasible.some((q) => q !== p && dominates(q.result as RunResult, p.result as RunResult, prefer)),
-  );
-  return front.sort((a, b) => comparePoints(a, b, prefer));
+/**
+ * The distance of an infeasible point: the sum over targets of its normalised violation,
+ * max(0, -margin), on the search's point estimates (0 for a point inside every bound).
+ */
+export function distanceOf(p: Point): number {
+  const judged = p.search?.judged;
+  if (judged === undefined) return Infinity;
+  return judged.reduce((sum, j) => sum + Math.max(0, -j.margin), 0);
+}
+
+export const DISTANCE_RULE =
+  'sum over targets of max(0, -margin), margin = (limit - value) / scale for an upper bound ((value - limit) / scale for a lower one), scale = max(|limit|, a floor in the metric unit), on the search run';
+
+/** Closest first: by distance, then by rank. */
+export function compareByDistance(a: Point, b: Point, keys: readonly RankKey[]): number {
+  const d = distanceOf(a) - distanceOf(b);
+  if (d !== 0 && !Number.isNaN(d)) return d;
+  return compareByRank(a, b, keys);
+}
+
+/** The points no other point of the list dominates, in the list's order. */
+export function paretoFront(points: readonly Point[], keys: readonly RankKey[]): Point[] {
+  return points.filter((p) => !points.some((q) => q !== p && dominates(q, p, keys)));
 }

@@ -2,62 +2,80 @@
 // value of an unordered one), closed-form pruning, simulation of the survivors with
 // common random numbers (every point keeps the scenario's seed), then a pattern search
 // that halves its steps around the best points, the Pareto front and the nearest
-// infeasible point until steps of one candidate add nothing new. Pure: simulation is
-// passed in.
+// infeasible points until steps of one candidate add nothing new. When no point looks
+// feasible, the search widens (see `widen`). Pure: simulation is passed in.
+import type { Target } from '../model/bounds.js';
+import type { Sizing } from '../model/precision.js';
 import type { Scenario } from '../model/scenario.js';
-import type { RunResult } from '../model/result.js';
+import { hopeful, judgedRun, type Point, type SimRun } from './point.js';
 import { prune } from './prune.js';
-import { comparePoints, paretoFront, type Point } from './rank.js';
+import { compareByDistance, compareByRank, paretoFront, type RankKey } from './rank.js';
 import type { Dimension } from './space.js';
-import { judge, type Target } from '../model/bounds.js';
+
+/** Simulates scenarios (sized when `sizing` is given), runs in order. */
+export type Simulate = (scenarios: readonly Scenario[], sizing: Sizing | null) => Promise<SimRun[]>;
 
 export interface SearchInput {
   dims: readonly Dimension[];
   targets: readonly Target[];
-  strict: boolean;
-  prefer: readonly string[];
+  keys: readonly RankKey[];
   /** The scenario with these extra `--set` arguments (throws on a bad one). */
   load: (sets: readonly string[]) => Scenario;
-  /** Simulates scenarios, results in order. */
-  simulate: (scenarios: readonly Scenario[]) => Promise<RunResult[]>;
+  simulate: Simulate;
+  /** How each point's search run is sized (--precision, --until-decided); null: its actions. */
+  sizing: Sizing | null;
   /** Refinement rounds at most (default 12). */
   maxRounds?: number;
 }
 
-export interface SearchResult {
+export interface SearchOutcome {
   /** Every point considered, in the order it was added. */
   points: Point[];
-  /** The recommendation, or the closest configuration when none is feasible. */
-  best: Point;
-  feasible: boolean;
-  front: Point[];
+  /** The last refinement round that added a point. */
   rounds: number;
-  simulated: number;
-  pruned: number;
-  /** When nothing is feasible: the target that cannot be met, and whether every simulated point broke it. */
-  unmet?: { target: Target; everyPoint: boolean };
 }
 
-/** Anchors per round: the best points, the front's best and the nearest infeasible one. */
+/** Anchors per round: the best hopeful points, the front's best and the nearest infeasible ones. */
 const BEST_ANCHORS = 3;
 const FRONT_ANCHORS = 3;
+const NEAREST_ANCHORS = 2;
 
-export async function search(input: SearchInput): Promise<SearchResult> {
-  const { dims, prefer } = input;
+export async function search(input: SearchInput): Promise<SearchOutcome> {
   const points = new Map<string, Point>();
-  const firstStep = dims.map((d) => (d.ordered ? firstStepOf(d.values.length) : 0));
-  await evaluate(input, points, coarseGrid(dims, firstStep), 0);
+  await evaluate(input, points, coarseGrid(input.dims, firstSteps(input.dims)), 0, true);
+  const rounds = await refine(input, points, true);
+  const outcome = { points: [...points.values()], rounds };
+  return outcome.points.some((p) => hopeful(p, input.targets)) ? outcome : widen(input, outcome);
+}
+
+/**
+ * Nothing looks feasible: the answer is the closest configuration, which must be chosen
+ * among simulated points, so the pruned points are simulated after all and the search
+ * runs again with no closed form ruling any point out.
+ */
+export async function widen(input: SearchInput, outcome: SearchOutcome): Promise<SearchOutcome> {
+  const points = new Map(outcome.points.map((p) => [p.key, p]));
+  await simulatePoints(
+    input,
+    outcome.points.filter((p) => p.search === undefined),
+  );
+  const rounds = await refine(input, points, false);
+  return { points: [...points.values()], rounds: Math.max(outcome.rounds, rounds) };
+}
+
+function firstSteps(dims: readonly Dimension[]): number[] {
+  return dims.map((d) => (d.ordered ? firstStepOf(d.values.length) : 0));
+}
+
+async function refine(input: SearchInput, points: Map<string, Point>, pruning: boolean): Promise<number> {
+  const { dims } = input;
+  const firstStep = firstSteps(dims);
   const maxRounds = input.maxRounds ?? 12;
-  let round = 0;
+  let last = 0;
   for (let r = 1; r <= maxRounds; r++) {
     const steps = firstStep.map((s) => Math.max(1, s >> r));
-    const ranked = simulatedPoints(points).sort((a, b) => comparePoints(a, b, prefer));
-    const anchors = new Set<Point>(ranked.slice(0, BEST_ANCHORS));
-    for (const p of paretoFront(ranked, prefer).slice(0, FRONT_ANCHORS)) anchors.add(p);
-    const nearestInfeasible = ranked.find((p) => !p.feasible);
-    if (nearestInfeasible !== undefined) anchors.add(nearestInfeasible);
     const next: number[][] = [];
-    for (const anchor of anchors) {
+    for (const anchor of anchors(input, [...points.values()])) {
       dims.forEach((d, i) => {
         if (!d.ordered) return;
         for (const sign of [-1, 1]) {
@@ -69,11 +87,22 @@ export async function search(input: SearchInput): Promise<SearchResult> {
         }
       });
     }
-    const added = await evaluate(input, points, next, r);
-    if (added > 0) round = r;
+    const added = await evaluate(input, points, next, r, pruning);
+    if (added > 0) last = r;
     if (added === 0 && steps.every((s) => s === 1)) break;
   }
-  return conclude(input, [...points.values()], round);
+  return last;
+}
+
+/** The best hopeful points, the Pareto front's best, and the infeasible points nearest to feasible. */
+function anchors(input: SearchInput, all: readonly Point[]): Set<Point> {
+  const simulated = all.filter((p) => p.search !== undefined);
+  const good = simulated.filter((p) => hopeful(p, input.targets)).sort((a, b) => compareByRank(a, b, input.keys));
+  const rest = simulated.filter((p) => !hopeful(p, input.targets)).sort((a, b) => compareByDistance(a, b, input.keys));
+  const picked = new Set<Point>(good.slice(0, BEST_ANCHORS));
+  for (const p of paretoFront(good, input.keys).slice(0, FRONT_ANCHORS)) picked.add(p);
+  for (const p of rest.slice(0, NEAREST_ANCHORS)) picked.add(p);
+  return picked;
 }
 
 /** The coarse step of an ordered dimension: a power of two covering half its length. */
@@ -122,6 +151,7 @@ async function evaluate(
   points: Map<string, Point>,
   candidates: number[][],
   round: number,
+  pruning: boolean,
 ): Promise<number> {
   const fresh: Point[] = [];
   for (const raw of candidates) {
@@ -130,66 +160,26 @@ async function evaluate(
     if (points.has(key)) continue;
     const sets = idx.map((j, i) => (input.dims[i] as Dimension).sets[j] as string);
     const scenario = input.load(sets);
-    const point: Point = { idx, key, scenario, sets, round, judged: [], feasible: false, violation: Infinity };
-    const pruned = prune(scenario, input.targets);
+    const point: Point = { idx, key, scenario, sets, round };
+    const pruned = pruning ? prune(scenario, input.targets) : undefined;
     if (pruned !== undefined) point.pruned = pruned;
     points.set(key, point);
     fresh.push(point);
   }
-  let run = fresh.filter((p) => p.pruned === undefined);
-  // Never prune everything: the closest configuration must have simulated numbers.
-  if (run.length === 0 && simulatedPoints(points).length === 0 && fresh.length > 0) {
-    const first = fresh[0] as Point;
-    delete first.pruned;
-    run = [first];
-  }
-  const results = await input.simulate(run.map((p) => p.scenario));
-  run.forEach((p, i) => {
-    const result = results[i] as RunResult;
-    p.result = result;
-    p.judged = input.targets.map((t) => judge(t, result, input.strict));
-    p.feasible = p.judged.every((j) => j.pass);
-    p.violation = p.judged.reduce((sum, j) => sum + Math.max(0, -j.margin), 0);
-  });
+  await simulatePoints(
+    input,
+    fresh.filter((p) => p.pruned === undefined),
+  );
   return fresh.length;
 }
 
-function simulatedPoints(points: Map<string, Point>): Point[] {
-  return [...points.values()].filter((p) => p.result !== undefined);
-}
-
-function conclude(input: SearchInput, points: Point[], rounds: number): SearchResult {
-  const simulated = points.filter((p) => p.result !== undefined);
-  const ranked = [...simulated].sort((a, b) => comparePoints(a, b, input.prefer));
-  const best = ranked[0] as Point;
-  const front = paretoFront(simulated, input.prefer);
-  const outcome: SearchResult = {
-    points,
-    best,
-    feasible: best.feasible,
-    front,
-    rounds,
-    simulated: simulated.length,
-    pruned: points.length - simulated.length,
-  };
-  if (!best.feasible) outcome.unmet = unmetTarget(input.targets, simulated, best);
-  return outcome;
-}
-
-/**
- * The target broken by every simulated point, if one is (the first in target order);
- * else the one the closest configuration breaks by the most.
- */
-function unmetTarget(
-  targets: readonly Target[],
-  simulated: readonly Point[],
-  best: Point,
-): { target: Target; everyPoint: boolean } {
-  const always = targets.findIndex((_, i) => simulated.every((p) => !(p.judged[i]?.pass ?? false)));
-  if (always >= 0) return { target: targets[always] as Target, everyPoint: true };
-  let worst = 0;
-  best.judged.forEach((j, i) => {
-    if (j.margin < (best.judged[worst]?.margin ?? Infinity)) worst = i;
+async function simulatePoints(input: SearchInput, run: readonly Point[]): Promise<void> {
+  if (run.length === 0) return;
+  const results = await input.simulate(
+    run.map((p) => p.scenario),
+    input.sizing,
+  );
+  run.forEach((p, i) => {
+    p.search = judgedRun(results[i] as SimRun, p.scenario.seed, input.targets);
   });
-  return { target: targets[worst] as Target, everyPoint: false };
 }

@@ -25,7 +25,7 @@ export async function recommendReportFiles(
     { href: SUMMARY_FILE, note: 'the search as `idemsim recommend --format json` prints it: every point and target' },
     {
       href: RECOMMENDED_SCENARIO_FILE,
-      note: `the scenario with the ${doc.feasible ? 'recommended' : 'closest'} configuration applied; \`idemsim run\` it again`,
+      note: `the scenario with the ${doc.status === 'recommended' ? 'recommended' : 'closest'} configuration applied; \`idemsim run\` it again`,
     },
     ...charts.chartLinks,
   ];

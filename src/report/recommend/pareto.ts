@@ -1,5 +1,5 @@
 // The Pareto-front chart of a recommendation: every simulated configuration by the first
-// two preference metrics, coloured by feasible, on the front, or recommended.
+// two ranking metrics, coloured by recommended, on the front, feasible or not.
 import type { TopLevelSpec } from 'vega-lite';
 import type { Recommendation } from '../../model/recommend.js';
 import type { Chart } from '../chart.js';
@@ -9,12 +9,13 @@ const CLASSES = [
   { label: 'recommended', color: DUPLICATE_PINK },
   { label: 'Pareto front', color: '#1f5fbf' },
   { label: 'feasible', color: '#98d98e' },
-  { label: 'infeasible', color: '#bbbbbb' },
+  { label: 'not feasible', color: '#bbbbbb' },
 ];
 
 export function paretoChart(doc: Recommendation): Chart {
-  const x = doc.prefer[0] as string;
-  const y = doc.prefer[1] ?? doc.targets[0]?.metric ?? x;
+  const ranking = doc.ranking.metrics.map((m) => m.metric);
+  const x = ranking[0] as string;
+  const y = ranking[1] ?? doc.targets[0]?.metric ?? x;
   const recommended = JSON.stringify(doc.recommended.settings);
   const data = doc.points
     .filter((p) => p.metrics !== undefined)
@@ -24,14 +25,20 @@ export function paretoChart(doc: Recommendation): Chart {
       return {
         x: round(metrics[x] ?? 0, 4),
         y: round(metrics[y] ?? 0, 4),
-        class: isBest ? 'recommended' : p.onFront ? 'Pareto front' : p.feasible ? 'feasible' : 'infeasible',
+        class: isBest
+          ? 'recommended'
+          : p.onFront
+            ? 'Pareto front'
+            : p.status === 'feasible'
+              ? 'feasible'
+              : 'not feasible',
         configuration: Object.entries(p.settings)
           .map(([k, v]) => `${k} ${v}`)
           .join(', '),
       };
     });
   const title = 'Searched configurations';
-  const caption = `${x} against ${y}, lower is better on both`;
+  const caption = `${x} against ${y}, the first two ranking metrics`;
   const spec: TopLevelSpec = {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     ...frame(title, caption, `Each simulated configuration of the recommend search for ${doc.scenario}.`),

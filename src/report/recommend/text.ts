@@ -1,93 +1,173 @@
-// `idemsim recommend` as text and JSON: the patch to paste, each target's value with its
-// interval and which one binds, the runner-ups on the Pareto front, and the search's cost.
-import type { Configuration, Recommendation } from '../../model/recommend.js';
+// `idemsim recommend` as text and JSON: the warnings and guards first, then the patch to
+// paste, each target on the search's run beside the verification run, what binds, the
+// ranking, the verified runner-ups and any configuration rejected at verification, and
+// what the search cost (points simulated, rerun, pruned and why).
+import { formatCount, formatMetric } from '../../model/format.js';
 import { metricUnit } from '../../model/metrics.js';
-import { formatCount, formatInterval, formatMetric } from '../../model/format.js';
+import type { Configuration, Recommendation } from '../../model/recommend.js';
+import {
+  columns,
+  guardBaseText,
+  guardStatusText,
+  runText,
+  settingsText,
+  shortfalls,
+  valueText,
+  verdictText,
+} from './rows.js';
 
 export function renderRecommendJson(doc: Recommendation, version: string): string {
   return `${JSON.stringify({ idemsim: version, recommend: doc }, null, 2)}\n`;
 }
 
+const RUNNERS_UP_SHOWN = 5;
+
 export function renderRecommendText(doc: Recommendation): string {
   const lines: string[] = [];
-  lines.push(`idemsim recommend: ${doc.scenario} (${formatCount(doc.actions)} actions per point, seed ${doc.seed})`);
-  lines.push(
-    `Targets judged on the ${doc.judgedOn}${doc.strict ? ' (--strict)' : ' (--strict: on the whole 95% interval)'}.`,
-  );
-  lines.push('');
+  const push = (...more: string[]): void => void lines.push(...more);
+  push(`idemsim recommend: ${doc.scenario}`, ...searchLines(doc), '');
+  if (doc.warnings.length > 0) {
+    push('Warnings:', ...doc.warnings.map((w) => `  ! ${w.message}`), '');
+  }
+  push(...guardLines(doc), '');
+  push(...verdictLines(doc), '');
   const rec = doc.recommended;
-  if (doc.feasible) {
-    lines.push(`Recommended: ${settingsText(rec)}`);
-  } else {
-    lines.push(`No configuration searched meets every target.`);
-    const unmet = doc.unmet;
-    if (unmet !== null) {
-      lines.push(
-        `Cannot be met: ${unmet.target}${unmet.everyPoint ? ' (broken by every simulated configuration)' : ' (broken furthest by the closest configuration)'}.`,
-      );
-    }
-    lines.push(`Closest configuration: ${settingsText(rec)}`);
-  }
-  lines.push('');
-  lines.push(doc.feasible ? `Patch for ${doc.file ?? 'the scenario'} (the fields that change):` : 'As a patch:');
-  if (rec.patch === '') lines.push('  (nothing: the scenario already has these values)');
-  else {
-    for (const line of rec.patch.trimEnd().split('\n')) lines.push(`  ${line}`);
-    lines.push(`  or: ${rec.sets.map((s) => `--set ${s}`).join(' ')}`);
-  }
-  lines.push('');
-  lines.push('Targets:');
-  lines.push(...targetRows(rec));
-  lines.push('');
-  lines.push(`Preference: ${doc.prefer.join(', then ')} (lowest first).`);
-  lines.push(
-    `  ${doc.prefer.map((m) => `${m} ${formatMetric(rec.preferred[m] ?? Number.NaN, metricUnit(m))}`).join(', ')}`,
+  push(
+    doc.status === 'recommended' ? `Patch for ${doc.file ?? 'the scenario'} (the fields that change):` : 'As a patch:',
   );
-  if (doc.runnersUp.length > 0) {
-    lines.push('');
-    lines.push(
-      `Runner-ups on the Pareto front (${doc.runnersUp.length}, feasible and not beaten on every preference):`,
+  if (rec.patch === '') push('  (nothing: the scenario already has these values)');
+  else
+    push(
+      ...rec.patch
+        .trimEnd()
+        .split('\n')
+        .map((l) => `  ${l}`),
+      `  or: ${rec.sets.map((s) => `--set ${s}`).join(' ')}`,
     );
-    for (const c of doc.runnersUp.slice(0, RUNNERS_UP_SHOWN)) {
-      const values = doc.prefer.map((m) => formatMetric(c.preferred[m] ?? Number.NaN, metricUnit(m))).join(', ');
-      lines.push(`  ${settingsText(c)}: ${values}`);
-    }
-    if (doc.runnersUp.length > RUNNERS_UP_SHOWN)
-      lines.push(`  ... ${doc.runnersUp.length - RUNNERS_UP_SHOWN} more with --format json`);
+  push('', 'Targets and guards, judged on the 95% interval:', ...targetTable(rec));
+  if (rec.search.targets.some((t) => t.binds) || rec.verification?.targets.some((t) => t.binds)) push(`  ${doc.binds}`);
+  push('', `Ranked by ${doc.ranking.rule}:`, `  ${rankingText(doc, rec)}`);
+  if (doc.runnersUp.length > 0) {
+    push(
+      '',
+      `Runner-ups on the Pareto front (feasible, not beaten on every ranking metric, verified on seed ${String(doc.verification.seed)}):`,
+    );
+    for (const c of doc.runnersUp.slice(0, RUNNERS_UP_SHOWN)) push(`  ${settingsText(c)}: ${rankingText(doc, c)}`);
   }
-  lines.push('');
-  lines.push(
-    `Searched ${doc.dimensions.map((d) => `${d.path} (${d.candidates[0]}..${d.candidates[d.candidates.length - 1]}, ${d.candidates.length} values)`).join(', ')}.`,
-  );
-  lines.push(
-    `${doc.simulated} points simulated, ${doc.pruned} pruned by closed forms, ${doc.rounds} refinement round${doc.rounds === 1 ? '' : 's'} after the coarse grid.`,
-  );
+  if (doc.rejected.length > 0) {
+    push(
+      '',
+      `Rejected at verification (passed the search, not the rerun on seed ${String(doc.verification.seed)}; never recommended):`,
+    );
+    for (const c of doc.rejected)
+      push(`  ${settingsText(c)}: ${c.verification === null ? '' : shortfalls(c.verification)}`);
+  }
+  push('', ...costLines(doc));
   return `${lines.join('\n')}\n`;
 }
 
-const RUNNERS_UP_SHOWN = 5;
+function searchLines(doc: Recommendation): string[] {
+  const s = doc.search;
+  const sized = [
+    s.precision.length > 0 ? `until ${s.precision.join(', ')}` : '',
+    s.untilDecided ? 'until every bound is decided' : '',
+  ].filter((x) => x !== '');
+  return [
+    `Search: ${formatCount(s.actionsPerPoint)} actions a point${sized.length > 0 ? `, sized ${sized.join(' or ')}` : ''}, on seed ${String(doc.seed)} (common random numbers); a point left undecided that looks feasible is rerun until decided, up to ${formatCount(s.maxActions)} actions.`,
+    `Verification: the answer and its runner-ups rerun on seed ${String(doc.verification.seed)} until every bound is decided, up to ${formatCount(doc.verification.maxActions)} actions.`,
+  ];
+}
 
-function settingsText(c: Configuration): string {
-  return Object.entries(c.settings)
-    .map(([path, value]) => `${path} ${value}`)
+function guardLines(doc: Recommendation): string[] {
+  const lines = ['Guards (added by recommend: a --target on the metric replaces one, --skip-guard METRIC drops it):'];
+  lines.push(...columns(doc.guards.map((g) => [g.target, guardBaseText(g), guardStatusText(g)])));
+  for (const why of new Set(doc.guards.map((g) => g.why))) {
+    const metrics = doc.guards.filter((g) => g.why === why).map((g) => g.metric);
+    lines.push(`  ${metrics.join(', ')}: ${why}.`);
+  }
+  if (!doc.guards.some((g) => g.metric === 'latency.step.p95')) {
+    lines.push('  (no latency.step.p95 guard: the scenario sets no client.deadline)');
+  }
+  return lines;
+}
+
+function verdictLines(doc: Recommendation): string[] {
+  const rec = doc.recommended;
+  switch (doc.status) {
+    case 'recommended':
+      return [`Recommended: ${settingsText(rec)}`];
+    case 'unverified':
+      return [
+        'No configuration is recommended: every one that passed the search failed verification.',
+        `Best of them: ${settingsText(rec)}`,
+      ];
+    case 'infeasible': {
+      const unmet = doc.unmet;
+      const lines = ['No configuration searched meets every target and guard.'];
+      if (unmet !== null) {
+        lines.push(
+          `Cannot be met: ${unmet.target}${unmet.everyPoint ? ' (no simulated configuration passed it)' : ' (broken furthest by the closest configuration)'}.`,
+        );
+      }
+      const distance = doc.distance === null ? '' : ` (distance ${formatMetric(doc.distance.value, 'perAction')})`;
+      lines.push(`Closest configuration${distance}: ${settingsText(rec)}`);
+      if (doc.distance !== null) lines.push(`  distance: ${doc.distance.rule}.`);
+      return lines;
+    }
+  }
+}
+
+function targetTable(c: Configuration): string[] {
+  const v = c.verification;
+  const head = [
+    '',
+    '',
+    `search (${runText(c.search)})`,
+    '',
+    ...(v === null ? [] : [`verification (${runText(v)})`, '']),
+  ];
+  const rows = c.search.targets.map((t, i) => {
+    const w = v?.targets[i];
+    const binds = (w ?? t).binds ? 'binds' : '';
+    return [
+      t.target,
+      t.source,
+      valueText(t),
+      verdictText(t),
+      ...(w === undefined ? [] : [valueText(w), verdictText(w)]),
+      binds,
+    ];
+  });
+  if (v === null) rows.push(['', '', '', '(not verified)']);
+  return columns([head, ...rows]);
+}
+
+function rankingText(doc: Recommendation, c: Configuration): string {
+  return doc.ranking.metrics
+    .map(({ metric }) => `${metric} ${formatMetric(c.ranking[metric] ?? Number.NaN, metricUnit(metric))}`)
     .join(', ');
 }
 
-function targetRows(c: Configuration): string[] {
-  const rows = c.targets.map((t) => {
-    const unit = metricUnit(t.metric);
-    const bound = `${t.metric} ${t.op} ${formatMetric(t.limit, unit)}`;
-    const value = formatMetric(t.value, unit);
-    const interval = t.interval === null ? '' : formatInterval(t.interval, unit, t.value);
-    const verdict = t.pass ? 'met' : 'NOT MET';
-    return [bound, value, interval, verdict + (t.binds ? ', binds' : ''), t.source === 'expect' ? 'from expect:' : ''];
-  });
-  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => (r[i] as string).length)));
-  return rows.map(
-    (r) =>
-      `  ${r
-        .map((cell, i) => (i < 4 ? cell.padEnd(widths[i] as number) : cell))
-        .join('  ')
-        .trimEnd()}`,
-  );
+function costLines(doc: Recommendation): string[] {
+  const c = doc.counts;
+  const lines = [
+    `Searched ${doc.dimensions.map((d) => `${d.path} (${d.candidates[0]}..${d.candidates[d.candidates.length - 1]}, ${d.candidates.length} values)`).join(', ')}.`,
+    `${c.simulated} points simulated (${c.confirmed} rerun until decided, ${c.verified} verified), ${c.pruned} pruned by closed forms without simulating, ${doc.rounds} refinement round${doc.rounds === 1 ? '' : 's'} after the coarse grid.`,
+  ];
+  if (c.prunedThenSimulated > 0) {
+    lines.push(
+      `${c.prunedThenSimulated} pruned points were simulated after all: nothing was feasible, and the closest configuration is chosen among simulated points only.`,
+    );
+  }
+  const capped = doc.points.filter((p) => p.status === 'undecided' && (p.actions ?? 0) >= doc.search.maxActions);
+  if (capped.length > 0) {
+    const needed = capped.map((p) => p.needed ?? Infinity);
+    const most = Math.max(...needed);
+    lines.push(
+      `${capped.length} point${capped.length === 1 ? '' : 's'} left undecided at --max-actions ${formatCount(doc.search.maxActions)}` +
+        (Number.isFinite(most) ? `; up to about ${formatCount(most)} actions would decide them.` : '.'),
+    );
+  }
+  for (const r of doc.pruning) lines.push(`  pruned ${r.points} (they break ${r.target}): ${r.why}`);
+  return lines;
 }

@@ -1,0 +1,94 @@
+// Guards: bounds recommend adds on its own so that an answer to "fewer duplicates" does
+// no harm the user did not ask about. Unknown outcomes, lost actions and false failures
+// no worse than the scenario as given (the upper end of its 95% interval, from a run of
+// the scenario like every point's), and the step p95 within the scenario's
+// `client.deadline` when one is set. A target on the same metric replaces a guard;
+// `--skip-guard METRIC` drops one.
+import type { Target } from '../model/bounds.js';
+import { formatCount } from '../model/format.js';
+import { metricValue } from '../model/metrics.js';
+import type { GuardRow } from '../model/recommend.js';
+import type { RunResult } from '../model/result.js';
+import type { Scenario } from '../model/scenario.js';
+import { durationLiteral } from '../scenario/units.js';
+
+/** The metrics a guard may bound, in the order guards are listed. */
+export const GUARD_METRICS = [
+  'unknownPerThousand',
+  'lostPerThousand',
+  'falseFailuresPerThousand',
+  'latency.step.p95',
+] as const;
+
+const NO_WORSE: readonly string[] = GUARD_METRICS.slice(0, 3);
+
+export interface Guards {
+  /** The guards in force, as targets (source 'guard'). */
+  targets: Target[];
+  /** Every guard considered, applied or not, for the output. */
+  rows: GuardRow[];
+}
+
+/**
+ * The guards for this scenario, from its run as given (`baseResult`), given the user's
+ * targets and the guards they dropped.
+ */
+export function guardsFor(
+  base: Scenario,
+  baseResult: RunResult,
+  userTargets: readonly Target[],
+  skipped: readonly string[],
+): Guards {
+  const rows: GuardRow[] = [];
+  const targets: Target[] = [];
+  const add = (target: Target, why: string, base: GuardRow['base']): void => {
+    const r = row(target, why, base, targeted, skipped);
+    rows.push(r);
+    if (r.status === 'applied') targets.push(target);
+  };
+  const targeted = new Set(userTargets.map((t) => t.metric));
+  for (const metric of NO_WORSE) {
+    const value = metricValue(baseResult.metrics, metric);
+    const interval = baseResult.intervals[metric] ?? null;
+    const limit = roundUp(interval?.high ?? value);
+    const target = guardTarget(metric, limit, String(limit));
+    const why = `no worse than the scenario as given: the upper end of its 95% interval (${formatCount(baseResult.metrics.actions)} actions, seed ${String(base.seed)}), rounded up to 3 significant digits`;
+    add(target, why, { value, interval });
+  }
+  const deadline = base.client.deadline;
+  if (deadline !== 'none') {
+    const target = guardTarget('latency.step.p95', deadline, durationLiteral(deadline));
+    const why = "within the scenario's client.deadline";
+    const value = metricValue(baseResult.metrics, target.metric);
+    add(target, why, { value, interval: baseResult.intervals[target.metric] ?? null });
+  }
+  return { targets, rows };
+}
+
+function guardTarget(metric: string, limit: number, limitText: string): Target {
+  return { metric, op: '<=', limit, text: `${metric}<=${limitText}`, source: 'guard' };
+}
+
+function row(
+  target: Target,
+  why: string,
+  base: GuardRow['base'],
+  targeted: ReadonlySet<string>,
+  skipped: readonly string[],
+): GuardRow {
+  const status = targeted.has(target.metric)
+    ? 'replaced'
+    : skipped.includes(target.metric) || skipped.includes('all')
+      ? 'skipped'
+      : 'applied';
+  const { metric, op, limit, text, source } = target;
+  return { target: text, metric, op, limit, source, status, why, base };
+}
+
+/** Up to three significant digits, never below x: the guard's limit reads as it is written. */
+function roundUp(x: number): number {
+  if (!(x > 0) || !Number.isFinite(x)) return x;
+  const unit = 10 ** (Math.floor(Math.log10(x)) - 2);
+  const up = Math.ceil(x / unit - 1e-9) * unit;
+  return Number(up.toPrecision(3));
+}

@@ -1,0 +1,82 @@
+// The recommend pipeline after the input is read: run the scenario as given (its guards),
+// search, confirm and verify, and widen the search when nothing is feasible. Pure:
+// simulation is passed in; the command line reads the flags and prints the answer.
+import type { Target } from '../model/bounds.js';
+import type { PrecisionGoal, Sizing } from '../model/precision.js';
+import type { Scenario } from '../model/scenario.js';
+import { choose, type Choice } from './choose.js';
+import { guardsFor, type Guards } from './guards.js';
+import type { SimRun } from './point.js';
+import { rankingKeys, type RankKey } from './rank.js';
+import { search, widen, type SearchOutcome, type Simulate } from './search.js';
+import type { Dimension } from './space.js';
+
+export interface PipelineInput {
+  /** The scenario as given, at the search's actions per point. */
+  base: Scenario;
+  /** The file's expect: bounds and the --target flags. */
+  userTargets: readonly Target[];
+  /** --skip-guard metrics (or `all`). */
+  skipped: readonly string[];
+  prefer: readonly string[] | undefined;
+  dims: readonly Dimension[];
+  /** The scenario with these extra `--set` arguments. */
+  load: (sets: readonly string[]) => Scenario;
+  simulate: Simulate;
+  goals: readonly PrecisionGoal[];
+  untilDecided: boolean;
+  maxActions: number;
+  verifyMaxActions: number;
+  /** The answer and its runner-ups. */
+  want: number;
+  /** Points rerun at once. */
+  batch: number;
+}
+
+export interface PipelineOutcome {
+  guards: Guards;
+  /** The user's targets, then the guards in force. */
+  targets: Target[];
+  keys: RankKey[];
+  search: SearchOutcome;
+  choice: Choice;
+  verifySeed: string;
+}
+
+/** The verification seed: the scenario's followed by `-verify`, a stream no search run draws from. */
+export const verificationSeed = (seed: number | string): string => `${String(seed)}-verify`;
+
+export const VERIFY_RULE =
+  'the answer and its runner-ups are rerun on the verification seed until every target is decided (or the cap); one that does not pass every target is not recommended and the next is tried';
+
+export async function recommendPipeline(input: PipelineInput): Promise<PipelineOutcome> {
+  const { base, goals, maxActions, simulate } = input;
+  // The scenario as given, simulated like every point: what the guards are made of.
+  const precision: Sizing | null = goals.length === 0 ? null : { goals, decide: [], maxActions };
+  const [baseRun] = await simulate([base], precision);
+  const guards = guardsFor(base, (baseRun as SimRun).result, input.userTargets, input.skipped);
+  const targets = [...input.userTargets, ...guards.targets];
+  const keys = rankingKeys(input.userTargets, input.prefer);
+  const decide = input.untilDecided ? targets : [];
+  const sizing: Sizing | null = goals.length === 0 && decide.length === 0 ? null : { goals, decide, maxActions };
+  const searchInput = { dims: input.dims, targets, keys, load: input.load, simulate, sizing };
+  const verifySeed = verificationSeed(base.seed);
+  const chooseInput = {
+    targets,
+    keys,
+    simulate,
+    maxActions,
+    verifySeed,
+    verifyMaxActions: input.verifyMaxActions,
+    want: input.want,
+    batch: input.batch,
+  };
+  let outcome = await search(searchInput);
+  let choice = await choose(chooseInput, outcome.points);
+  if (choice.status === 'infeasible' && outcome.points.some((p) => p.search === undefined)) {
+    // Confirmation found nothing feasible after all: the closest must come from simulated points.
+    outcome = await widen(searchInput, outcome);
+    choice = await choose(chooseInput, outcome.points);
+  }
+  return { guards, targets, keys, search: outcome, choice, verifySeed };
+}
