@@ -92,7 +92,7 @@ describe('idemsim check (binary)', () => {
     it('does not pass at 100 actions: nothing counted is [0, 36.9] per thousand, not 0', () => {
       const r = idemsim(['check', zero, '--strict']);
       expect(r.status).toBe(1);
-      expect(r.stdout).toMatch(/0 \[0, 36\.9\]/);
+      expect(r.stdout).toMatch(/│ 0 +│ \[0, 36\.9\] │/);
       expect(r.stdout).toContain('undecided at 100 actions: needs about 36,889');
     });
 
