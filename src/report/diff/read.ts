@@ -3,10 +3,9 @@
 // Only what a comparison needs is read: each run's scenario name, metrics and intervals.
 // A baseline outlives idemsim versions, so a metric it lacks reads as not available
 // rather than as an error; a value of the wrong type is still an error.
-import { METRIC_NAMES } from '../../model/metrics.js';
 import type { NamedResult } from '../../model/diff.js';
-import type { Interval, Metrics } from '../../model/result.js';
-import { ShapeError, dictionary, isObject, list, numberOrNull, object, record, text } from '../shape.js';
+import { readIntervals, readMetrics } from '../run/summary.js';
+import { ShapeError, isObject, list, object, record, text } from '../shape.js';
 
 export interface SavedRuns {
   /** The idemsim version that simulated the runs, when the file says. */
@@ -56,27 +55,10 @@ function readSaved(json: unknown): SavedRuns {
 
 const readScenario = record<{ name: string }>({ name: text });
 
-const readIntervals = dictionary(record<Interval>({ low: numberOrNull, high: numberOrNull }));
-
 function readRun(value: unknown, path: string): NamedResult {
   const run = object(value, path);
   const { name } = readScenario(run['scenario'], `${path}.scenario`);
-  const metrics = readMetrics(run['metrics'], `${path}.metrics`);
+  const metrics = readMetrics(run['metrics'], `${path}.metrics`, 'nan');
   const intervals = run['intervals'] === undefined ? {} : readIntervals(run['intervals'], `${path}.intervals`);
   return { name, result: { metrics, intervals } };
-}
-
-/** Every metric of the catalogue, nested as in Metrics: NaN when absent or null. */
-function readMetrics(value: unknown, path: string): Metrics {
-  const source = object(value, path);
-  const copy: Record<string, unknown> = {};
-  for (const name of METRIC_NAMES) {
-    const keys = name.split('.');
-    const leaf = keys.reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), source);
-    const last = keys.pop() as string;
-    let node = copy;
-    for (const key of keys) node = (node[key] ??= {}) as Record<string, unknown>;
-    node[last] = leaf === undefined ? Number.NaN : numberOrNull(leaf, `${path}.${name}`);
-  }
-  return copy as unknown as Metrics;
 }

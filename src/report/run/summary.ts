@@ -137,8 +137,12 @@ function scenarioOf(value: unknown, path: string, readScenario: ScenarioReader):
   return canonicalScenario(scenario);
 }
 
-/** Every metric of the catalogue, as a number (null for a non-finite one). */
-function readMetrics(value: unknown, path: string): Metrics {
+/**
+ * Every metric of the catalogue, as a number (null for a non-finite one). A metric the
+ * document lacks is an error, or with `absent: 'nan'` not available: a saved baseline
+ * outlives idemsim versions, and `diff` reads one written before a metric existed.
+ */
+export function readMetrics(value: unknown, path: string, absent: 'error' | 'nan' = 'error'): Metrics {
   const source = object(value, path);
   const copy: Record<string, unknown> = {};
   for (const name of METRIC_NAMES) {
@@ -147,12 +151,13 @@ function readMetrics(value: unknown, path: string): Metrics {
     const last = keys.pop() as string;
     let node = copy;
     for (const key of keys) node = (node[key] ??= {}) as Record<string, unknown>;
-    node[last] = numberOrNull(leaf, `${path}.${name}`);
+    node[last] = leaf === undefined && absent === 'nan' ? Number.NaN : numberOrNull(leaf, `${path}.${name}`);
   }
   return canonicalMetrics(copy as unknown as Metrics);
 }
 
-const readIntervals = dictionary(record<Interval>({ low: numberOrNull, high: numberOrNull }));
+/** A run's intervals by dotted metric name. */
+export const readIntervals = dictionary(record<Interval>({ low: numberOrNull, high: numberOrNull }));
 
 const readAttempt = record<TracedAttempt>({
   call: count,
