@@ -54,6 +54,8 @@ export function renderRecommendHtml(
     '<section id="front">',
     '<h2>Pareto front</h2>',
     ...charts.drawn.map(figure),
+    '<h3>Runner-ups</h3>',
+    '<p>Feasible configurations no other beats on every ranking metric, each verified on the independent seed.</p>',
     configTable(doc, doc.runnersUp),
     ...(doc.rejected.length === 0
       ? []
