@@ -53,5 +53,12 @@ export function refunds(step: 1 | 2 | 3 | 4): ScenarioRef {
   return ref(file);
 }
 
+/**
+ * The worked example's refund tool as the article's sentence models it: ambiguous first
+ * attempts retried blindly, without the step-1 scenario's re-plans and crash replays.
+ */
+export const refundRetriesOnly = (): ScenarioRef =>
+  ref(REFUNDS[0], 'agent.replan.probability=0', 'agent.crash.probability=0');
+
 /** Retentions drawn in the retention chart; the numbers use 5m, 1h and 24h among them. */
 export const RETENTIONS = ['5m', '10m', '15m', '20m', '30m', '1h', '6h', '24h'] as const;

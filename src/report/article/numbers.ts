@@ -38,9 +38,9 @@ export function numberTexts(n: ArticleNumber): NumberTexts {
   };
 }
 
-/** `idemsim run FILE --set ...`: the command that reruns a number's scenario. */
+/** `npx idemsim run FILE --set ...`: the command that reruns a number's scenario. */
 export function runCommand(n: ArticleNumber): string {
-  return `idemsim run ${refText(n.scenario)}`;
+  return `npx idemsim run ${refText(n.scenario)}`;
 }
 
 export function renderNumbersJson(numbers: readonly ArticleNumber[]): string {

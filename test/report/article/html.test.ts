@@ -48,7 +48,7 @@ describe('the article page', () => {
 
   it('has a row per number, the interval set like the reports set theirs, the scenario on hover', () => {
     expect(html).toContain(
-      '<tr title="idemsim run scenarios/article-defaults.yaml --set actions=200000 --set client.retries=0"><td>1</td><th scope="row">P(S &gt; T): an attempt outlasts the 1 s timeout</th><td>about 2.2%</td><td>0.0224</td><td>0.0224</td><td>0.0226 <span class="ci">[0.0219, 0.0232]</span></td></tr>',
+      '<tr title="npx idemsim run scenarios/article-defaults.yaml --set actions=200000 --set client.retries=0"><td>1</td><th scope="row">P(S &gt; T): an attempt outlasts the 1 s timeout</th><td>about 2.2%</td><td>0.0224</td><td>0.0224</td><td>0.0226 <span class="ci">[0.0219, 0.0232]</span></td></tr>',
     );
   });
 

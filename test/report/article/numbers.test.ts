@@ -33,7 +33,7 @@ describe('numbers.json', () => {
       scenario: {
         file: 'scenarios/article-defaults.yaml',
         overrides: ['actions=200000', 'client.retries=0'],
-        command: 'idemsim run scenarios/article-defaults.yaml --set actions=200000 --set client.retries=0',
+        command: 'npx idemsim run scenarios/article-defaults.yaml --set actions=200000 --set client.retries=0',
       },
     });
     expect(Object.keys(doc.numbers[0] ?? {})).toEqual([
@@ -79,7 +79,7 @@ describe('numbers.md and the printed table', () => {
         '   - closed form: `50/s x 1 d x 200 B`\n' +
         '   - expected in the simulation: `50/s x (1 d + E[S] 359.2 ms) x 200 B`\n' +
         '   - simulated: keyStore.steadyStateBytes\n' +
-        '   - scenario: `idemsim run scenarios/article-defaults.yaml --set keys.retention=24h`\n' +
+        '   - scenario: `npx idemsim run scenarios/article-defaults.yaml --set keys.retention=24h`\n' +
         '   - A | in a note.\n',
     );
     // A closed form that is also the expectation is written once.
