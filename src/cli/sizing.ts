@@ -104,12 +104,15 @@ export function runSized(
 /** One line on what sizing did: "refunds: 180,000 actions (3 runs), every bound decided". */
 export function sizingNote(name: string, outcome: SizedOutcome): string {
   const runs = outcome.rounds === 1 ? '1 run' : `${outcome.rounds} runs`;
-  const head = `${name}: ${formatCount(outcome.actions)} actions (${runs})`;
+  const actions = outcome.actions === 1 ? '1 action' : `${formatCount(outcome.actions)} actions`;
+  const head = `${name}: ${actions} (${runs})`;
   switch (outcome.stoppedBy) {
     case 'precision':
       return `${head}, every --precision met`;
     case 'decided':
       return `${head}, every bound decided`;
+    case 'never':
+      return `${head}; more actions would not do: a metric has no interval in this run, or its value sits exactly on a bound`;
     case 'cap':
       return `${head}, stopped by --max-actions; ${
         outcome.needed === null

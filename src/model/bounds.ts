@@ -88,10 +88,14 @@ export function actionsToDecide(target: Target, value: number, interval: Interva
   return actionsForHalfWidth(side, gap, value === 0 && interval.low === 0, actions);
 }
 
-/** Actions for an interval side of `side` at `actions` actions to shrink to `goal`. */
+/**
+ * Actions for an interval side of `side` at `actions` actions to shrink to `goal`; NaN when
+ * the side is still open (a quantile beyond the observations): more would do, how many is unknown.
+ */
 export function actionsForHalfWidth(side: number, goal: number, zeroCount: boolean, actions: number): number {
   if (side <= goal) return actions;
   if (goal <= 0) return Infinity;
+  if (side === Infinity) return Number.NaN;
   const ratio = side / goal;
   return Math.ceil(actions * (zeroCount ? ratio : ratio * ratio));
 }

@@ -22,8 +22,11 @@ export interface Sizing {
   maxActions: number;
 }
 
-/** Why a sized run stopped: precise enough, every bound decided, or the cap. */
-export const Stop = { precision: 'precision', decided: 'decided', cap: 'cap' } as const;
+/**
+ * Why a sized run stopped: precise enough, every bound decided, the cap, or never: no
+ * number of actions would do (a metric with no interval in this run, a value on its limit).
+ */
+export const Stop = { precision: 'precision', decided: 'decided', cap: 'cap', never: 'never' } as const;
 export type Stop = keyof typeof Stop;
 
 /** What sizing did: what `run`, `check` and `recommend` report beside the result. */
@@ -58,10 +61,29 @@ export function precise(goal: PrecisionGoal, result: RunResult): boolean {
   return side <= goalWidth(goal, value);
 }
 
-/** Actions in all for this goal (Infinity when it cannot be estimated: a relative goal at zero). */
+/**
+ * Actions in all for this goal: Infinity when none would do (the metric has no interval in
+ * this run), NaN when it cannot be estimated yet (a relative width of a value of 0).
+ */
 export function actionsForGoal(goal: PrecisionGoal, result: RunResult): number {
   const { value, side, zeroCount } = halfWidth(result, goal.metric);
+  if (!Number.isFinite(side)) return Infinity;
+  if (goal.relative && value === 0) return Number.NaN;
   return actionsForHalfWidth(side, goalWidth(goal, value), zeroCount, result.metrics.actions);
+}
+
+/** Actions for all of several needs: Infinity if one can never be met, NaN if one cannot be estimated. */
+function all(needs: readonly number[]): number {
+  if (needs.some((n) => n === Infinity)) return Infinity;
+  if (needs.some((n) => Number.isNaN(n))) return Number.NaN;
+  return Math.max(...needs);
+}
+
+/** Actions for the first of two ways to stop: finite beats unknown (NaN), which beats never. */
+function first(a: number, b: number): number {
+  if (Number.isFinite(a) || Number.isFinite(b))
+    return Math.min(Number.isFinite(a) ? a : Infinity, Number.isFinite(b) ? b : Infinity);
+  return Number.isNaN(a) || Number.isNaN(b) ? Number.NaN : Infinity;
 }
 
 /**
@@ -78,9 +100,10 @@ export function sizingVerdict(sizing: Sizing, result: RunResult): { stop: Stop |
     return { stop: Stop.decided, needed: n };
   if (goals.length === 0 && decide.length === 0) return { stop: Stop.precision, needed: n };
   // Whichever way would stop first: all goals met, or all bounds decided.
-  const forGoals = goals.length > 0 ? Math.max(...goals.map((g) => actionsForGoal(g, result))) : Infinity;
-  const forBounds = decide.length > 0 ? Math.max(...judged.map((j) => j.needed ?? n)) : Infinity;
-  return { stop: null, needed: Math.min(forGoals, forBounds) };
+  const forGoals = goals.length > 0 ? all(goals.map((g) => actionsForGoal(g, result))) : Infinity;
+  const forBounds = decide.length > 0 ? all(judged.map((j) => j.needed ?? n)) : Infinity;
+  const needed = first(forGoals, forBounds);
+  return needed === Infinity ? { stop: Stop.never, needed } : { stop: null, needed };
 }
 
 /**

@@ -51,9 +51,11 @@ export const VERIFY_RULE =
 
 export async function recommendPipeline(input: PipelineInput): Promise<PipelineOutcome> {
   const { base, goals, maxActions, simulate } = input;
-  // The scenario as given, simulated like every point: what the guards are made of.
+  // The scenario as given, at the most actions a search point may reach: what the guards
+  // are made of. At the search's own size its interval would be as loose as a short run's,
+  // and a point rerun until decided could then be worse than the scenario and still pass.
   const precision: Sizing | null = goals.length === 0 ? null : { goals, decide: [], maxActions };
-  const [baseRun] = await simulate([base], precision);
+  const [baseRun] = await simulate([{ ...base, actions: Math.max(base.actions, maxActions) }], precision);
   const guards = guardsFor(base, (baseRun as SimRun).result, input.userTargets, input.skipped);
   const targets = [...input.userTargets, ...guards.targets];
   const keys = rankingKeys(input.userTargets, input.prefer);

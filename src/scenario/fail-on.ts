@@ -3,7 +3,7 @@
 // or relative to the base value (`+10%`); a share (a ratio metric) may also be written
 // in percentage points (`-2pp`), since `2%` already means relative.
 import { Worse, type FailOn } from '../model/diff.js';
-import { METRIC_NAMES, type Unit, metricInfo } from '../model/metrics.js';
+import { METRIC_NAMES, type Unit, hasInterval, metricInfo } from '../model/metrics.js';
 import { boundForm } from './bounds.js';
 import type { Issue } from './issues.js';
 import { parseValue } from './parse.js';
@@ -33,6 +33,13 @@ export function parseFailOn(text: string): FailOnOutcome {
     const fix =
       suggestion !== undefined ? `did you mean '${suggestion}'?` : `the metrics are ${METRIC_NAMES.join(', ')}`;
     return { ok: false, message: `${where}: unknown metric '${metric}'; ${fix}` };
+  }
+  if (!hasInterval(metric)) {
+    const near = METRIC_NAMES.filter((m) => m.startsWith(metric.replace(/(s|Actions|Outcomes)$/, '')) && hasInterval(m));
+    return {
+      ok: false,
+      message: `${where}: ${metric} is what one run saw, with no interval, so a gate on it could never be judged; gate on a rate${near.length > 0 ? `, e.g. ${near[0] ?? ''}` : ' or share, e.g. duplicatesPerThousand'}`,
+    };
   }
   if (sign === '') {
     return {

@@ -109,8 +109,9 @@ function quantiles(h: Histogram, name: string, intervals: Intervals): Quantiles 
   ] as const) {
     intervals[`${name}.${key}`] = h.quantileInterval(p);
   }
-  const half = Z975 * Math.sqrt(h.moments.variance / h.count);
-  intervals[`${name}.mean`] = { low: h.mean - half, high: h.mean + half };
+  // One observation shows no spread: the mean could be anything from 0 up.
+  const half = h.count < 2 ? Infinity : Z975 * Math.sqrt(h.moments.variance / h.count);
+  intervals[`${name}.mean`] = { low: Math.max(0, h.mean - half), high: h.mean + half };
   return { p50: h.quantile(0.5), p95: h.quantile(0.95), p99: h.quantile(0.99), max: h.max, mean: h.mean };
 }
 

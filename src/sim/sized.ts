@@ -29,12 +29,13 @@ export function simulateSized(scenario: Scenario, sizing: Sizing, options: Sized
     options.onRound?.(current.actions, round);
     const result = run(current, progress);
     const { stop, needed } = sizingVerdict(sizing, result);
-    if (stop !== null)
+    if (stop !== null) {
       return {
         scenario: current,
         result,
         sizing: { actions: current.actions, rounds: round, stoppedBy: stop, needed: null },
       };
+    }
     if (current.actions >= sizing.maxActions) {
       const estimate = Number.isFinite(needed) ? Math.ceil(needed) : null;
       return {

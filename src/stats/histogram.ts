@@ -74,10 +74,16 @@ export class Histogram {
   /**
    * Distribution-free 95% interval for the p-quantile: the order statistics at the
    * binomial ranks n p -+ 1.96 sqrt(n p (1 - p)) (normal approximation to the binomial).
+   * A rank beyond the observations leaves that end open: a run of 30 calls says nothing
+   * about how high the p99 may be (the high end is Infinity), nor below the smallest
+   * value how low the p1 may be (the low end is 0: the values recorded are never negative).
    */
   quantileInterval(p: number): Interval {
     const n = this.count;
+    if (n === 0) return { low: 0, high: 0 };
     const spread = Z975 * Math.sqrt(n * p * (1 - p));
-    return { low: this.atRank(Math.floor(n * p - spread)), high: this.atRank(Math.ceil(n * p + spread) + 1) };
+    const lowRank = Math.floor(n * p - spread);
+    const highRank = Math.ceil(n * p + spread) + 1;
+    return { low: lowRank < 1 ? 0 : this.atRank(lowRank), high: highRank > n ? Infinity : this.atRank(highRank) };
   }
 }

@@ -73,6 +73,18 @@ describe('simulateSized', () => {
     expect(sized.sizing).toMatchObject({ actions: 2000, stoppedBy: 'cap', needed: null });
   });
 
+  it('stops at once when no number of actions would do: a metric with no interval in this run', () => {
+    // No key: nothing is looked up, so the 409 share has no interval to narrow.
+    const goal: PrecisionGoal = { metric: 'conflictRate', halfWidth: 0.01, relative: false, text: 'conflictRate=0.01' };
+    const sized = simulateSized(noDuplicates, { goals: [goal], decide: [], maxActions: 1e6 });
+    expect(sized.sizing).toMatchObject({ actions: 100, rounds: 1, stoppedBy: 'never', needed: null });
+  });
+
+  it('stops at once when a bound sits exactly on the value', () => {
+    const sized = simulateSized(noDuplicates, { goals: [], decide: [atMost('lostPerThousand', 0)], maxActions: 1e6 });
+    expect(sized.sizing).toMatchObject({ rounds: 1, stoppedBy: 'never' });
+  });
+
   it('a first run that is enough is the only run', () => {
     const sized = simulateSized(noDuplicates, {
       goals: [],

@@ -177,3 +177,13 @@ describe('Histogram quantile interval', () => {
     expect(covered).toBeGreaterThanOrEqual(threshold);
   });
 });
+
+describe('a quantile interval of a short run', () => {
+  it('leaves its high end open when the rank runs past the observations, and its low end at 0 below them', () => {
+    const h = new Histogram();
+    for (const v of [100, 200, 300]) h.record(v);
+    // p99 of 3 values: the upper rank 3 * 0.99 + 1.96 * sqrt(3 * 0.99 * 0.01) + 1 is past 3.
+    expect(h.quantileInterval(0.99).high).toBe(Infinity);
+    expect(h.quantileInterval(0.01).low).toBe(0);
+  });
+});

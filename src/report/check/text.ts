@@ -15,10 +15,12 @@ export interface CheckPolicy {
 export function undecidedReason(row: CheckRow): string {
   const needed = row.needed;
   const more =
-    needed === undefined || !Number.isFinite(needed)
+    needed === undefined || needed === Infinity
       ? 'the value sits on the limit, so no number of actions decides it'
-      : `needs about ${formatCount(needed)}`;
-  return `undecided at ${formatCount(row.actions)} actions: ${more}`;
+      : Number.isNaN(needed)
+        ? 'more actions would decide it; how many cannot be estimated yet'
+        : `needs about ${formatCount(needed)}`;
+  return `undecided at ${row.actions === 1 ? '1 action' : `${formatCount(row.actions)} actions`}: ${more}`;
 }
 
 /** One line on a bound: what was measured and which side of the limit it fell. */
@@ -63,6 +65,13 @@ export function renderCheckTable(rows: readonly CheckRow[], policy: CheckPolicy)
     table.toString(),
     `${rows.length === 1 ? '1 bound judged on its 95% interval' : `${rows.length} bounds judged on their 95% intervals`}: ${count.passed} passed, ${count.failed} failed, ${count.undecided} undecided`,
   ];
+  const exact = rows.filter((r) => r.interval === null);
+  if (exact.length > 0) {
+    lines.push(
+      `${exact.length === 1 ? '1 bound is' : `${exact.length} bounds are`} on a count or a maximum (${[...new Set(exact.map((r) => r.metric))].join(', ')}): ` +
+        'what this run saw, with no interval, so judged as seen; it says nothing beyond this run. Bound a rate (e.g. duplicatesPerThousand) to judge the scenario.',
+    );
+  }
   const undecided = rows.filter((r) => r.verdict === 'undecided');
   for (const row of undecided) lines.push(`  ${row.scenario} ${row.metric}: ${undecidedReason(row)}`);
   if (undecided.length > 0) {
