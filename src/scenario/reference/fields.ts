@@ -1,0 +1,146 @@
+// The scenario reference's tables (docs/reference/scenario.md), one block per top-level map,
+// from the field table: each field's path, value form, default as a file writes it (the
+// same text `idemsim init` writes), range or words, and one-line doc.
+import { Document, isMap } from 'yaml';
+import { DEFAULT_SCENARIO_NAME } from '../../model/scenario.js';
+import { DEFAULT_SWEEP_METRICS } from '../../model/sweep.js';
+import {
+  type Bounds,
+  FIELDS,
+  type Field,
+  type FieldKind,
+  GROUPS,
+  type Member,
+  childrenOf,
+  isGroup,
+} from '../fields.js';
+import { written } from '../serialize.js';
+import { durationLiteral, sizeLiteral } from '../units.js';
+import { VARIABLE_PATHS } from '../vary.js';
+import { bullets, code, table } from './markdown.js';
+
+/** How a value of each kind is written, in a few words; "Input forms" on the page says more. */
+const FORM = {
+  duration: 'duration',
+  size: 'size',
+  probability: 'probability',
+  integer: 'whole number',
+  number: 'number',
+  enum: 'word',
+  boolean: '`true` or `false`',
+  string: 'string',
+  seed: 'whole number or string',
+  'range-of-durations': 'range of durations `{ min, max }`',
+  latency: '`{ median, sigma }` or `{ p50, p99 }`',
+  'concurrency-or-unlimited': 'whole number, or `unlimited`',
+  'duration-or-none': 'duration, or `none`',
+  expect: 'map from metric name to `{ min, max }`',
+  sweep: 'map with `vary` and `metrics`',
+} as const satisfies Record<FieldKind, string>;
+
+const HEADER = ['field', 'form', 'default', 'range', 'meaning'];
+
+/** A whole number with thousands separators (100,000,000); other numbers as JavaScript prints them. */
+function number(n: number): string {
+  return Number.isInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : String(n);
+}
+
+/** One value as YAML on one line, maps in flow style, as the starter file writes it. */
+function inline(value: unknown): string {
+  const doc = new Document(value);
+  if (isMap(doc.contents)) doc.contents.flow = true;
+  return doc.toString({ lineWidth: 0 }).trimEnd();
+}
+
+/** A bound in the field's unit: a duration or size as a file writes it, other numbers plainly. */
+function boundText(kind: FieldKind | Member['kind'], n: number): string {
+  if (n === 0) return '0';
+  if (kind === 'duration' || kind === 'duration-or-none' || kind === 'range-of-durations') return durationLiteral(n);
+  if (kind === 'size') return String(sizeLiteral(n));
+  return number(n);
+}
+
+function rangeOf(kind: FieldKind | Member['kind'], bounds: Bounds | undefined): string {
+  if (bounds === undefined) return '';
+  const { min, max, minExclusive = false } = bounds;
+  const low = min === undefined ? undefined : boundText(kind, min);
+  const high = max === undefined ? undefined : boundText(kind, max);
+  if (low !== undefined && high !== undefined) return minExclusive ? `> ${low}, ≤ ${high}` : `${low} to ${high}`;
+  if (low !== undefined) return `${minExclusive ? '>' : '≥'} ${low}`;
+  return high === undefined ? '' : `≤ ${high}`;
+}
+
+function defaultOf(field: Field): string {
+  if (field.path === 'name')
+    return `the file name without extension; ${code(DEFAULT_SCENARIO_NAME)} for the built-in scenario`;
+  const value = written(field, field.default);
+  return value === null || value === undefined ? '(none)' : code(inline(value));
+}
+
+function fieldRow(field: Field): string[] {
+  const range = field.kind === 'enum' ? (field.values ?? []).map(code).join(', ') : rangeOf(field.kind, field.bounds);
+  return [code(field.path), FORM[field.kind], defaultOf(field), range, field.doc];
+}
+
+/** The members of a latency or a range, each a row under its field, defaults taken from the field's. */
+function memberRows(field: Field): string[][] {
+  const defaults = (written(field, field.default) ?? {}) as Record<string, unknown>;
+  return Object.entries(field.members ?? {}).map(([name, member]) => {
+    const value = defaults[name];
+    return [
+      code(`${field.path}.${name}`),
+      FORM[member.kind],
+      value === undefined ? '(none)' : code(inline(value)),
+      rangeOf(member.kind, member.bounds),
+      member.doc,
+    ];
+  });
+}
+
+/** The words of each enum field, with what each means. */
+function wordLists(fields: readonly Field[]): string[] {
+  return fields
+    .filter((field) => field.valueDocs !== undefined)
+    .map((field) => {
+      const docs = field.valueDocs ?? {};
+      const items = (field.values ?? []).map((word) => `${code(word)}: ${docs[word] ?? ''}`);
+      return `${code(field.path)}:\n\n${bullets(items)}`;
+    });
+}
+
+function groupDocs(group: string): string[] {
+  const groups = Object.keys(GROUPS).filter((path) => path === group || path.startsWith(`${group}.`));
+  return groups.length === 0 ? [] : [bullets(groups.map((path) => `${code(path)}: ${GROUPS[path] ?? ''}`))];
+}
+
+function block(group: string, fields: readonly Field[]): string {
+  const rows = fields.flatMap((field) => [fieldRow(field), ...memberRows(field)]);
+  return [...groupDocs(group), table(HEADER, rows), ...wordLists(fields)].join('\n\n');
+}
+
+/** What the sweep block adds: the paths it may vary and the metrics it reports by default. */
+function sweepExtras(): string[] {
+  return [
+    `Without \`metrics\`, a sweep reports ${DEFAULT_SWEEP_METRICS.map(code).join(', ')}.`,
+    `The paths \`vary\` (and \`--vary\`) take: ${VARIABLE_PATHS.map(code).join(', ')}.`,
+  ];
+}
+
+/**
+ * The blocks of docs/reference/scenario.md: `top-level` for the single values at the top,
+ * then one per top-level map (a group such as `client`, or the `expect` and `sweep` blocks).
+ */
+export function scenarioBlocks(): Map<string, string> {
+  const blocks = new Map<string, string>();
+  const top = FIELDS.filter((field) => !field.path.includes('.') && field.kind !== 'expect' && field.kind !== 'sweep');
+  blocks.set('top-level', block('', top));
+  for (const key of childrenOf('')) {
+    if (top.some((field) => field.path === key)) continue;
+    const fields = isGroup(key)
+      ? FIELDS.filter((field) => field.path.startsWith(`${key}.`))
+      : FIELDS.filter((f) => f.path === key);
+    const extras = fields.some((field) => field.kind === 'sweep') ? sweepExtras() : [];
+    blocks.set(key, [block(key, fields), ...extras].join('\n\n'));
+  }
+  return blocks;
+}
