@@ -7,7 +7,8 @@ import { dirname, resolve } from 'node:path';
 import { Command } from 'commander';
 import { checkExpect, expectTargets, type CheckRow } from '../model/bounds.js';
 import { fails, renderCheckJson, renderCheckTable, type CheckPolicy } from '../report/check/text.js';
-import { renderJunit } from '../report/check/junit.js';
+import { renderJunit, type JunitGate } from '../report/check/junit.js';
+import { failureText } from '../report/diff/cells.js';
 import { simulate } from '../sim/simulate.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
@@ -64,6 +65,8 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
     const groups = loaded.map((l: Loaded) => {
       const sizing = sizingOf(options, expectTargets(l.scenario.expect));
       let result = null;
+      // Wall time for the JUnit file's time= attributes; only the CLI has a clock.
+      const started = performance.now();
       if (sizing === null) {
         result = simulate(l.scenario);
       } else {
@@ -71,7 +74,8 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
         ctx.err.write(`${sizingNote(l.scenario.name, sized.sizing)}\n`);
         result = sized.result;
       }
-      return { scenario: l.scenario.name, file: l.file ?? '', rows: checkExpect(l.scenario, result), result };
+      const seconds = (performance.now() - started) / 1000;
+      return { scenario: l.scenario.name, file: l.file ?? '', rows: checkExpect(l.scenario, result), result, seconds };
     });
     const rows: CheckRow[] = groups.flatMap((g) => g.rows);
     const compared =
@@ -85,7 +89,11 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
           );
     if (format === 'json') {
       const doc = JSON.parse(renderCheckJson(rows, policy, VERSION)) as Record<string, unknown>;
-      if (compared !== null) doc['baseline'] = JSON.parse(renderDiffJson(compared.report, compared.sides, VERSION));
+      if (compared !== null) {
+        // One verdict for CI: the bounds and the baseline's gates together.
+        doc['passed'] = doc['passed'] === true && compared.report.passed;
+        doc['baseline'] = JSON.parse(renderDiffJson(compared.report, compared.sides, VERSION));
+      }
       ctx.out.write(`${JSON.stringify(doc, null, 2)}\n`);
     } else {
       ctx.out.write(renderCheckTable(rows, policy));
@@ -95,7 +103,18 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
       }
     }
     if (options.junit !== undefined) {
-      writeFileAtomically(resolve(ctx.cwd, options.junit), options.junit, renderJunit(groups, policy), true);
+      const gates: JunitGate[] = (compared?.report.scenarios ?? []).flatMap((scenario) =>
+        scenario.gates.map((gate) => ({
+          scenario: scenario.name,
+          name: gate.failOn.text,
+          verdict: gate.verdict,
+          message:
+            gate.verdict === 'untestable'
+              ? `${gate.failOn.metric} has no interval in ${scenario.name}: the gate cannot be judged there`
+              : failureText(scenario, gate),
+        })),
+      );
+      writeFileAtomically(resolve(ctx.cwd, options.junit), options.junit, renderJunit(groups, policy, gates), true);
     }
     const gateFailed = compared !== null && !compared.report.passed;
     return rows.some((r) => fails(r, policy)) || gateFailed ? ExitCode.checkFailed : ExitCode.ok;

@@ -2,8 +2,12 @@
 // separators, rates as percentages, durations and sizes in a unit chosen for the value.
 // Tables use three significant digits with trailing zeros kept, so columns line up
 // ("1.50 s"); prose (formulas, captions, progress) asks for `PROSE`, which drops them
-// ("1.5 s", "5 min"). Deterministic: no locale, no Intl, no clock. Non-finite values
-// print as "n/a". (How a value is written in a scenario file is scenario/units.ts.)
+// ("1.5 s", "5 min"). A chart writes all its durations (or sizes) in one unit, chosen for
+// the whole axis, legend or heatmap (`durationUnit`, `formatIn`). A value below 10 never
+// loses its second significant digit to a larger neighbour's precision: 0.30 per thousand
+// beside 278 reads "0.30", not "0". Deterministic: no locale, no Intl, no clock.
+// Non-finite values print as "n/a". (How a value is written in a scenario file is
+// scenario/units.ts.)
 import type { Unit } from './metrics.js';
 import type { Interval } from './result.js';
 
@@ -27,6 +31,8 @@ export interface FormatOptions extends Precision {
 export const PROSE: Precision = { digits: 4, trim: true };
 
 const SIGNIFICANT = 3;
+/** Significant digits a value below 10 keeps whatever its reference: enough to tell 0.1 from 0.3. */
+const KEPT = 2;
 
 interface Scale {
   factor: number;
@@ -64,12 +70,17 @@ export function formatDecimal(x: number, ref: number = x): string {
   return grouped(x, decimalsFor(ref, SIGNIFICANT));
 }
 
-/** A ratio as a percentage with two decimals: 0.0123 -> "1.23%"; tiny non-zero -> "<0.01%". */
-export function formatPercent(ratio: number): string {
+/**
+ * A ratio as a percentage with two decimals: 0.0123 -> "1.23%"; tiny non-zero -> "<0.01%".
+ * Given `digits`, to that many significant digits instead (PROSE: 0.05 -> "5%", 0.00015 -> "0.015%").
+ */
+export function formatPercent(ratio: number, precision: Precision = {}): string {
   if (!Number.isFinite(ratio)) return NOT_AVAILABLE;
   const percent = ratio * 100;
+  const { digits, trim = false } = precision;
+  if (digits !== undefined) return `${trimmed(grouped(percent, decimalsFor(percent, digits)), trim)}%`;
   if (percent > 0 && percent < 0.005) return '<0.01%';
-  return `${grouped(percent, 2)}%`;
+  return `${trimmed(grouped(percent, 2), trim)}%`;
 }
 
 /**
@@ -92,23 +103,91 @@ export function formatBytes(bytes: number, options: FormatOptions = {}): string 
 
 /**
  * A metric value by its catalogue unit. `ref` picks the unit and precision, so that an
- * interval's bounds are written like the value they surround.
+ * interval's bounds are written like the value they surround; a rate below 10 keeps two
+ * significant digits whatever `ref` is (0.30 per thousand beside 278 reads "0.30").
+ * `precision` as in formatDuration (PROSE for a bound's limit: "2 s", "0.1", "5%").
  */
-export function formatMetric(x: number, unit: Unit, ref: number = x): string {
+export function formatMetric(x: number, unit: Unit, ref: number = x, precision: Precision = {}): string {
   switch (unit) {
     case 'count':
     case 'keys':
       return formatCount(x);
     case 'perThousand':
     case 'perAction':
-      return formatDecimal(x, ref);
+      return formatIn(x, PLAIN, { ...precision, ref });
     case 'ratio':
-      return formatPercent(x);
+      return formatPercent(x, precision);
     case 'ms':
-      return formatDuration(x, { ref });
+      return formatDuration(x, { ...precision, ref });
     case 'bytes':
-      return formatBytes(x, { ref });
+      return formatBytes(x, { ...precision, ref });
   }
+}
+
+/** A unit every value of a chart (an axis, a legend, a heatmap) is written in: x / factor, then the suffix. */
+export interface DisplayUnit {
+  factor: number;
+  /** "s", "MB"; empty for a plain number. */
+  suffix: string;
+}
+
+const PLAIN: DisplayUnit = { factor: 1, suffix: '' };
+
+/**
+ * The one unit for a set of durations (ms) written together (the cells of a heatmap, the
+ * ticks of an axis): the unit in which they read shortest, each at three significant
+ * digits, a fraction counting two characters more than it has (a person reads "20" more
+ * easily than "0.33"). So 50 ms to 5 s reads 0.05 to 5 (s), 1.2 s to 61 s reads 1.2 to 61
+ * (s), not 0.02 to 1.02 (min), and 1 s to 8 h reads 1 to 28,800 (s). Zeros and non-finite
+ * values do not vote; ties go to the larger unit. For a linear axis from 0 to `top`, pass
+ * [top / 5, top]: about its first tick and its last.
+ */
+export function durationUnit(values: readonly number[]): DisplayUnit {
+  return shortestUnit(DURATION, values);
+}
+
+/** The one unit for a set of sizes (bytes) drawn together, as durationUnit chooses: 36e6 to 864e6 -> MB. */
+export function sizeUnit(values: readonly number[]): DisplayUnit {
+  return shortestUnit(SIZE, values);
+}
+
+/**
+ * x written in `unit` with its suffix: formatIn(1240, s) -> "1.24 s". Decimals as
+ * formatDuration's (from `ref`, default x), but a value below 10 in the unit keeps two
+ * significant digits: formatIn(12, s, { ref: 1040 }) -> "0.012 s", not "0.01 s".
+ */
+export function formatIn(x: number, unit: DisplayUnit, options: FormatOptions = {}): string {
+  const number = numberIn(x, unit, options);
+  return unit.suffix === '' || number === NOT_AVAILABLE ? number : `${number} ${unit.suffix}`;
+}
+
+/** x in `unit` without the suffix, for tick labels under a titled axis: numberIn(1200000, min, PROSE) -> "20". */
+export function numberIn(x: number, unit: DisplayUnit, options: FormatOptions = {}): string {
+  if (!Number.isFinite(x)) return NOT_AVAILABLE;
+  const { ref = x, digits = SIGNIFICANT, trim = false } = options;
+  const scaled = x / unit.factor;
+  const fromRef = decimalsFor(Number.isFinite(ref) ? ref / unit.factor : scaled, digits);
+  const kept = Math.abs(scaled) < 10 ? decimalsFor(scaled, KEPT) : 0;
+  return trimmed(grouped(scaled, Math.max(fromRef, kept)), trim);
+}
+
+/** What a fraction costs beyond its characters when units are compared. */
+const FRACTION_PENALTY = 2;
+
+function shortestUnit(scales: readonly Scale[], values: readonly number[]): DisplayUnit {
+  const voters = values.filter((v) => Number.isFinite(v) && v !== 0);
+  let best: Scale | undefined;
+  let bestLength = Infinity;
+  for (const scale of scales) {
+    const length = voters.reduce((sum, v) => {
+      const scaled = Math.abs(v) / scale.factor;
+      const text = trimmed(grouped(scaled, decimalsIn(scale, scaled, SIGNIFICANT)), true);
+      return sum + text.length + (scaled < 1 ? FRACTION_PENALTY : 0);
+    }, 0);
+    if (length <= bestLength) [best, bestLength] = [scale, length];
+  }
+  const chosen = voters.length === 0 ? scales[0] : best;
+  return { factor: chosen?.factor ?? 1, suffix: chosen?.suffix ?? '' };
 }
 
 /**
@@ -117,7 +196,9 @@ export function formatMetric(x: number, unit: Unit, ref: number = x): string {
  */
 export function formatInterval(interval: Interval, unit: Unit, value: number): string {
   const ref = (end: number): number => (Number.isFinite(value) && value !== 0 ? value : end);
-  return `[${formatMetric(interval.low, unit, ref(interval.low))}, ${formatMetric(interval.high, unit, ref(interval.high))}]`;
+  // An open end (a quantile beyond a short run's observations) has no bound to show.
+  const high = interval.high === Infinity ? '∞' : formatMetric(interval.high, unit, ref(interval.high));
+  return `[${formatMetric(interval.low, unit, ref(interval.low))}, ${high}]`;
 }
 
 function formatScaled(x: number, scales: readonly Scale[], options: FormatOptions): string {
@@ -126,12 +207,12 @@ function formatScaled(x: number, scales: readonly Scale[], options: FormatOption
   const magnitude = Math.abs(Number.isFinite(ref) ? ref : x);
   const scale = pickScale(scales, magnitude, digits);
   const text = grouped(x / scale.factor, decimalsIn(scale, magnitude / scale.factor, digits));
-  return `${trim ? trimZeros(text) : text} ${scale.suffix}`;
+  return `${trimmed(text, trim)} ${scale.suffix}`;
 }
 
-/** "1.50" -> "1.5", "2.00" -> "2"; a whole number is left alone. */
-function trimZeros(text: string): string {
-  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+/** With `trim`, "1.50" -> "1.5", "2.00" -> "2"; a whole number is left alone. */
+function trimmed(text: string, trim: boolean): string {
+  return trim && text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 }
 
 /** The largest unit not above the magnitude, moving up when rounding carries into the next

@@ -24,12 +24,17 @@ export interface Chart {
 /** Families every rasterizer and browser can resolve: DejaVu on Linux, Arial elsewhere. */
 export const FONT = 'DejaVu Sans, Arial, sans-serif';
 
+/** Axis tick labels' font size, in pixels. */
+export const LABEL_FONT_SIZE = 11;
+/** Clear space between two tick labels, in pixels. */
+const LABEL_GAP = 6;
+
 export const CONFIG: Config = {
   font: FONT,
   view: { stroke: '#cccccc' },
   title: { fontSize: 15, subtitleFontSize: 12, subtitleColor: '#333333', anchor: 'start', offset: 12 },
   axis: {
-    labelFontSize: 11,
+    labelFontSize: LABEL_FONT_SIZE,
     titleFontSize: 12,
     titleFontWeight: 'normal',
     labelColor: '#222222',
@@ -109,7 +114,7 @@ export const INK = '#222222';
 
 /**
  * A Vega labelExpr that writes each of the axis's explicit tick values as `label` gives it
- * (formatDuration, so an axis reads like the text around it); any other value keeps vega's label.
+ * (a number in the axis's unit, or a formatted duration); any other value keeps vega's label.
  */
 export function tickLabels(values: readonly number[], label: (value: number) => string): string {
   return values.reduceRight(
@@ -117,3 +122,53 @@ export function tickLabels(values: readonly number[], label: (value: number) => 
     'datum.label',
   );
 }
+
+// DejaVu Sans advance widths in em: digits 0.636, "." "," and space 0.318, lower-case
+// letters about 0.6. Closer than vega's own estimate (0.8 em for every character), which
+// is why charts choose their ticks here and set labelOverlap: false.
+const NARROW = new Set(['.', ',', ' ', ':', ';', 'i', 'l', 'j', 't', 'f', 'r']);
+
+/** The drawn width of a label in pixels, estimated for DejaVu Sans. */
+export function labelWidth(text: string, fontSize: number = LABEL_FONT_SIZE): number {
+  let em = 0;
+  for (const c of text) em += NARROW.has(c) ? 0.318 : c === 'm' || c === 'w' ? 0.95 : 0.64;
+  return em * fontSize;
+}
+
+/**
+ * Of an axis's explicit tick values (in order), those whose labels do not collide, `at`
+ * giving a tick's position on an axis `length` pixels long: the first and last are kept,
+ * and each other tick only if its label clears the kept neighbours' (on a log axis "20 min"
+ * and "30 min" sit 40 px apart, so one of them goes). A label is centred on its tick,
+ * except at either end of the axis, where vega-lite sets it flush inside (labelFlush).
+ */
+export function spacedTicks(
+  values: readonly number[],
+  at: (value: number) => number,
+  label: (value: number) => string,
+  length: number,
+  fontSize: number = LABEL_FONT_SIZE,
+): number[] {
+  const span = (v: number): [number, number] => {
+    const x = at(v);
+    const w = labelWidth(label(v), fontSize);
+    if (x <= FLUSH) return [x, x + w];
+    if (x >= length - FLUSH) return [x - w, x];
+    return [x - w / 2, x + w / 2];
+  };
+  const clear = (a: number, b: number): boolean => span(a)[1] + LABEL_GAP <= span(b)[0];
+  const first = values[0];
+  const last = values[values.length - 1];
+  if (first === undefined || last === undefined || values.length <= 2) return [...values];
+  const kept = [first];
+  for (const v of values.slice(1, -1)) {
+    const previous = kept[kept.length - 1] ?? first;
+    if (clear(previous, v) && clear(v, last)) kept.push(v);
+  }
+  // Two ends too close for both: the last one speaks for the range.
+  if (kept.length === 1 && !clear(first, last)) return [last];
+  return [...kept, last];
+}
+
+/** How near an end of the axis (px) a tick has its label set flush. */
+const FLUSH = 1;

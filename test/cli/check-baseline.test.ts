@@ -1,5 +1,5 @@
 // `check --baseline FILE --fail-on ...`: idemsim diff inside check, read before simulating.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,16 @@ describe('check --baseline', () => {
     expect(r.out).toContain('unknownPerThousand=+1 in solution-1');
   });
 
+  it('a tripped gate fails the JSON verdict too', async () => {
+    // A 500 ms timeout: the key still stops duplicates (no bound fails), but the load rises.
+    const r = await check('--set', 'client.timeout=500ms', '--fail-on', 'attemptsPerAction=+0.05', '--format', 'json');
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.out) as { passed: boolean; failed: number; baseline: { passed: boolean } };
+    expect(doc.failed).toBe(0);
+    expect(doc.baseline.passed).toBe(false);
+    expect(doc.passed).toBe(false);
+  });
+
   it('carries the comparison in JSON', async () => {
     const r = await check('--seed', '2', '--fail-on', 'duplicatesPerThousand=+0.1', '--format', 'json');
     const doc = JSON.parse(r.out) as { passed: boolean; baseline: { passed: boolean; scenarios: { name: string }[] } };
@@ -62,5 +72,19 @@ describe('check --baseline', () => {
     const other = captured();
     expect(await cli(['check', scenario, '--baseline', scenario], other)).toBe(2);
     expect(other.err.text).toContain('not a scenario');
+  });
+});
+
+describe('check --baseline --junit', () => {
+  it('writes each gate as a testcase of a baseline suite, a tripped one as a failure', async () => {
+    const { XMLValidator } = await import('fast-xml-parser');
+    const junit = join(dir, 'gates.xml');
+    const r = await check('--set', 'client.timeout=500ms', '--fail-on', 'attemptsPerAction=+0.05', '--junit', junit);
+    expect(r.code).toBe(1);
+    const text = readFileSync(junit, 'utf8');
+    expect(XMLValidator.validate(text)).toBe(true);
+    expect(text).toMatch(/<testsuite name="baseline" tests="1" failures="1" skipped="0"/);
+    expect(text).toMatch(/<testcase classname="idemsim.baseline.solution-1" name="attemptsPerAction=\+0.05"/);
+    expect(text).toMatch(/<failure message="attemptsPerAction=\+0.05 in solution-1: /);
   });
 });

@@ -122,7 +122,7 @@ describe('idemsim check (binary)', () => {
     });
   });
 
-  it('writes JUnit XML that parses and counts the failures', () => {
+  it('writes JUnit XML that parses, counts the failures, names each bound with its unit and times each scenario', () => {
     const junit = join(dir, 'results.xml');
     const r = idemsim([
       'check',
@@ -141,7 +141,8 @@ describe('idemsim check (binary)', () => {
       testsuites: {
         tests: string;
         failures: string;
-        testsuite: { name: string; failures: string; testcase: unknown[] }[];
+        time: string;
+        testsuite: { name: string; failures: string; time: string; testcase: { name: string; time: string }[] }[];
       };
     };
     expect(doc.testsuites.tests).toBe('6');
@@ -150,6 +151,18 @@ describe('idemsim check (binary)', () => {
       ['mission-4', '2'],
       ['solution-4', '0'],
     ]);
+    expect(doc.testsuites.testsuite[0]?.testcase.map((c) => c.name)).toEqual([
+      'unknownPerThousand <= 25',
+      'attemptsPerAction <= 1.2',
+      'latency.call.p95 <= 4.5 s',
+    ]);
+    const seconds = (t: string | undefined): number => Number(t);
+    expect(seconds(doc.testsuites.time)).toBeGreaterThan(0);
+    for (const suite of doc.testsuites.testsuite) {
+      expect(suite.time).toMatch(/^\d+\.\d{3}$/);
+      expect(seconds(suite.time)).toBeGreaterThan(0);
+      for (const c of suite.testcase) expect(c.time).toMatch(/^\d+\.\d{3}$/);
+    }
   });
 
   it('prints JSON for machines with --format json', () => {

@@ -75,19 +75,61 @@ describe('checkExpect', () => {
 describe('renderJunit', () => {
   it('counts tests and failures per scenario and overall', () => {
     const rows = checkExpect(withExpect({ duplicatesPerThousand: { min: 5, max: 1 } }), withValue(3, 2, 4));
-    const xml = renderJunit([{ scenario: 'a<b', file: 'x.yaml', rows }], { strict: false });
-    expect(xml).toContain('<testsuites name="idemsim check" tests="2" failures="2" skipped="0">');
-    expect(xml).toContain('<testsuite name="a&lt;b" file="x.yaml" tests="2" failures="2" skipped="0">');
+    const xml = renderJunit([{ scenario: 'a<b', file: 'x.yaml', rows, seconds: 1 }], { strict: false });
+    expect(xml).toContain('<testsuites name="idemsim check" tests="2" failures="2" skipped="0" time="1.000">');
+    expect(xml).toContain('<testsuite name="a&lt;b" file="x.yaml" tests="2" failures="2" skipped="0" time="1.000">');
     expect(xml.match(/<failure /g)).toHaveLength(2);
   });
 
   it('reports an undecided bound as skipped with the reason, or as a failure with --strict', () => {
     const rows = checkExpect(withExpect({ duplicatesPerThousand: { max: 0.1 } }), withValue(0, 0, 6));
-    const lax = renderJunit([{ scenario: 's', file: 'x.yaml', rows }], { strict: false });
+    const lax = renderJunit([{ scenario: 's', file: 'x.yaml', rows, seconds: 1 }], { strict: false });
     expect(lax).toContain('failures="0" skipped="1"');
     expect(lax).toContain('<skipped message="undecided at 4,000 actions: needs about 240,000"/>');
-    const strict = renderJunit([{ scenario: 's', file: 'x.yaml', rows }], { strict: true });
+    const strict = renderJunit([{ scenario: 's', file: 'x.yaml', rows, seconds: 1 }], { strict: true });
     expect(strict).toContain('failures="1" skipped="0"');
     expect(strict).toMatch(/<failure message="[^"]*undecided at 4,000 actions: needs about 240,000/);
+  });
+
+  it("names each bound with its limit in the metric's unit, as the table writes it", () => {
+    const scenario = withExpect({
+      duplicatesPerThousand: { max: 0.1 },
+      conflictRate: { max: 0.05 },
+      'latency.call.p95': { max: 2000 },
+      'keyStore.steadyStateBytes': { max: 100_000_000 },
+      'keyStore.steadyStateKeys': { min: 1000 },
+    });
+    const xml = renderJunit(
+      [{ scenario: 's', file: 'x.yaml', rows: checkExpect(scenario, fixtureResult()), seconds: 1 }],
+      {
+        strict: false,
+      },
+    );
+    const names = [...xml.matchAll(/<testcase [^>]*name="([^"]*)"/g)].map((m) => m[1]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'duplicatesPerThousand &lt;= 0.1',
+        'conflictRate &lt;= 5%',
+        'latency.call.p95 &lt;= 2 s',
+        'keyStore.steadyStateBytes &lt;= 100 MB',
+        'keyStore.steadyStateKeys &gt;= 1,000',
+      ]),
+    );
+  });
+
+  it('gives every suite its wall time, the root their sum, and each testcase an equal share', () => {
+    const rows = checkExpect(withExpect({ duplicatesPerThousand: { min: 1, max: 7 } }), withValue(4, 2, 6));
+    const xml = renderJunit(
+      [
+        { scenario: 'a', file: 'a.yaml', rows, seconds: 1.5 },
+        { scenario: 'b', file: 'b.yaml', rows, seconds: 0.25 },
+      ],
+      { strict: false },
+    );
+    expect(xml).toMatch(/<testsuites [^>]* time="1\.750">/);
+    expect(xml).toMatch(/<testsuite name="a" [^>]* time="1\.500">/);
+    expect(xml).toMatch(/<testsuite name="b" [^>]* time="0\.250">/);
+    expect(xml.match(/<testcase [^>]* time="0\.750"/g)).toHaveLength(2);
+    expect(xml.match(/<testcase [^>]* time="0\.125"/g)).toHaveLength(2);
   });
 });

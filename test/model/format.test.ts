@@ -7,6 +7,10 @@ import {
   formatInterval,
   formatMetric,
   formatPercent,
+  formatIn,
+  numberIn,
+  durationUnit,
+  sizeUnit,
   PROSE,
 } from '../../src/model/format.js';
 
@@ -100,5 +104,52 @@ describe('formatDuration and formatBytes in prose (PROSE)', () => {
   });
   it('carries into the next unit as the table style does', () => {
     expect(formatDuration(59_999, PROSE)).toBe('1 min');
+  });
+});
+
+describe('a rate below 10 keeps two significant digits', () => {
+  it('whatever the reference a larger neighbour gives', () => {
+    expect(formatMetric(0.3, 'perThousand', 278)).toBe('0.30');
+    expect(formatMetric(1.85, 'perThousand', 278)).toBe('1.9');
+    expect(formatMetric(9, 'perThousand', 278)).toBe('9.0');
+    expect(formatMetric(0.0042, 'perThousand', 278)).toBe('0.0042');
+    expect(formatMetric(41.2, 'perThousand', 278)).toBe('41');
+    expect(formatMetric(0, 'perThousand', 278)).toBe('0');
+  });
+  it('and keeps its three digits with its own reference', () => {
+    expect(formatMetric(0.3, 'perThousand')).toBe('0.300');
+    expect(formatInterval({ low: 8.2, high: 160 }, 'perThousand', 150)).toBe('[8.2, 160]');
+  });
+});
+
+describe('one unit for every value of a chart', () => {
+  it('picks the unit the values read shortest in', () => {
+    expect(durationUnit([1240, 1640, 61_000])).toEqual({ factor: 1000, suffix: 's' });
+    expect(durationUnit([50, 100, 200, 500, 1000, 2000, 5000])).toEqual({ factor: 1000, suffix: 's' });
+    expect(durationUnit([1, 10, 100, 1000, 10_000, 60_000, 600_000])).toEqual({ factor: 1000, suffix: 's' });
+    expect(durationUnit([20, 45, 80])).toEqual({ factor: 1, suffix: 'ms' });
+    expect(durationUnit([3_600_000])).toEqual({ factor: 3_600_000, suffix: 'h' });
+    expect(sizeUnit([36e6, 864e6])).toEqual({ factor: 1e6, suffix: 'MB' });
+  });
+  it('ignores zeros and non-finite values, and falls back to the smallest unit', () => {
+    expect(durationUnit([0, Number.NaN, 1500])).toEqual({ factor: 1000, suffix: 's' });
+    expect(durationUnit([0])).toEqual({ factor: 1, suffix: 'ms' });
+  });
+  it('writes each value in that unit, two significant digits kept below 10', () => {
+    const s = durationUnit([1240, 1640]);
+    expect(formatIn(1240, s, { ref: 1640 })).toBe('1.24 s');
+    expect(formatIn(12, s, { ref: 1640 })).toBe('0.012 s');
+    expect(formatIn(61_000, s, { ref: 61_000 })).toBe('61.0 s');
+    expect(numberIn(1_200_000, s, PROSE)).toBe('1,200');
+    expect(numberIn(50, s, PROSE)).toBe('0.05');
+    expect(formatIn(Number.NaN, s)).toBe('n/a');
+  });
+});
+
+describe('formatPercent with a precision', () => {
+  it('writes significant digits, trimmed with PROSE', () => {
+    expect(formatPercent(0.05, PROSE)).toBe('5%');
+    expect(formatPercent(0.00015, PROSE)).toBe('0.015%');
+    expect(formatMetric(0.05, 'ratio', 0.05, PROSE)).toBe('5%');
   });
 });

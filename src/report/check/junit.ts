@@ -1,32 +1,63 @@
 // `idemsim check --junit FILE`: the bounds as JUnit XML, the report format CI systems
-// display. One testsuite per scenario, one testcase per bound, a <failure> per failed one
-// and a <skipped> per undecided one (a <failure> with --strict, which fails them).
+// display. One testsuite per scenario, one testcase per bound, named as a person reads it
+// (`latency.call.p95 <= 2 s`), a <failure> per failed one and a <skipped> per undecided
+// one (a <failure> with --strict, which fails them). `time` is the wall time of each
+// scenario's simulation, which the CLI measures (the model has no clock).
 import type { CheckRow } from '../../model/bounds.js';
+import { formatMetric, type Precision } from '../../model/format.js';
 import { describeRow, fails, undecidedReason, type CheckPolicy } from './text.js';
 
+/** One `--fail-on` gate of `check --baseline` on one scenario: its own testcase. */
+export interface JunitGate {
+  scenario: string;
+  /** The gate as written: `unknownPerThousand=+1`. */
+  name: string;
+  verdict: 'pass' | 'fail' | 'untestable';
+  /** Why it failed, or why it could not be judged. */
+  message: string;
+}
+
+/** One scenario's bounds, judged on one simulation that took `seconds` of wall time. */
+export interface JunitSuite {
+  scenario: string;
+  file: string;
+  rows: readonly CheckRow[];
+  seconds: number;
+}
+
+// A limit is a number someone wrote in a file: enough digits to write it back unrounded.
+const LIMIT: Precision = { digits: 6, trim: true };
+
+/** A testcase's name: the bound in the metric's unit, as the table writes units ("2 s", "100 MB", "0.1"). */
+export function boundName(row: CheckRow): string {
+  return `${row.metric} ${row.bound === 'min' ? '>=' : '<='} ${formatMetric(row.limit, row.unit, row.limit, LIMIT)}`;
+}
+
 export function renderJunit(
-  groups: readonly {
-    scenario: string;
-    file: string;
-    rows: readonly CheckRow[];
-  }[],
+  suites: readonly JunitSuite[],
   policy: CheckPolicy,
+  gates: readonly JunitGate[] = [],
 ): string {
   const failures = (rows: readonly CheckRow[]): number => rows.filter((r) => fails(r, policy)).length;
   const skipped = (rows: readonly CheckRow[]): number =>
     rows.filter((r) => !fails(r, policy) && r.verdict === 'undecided').length;
-  const all = groups.flatMap((g) => g.rows);
+  const all = suites.flatMap((g) => g.rows);
+  const total = suites.reduce((sum, g) => sum + g.seconds, 0);
+  const failedGates = gates.filter((g) => g.verdict === 'fail').length;
+  const skippedGates = gates.filter((g) => g.verdict === 'untestable').length;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="idemsim check" tests="${all.length}" failures="${failures(all)}" skipped="${skipped(all)}">`,
+    `<testsuites name="idemsim check" tests="${all.length + gates.length}" failures="${failures(all) + failedGates}" skipped="${skipped(all) + skippedGates}" time="${time(total)}">`,
   ];
-  for (const group of groups) {
+  for (const suite of suites) {
     lines.push(
-      `  <testsuite name="${xml(group.scenario)}" file="${xml(group.file)}" tests="${group.rows.length}" failures="${failures(group.rows)}" skipped="${skipped(group.rows)}">`,
+      `  <testsuite name="${xml(suite.scenario)}" file="${xml(suite.file)}" tests="${suite.rows.length}" failures="${failures(suite.rows)}" skipped="${skipped(suite.rows)}" time="${time(suite.seconds)}">`,
     );
-    for (const row of group.rows) {
-      const name = `${row.metric} ${row.bound === 'min' ? '>=' : '<='} ${row.limit}`;
-      const open = `    <testcase classname="idemsim.${xml(group.scenario)}" name="${xml(name)}" file="${xml(group.file)}"`;
+    // Every bound is judged on the same simulation: each testcase gets an equal share of
+    // its time, so that CI servers which add up testcases show the suite's real time.
+    const share = suite.rows.length === 0 ? 0 : suite.seconds / suite.rows.length;
+    for (const row of suite.rows) {
+      const open = `    <testcase classname="idemsim.${xml(suite.scenario)}" name="${xml(boundName(row))}" file="${xml(suite.file)}" time="${time(share)}"`;
       if (fails(row, policy)) {
         lines.push(`${open}>`, `      <failure message="${xml(describeRow(row))}"/>`, '    </testcase>');
       } else if (row.verdict === 'undecided') {
@@ -37,8 +68,27 @@ export function renderJunit(
     }
     lines.push('  </testsuite>');
   }
+  if (gates.length > 0) {
+    lines.push(
+      `  <testsuite name="baseline" tests="${gates.length}" failures="${failedGates}" skipped="${skippedGates}" time="0.000">`,
+    );
+    for (const gate of gates) {
+      const open = `    <testcase classname="idemsim.baseline.${xml(gate.scenario)}" name="${xml(gate.name)}" time="0.000"`;
+      if (gate.verdict === 'pass') lines.push(`${open}/>`);
+      else {
+        const tag = gate.verdict === 'fail' ? 'failure' : 'skipped';
+        lines.push(`${open}>`, `      <${tag} message="${xml(gate.message)}"/>`, '    </testcase>');
+      }
+    }
+    lines.push('  </testsuite>');
+  }
   lines.push('</testsuites>');
   return `${lines.join('\n')}\n`;
+}
+
+/** Seconds as JUnit writes them: a plain decimal with millisecond resolution. */
+function time(seconds: number): string {
+  return (Number.isFinite(seconds) && seconds > 0 ? seconds : 0).toFixed(3);
 }
 
 function xml(text: string): string {

@@ -1,7 +1,16 @@
 // What a sweep's charts share: the display unit of each metric and of each varied value
-// (chosen from the largest value the sweep holds), one column of values per metric with
-// its interval, and the chart's file stem and facts line.
-import { formatCount, formatMetric } from '../../model/format.js';
+// (one unit for all the values the sweep holds, chosen by format.ts), one column of values
+// per metric with its interval and its text in that same unit, and the chart's file stem
+// and facts line.
+import {
+  formatCount,
+  formatIn,
+  formatMetric,
+  numberIn,
+  durationUnit,
+  sizeUnit,
+  type DisplayUnit,
+} from '../../model/format.js';
 import { metricInfo, metricValue, type Unit } from '../../model/metrics.js';
 import type { Sweep, Vary } from '../../model/sweep.js';
 import { significant } from '../chart.js';
@@ -11,38 +20,21 @@ export const WIDTH = 560;
 export const HEIGHT = 300;
 
 /** A display unit: divide the stored value by `factor`, name it `suffix` in axis titles. */
-export interface Scale {
-  factor: number;
-  suffix: string;
-}
+export type Scale = DisplayUnit;
 
 /** Six significant digits: enough for any axis, short and stable in the JSON. */
 const sig = (x: number): number => significant(x, 6);
 
-function durationScale(max: number): Scale {
-  if (max >= 7_200_000) return { factor: 3_600_000, suffix: 'h' };
-  if (max >= 120_000) return { factor: 60_000, suffix: 'min' };
-  if (max >= 2000) return { factor: 1000, suffix: 's' };
-  return { factor: 1, suffix: 'ms' };
-}
-
-function sizeScale(max: number): Scale {
-  if (max >= 1e9) return { factor: 1e9, suffix: 'GB' };
-  if (max >= 1e6) return { factor: 1e6, suffix: 'MB' };
-  if (max >= 1e3) return { factor: 1e3, suffix: 'KB' };
-  return { factor: 1, suffix: 'bytes' };
-}
-
 export const maxAbs = (values: readonly number[]): number =>
   values.reduce((m, v) => (Number.isFinite(v) ? Math.max(m, Math.abs(v)) : m), 0);
 
-/** How a metric is drawn: its display unit from the largest value of the sweep. */
+/** How a metric is drawn: durations and sizes in the one unit all the sweep's values read best in. */
 export function metricScale(unit: Unit, values: readonly number[]): Scale {
   switch (unit) {
     case 'ms':
-      return durationScale(maxAbs(values));
+      return durationUnit(values);
     case 'bytes':
-      return sizeScale(maxAbs(values));
+      return sizeUnit(values);
     case 'ratio':
       return { factor: 0.01, suffix: '%' };
     case 'perThousand':
@@ -59,10 +51,12 @@ export function metricScale(unit: Unit, values: readonly number[]): Scale {
 /** The varied value's axis: numeric (a unit chosen for the range) or the words in order. */
 export interface Dimension {
   path: string;
+  /** The path, with the unit every label is written in when the values have one. */
   title: string;
   numeric: boolean;
   /** Each value on the axis: a number in the display unit, or the label. */
   at: (number | string)[];
+  /** Each value as an ordinal axis writes it: a number in the title's unit ("0.5"), or the value as given. */
   labels: string[];
 }
 
@@ -74,9 +68,9 @@ export function dimension(vary: Vary): Dimension {
   const unit = vary.kind;
   const scale =
     unit === 'duration'
-      ? durationScale(maxAbs(numbers))
+      ? durationUnit(numbers)
       : unit === 'size'
-        ? sizeScale(maxAbs(numbers))
+        ? sizeUnit(numbers)
         : unit === 'probability'
           ? { factor: 0.01, suffix: '%' }
           : undefined;
@@ -85,7 +79,8 @@ export function dimension(vary: Vary): Dimension {
     title: scale === undefined ? vary.path : `${vary.path} (${scale.suffix})`,
     numeric: true,
     at: numbers.map((v) => sig(v / (scale?.factor ?? 1))),
-    labels: vary.labels,
+    // Six digits, so that two values of the sweep never share a label.
+    labels: scale === undefined ? vary.labels : numbers.map((v) => numberIn(v, scale, { digits: 6, trim: true })),
   };
 }
 
@@ -98,15 +93,23 @@ export interface MetricColumn {
   values: (number | null)[];
   low: (number | null)[];
   high: (number | null)[];
-  /** Per point: the value as the table writes it. */
+  /** Per point: the value written in the column's unit, with two significant digits at least. */
   text: string[];
 }
 
-export function column(sweep: Sweep, metric: string): MetricColumn {
+/**
+ * What a chart writes of a metric: `cells`, each value (a heatmap), whose unit is chosen
+ * from the values; `axis`, a value axis from 0 (a line chart), whose ticks run up to the
+ * highest value or interval end, which chooses the unit.
+ */
+export type Written = 'cells' | 'axis';
+
+export function column(sweep: Sweep, metric: string, written: Written): MetricColumn {
   const info = metricInfo(metric);
   if (info === undefined) throw new RangeError(`sweep charts: unknown metric ${metric}`);
   const raw = sweep.points.map((p) => metricValue(p.result.metrics, metric));
-  const scale = metricScale(info.unit, raw);
+  const top = maxAbs([...raw, ...sweep.points.map((p) => p.result.intervals[metric]?.high ?? 0)]);
+  const scale = metricScale(info.unit, written === 'cells' ? raw : [top / 5, top]);
   const ref = maxAbs(raw);
   const shown = (x: number | undefined): number | null =>
     x === undefined || !Number.isFinite(x) ? null : sig(x / scale.factor);
@@ -118,7 +121,9 @@ export function column(sweep: Sweep, metric: string): MetricColumn {
     values: raw.map((x) => shown(x)),
     low: sweep.points.map((p) => shown(p.result.intervals[metric]?.low)),
     high: sweep.points.map((p) => shown(p.result.intervals[metric]?.high)),
-    text: raw.map((x) => formatMetric(x, info.unit, ref)),
+    text: raw.map((x) =>
+      info.unit === 'ms' || info.unit === 'bytes' ? formatIn(x, scale, { ref }) : formatMetric(x, info.unit, ref),
+    ),
   };
 }
 

@@ -1,10 +1,11 @@
 // Two dimensions: a heatmap per metric, the first dimension across, the second up, the
-// colour the value, written in each cell when the cells are big enough.
+// colour the value, written in each cell when the cells are big enough: in the legend's
+// unit, each axis's values in the unit its title names.
 import type { TopLevelSpec } from 'vega-lite';
 import { metricInfo } from '../../model/metrics.js';
 import type { Sweep, Vary } from '../../model/sweep.js';
 import { INK, frame, type Chart } from '../chart.js';
-import { HEIGHT, WIDTH, column, facts, stem } from './axes.js';
+import { HEIGHT, WIDTH, column, dimension, facts, stem } from './axes.js';
 
 /** Cell sizes that keep the heatmap near WIDTH x HEIGHT; text only where it fits. */
 function cells(nx: number, ny: number): { w: number; h: number; text: boolean } {
@@ -14,7 +15,8 @@ function cells(nx: number, ny: number): { w: number; h: number; text: boolean } 
 }
 
 export function heatmap(sweep: Sweep, across: Vary, up: Vary, metric: string): Chart {
-  const col = column(sweep, metric);
+  const col = column(sweep, metric, 'cells');
+  const [xDim, yDim] = [dimension(across), dimension(up)];
   const size = cells(across.values.length, up.values.length);
   const finite = col.values.filter((x): x is number => x !== null);
   const lowest = finite.length === 0 ? 0 : Math.min(...finite);
@@ -23,8 +25,8 @@ export function heatmap(sweep: Sweep, across: Vary, up: Vary, metric: string): C
   const values = sweep.points.map((p, i) => {
     const v = col.values[i] ?? null;
     return {
-      x: across.labels[p.at[0] ?? 0] ?? '',
-      y: up.labels[p.at[1] ?? 0] ?? '',
+      x: xDim.labels[p.at[0] ?? 0] ?? '',
+      y: yDim.labels[p.at[1] ?? 0] ?? '',
       value: v,
       text: col.text[i] ?? '',
       // Dark cells of the scheme take white text.
@@ -34,12 +36,12 @@ export function heatmap(sweep: Sweep, across: Vary, up: Vary, metric: string): C
   const x = {
     field: 'x',
     type: 'ordinal' as const,
-    title: dim2title(across),
-    sort: across.labels,
-    axis: { labelAngle: across.labels.length > 12 ? -45 : 0 },
+    title: xDim.title,
+    sort: xDim.labels,
+    axis: { labelAngle: xDim.labels.length > 12 ? -45 : 0 },
   };
   // The first value at the bottom, as on a numeric axis.
-  const y = { field: 'y', type: 'ordinal' as const, title: dim2title(up), sort: [...up.labels].reverse() };
+  const y = { field: 'y', type: 'ordinal' as const, title: yDim.title, sort: [...yDim.labels].reverse() };
   const title = `${metric} by ${across.path} and ${up.path}`;
   const caption = `Colour: ${col.scale.suffix}; ${facts(sweep)}.`;
   const spec: TopLevelSpec = {
@@ -85,10 +87,4 @@ export function heatmap(sweep: Sweep, across: Vary, up: Vary, metric: string): C
     ],
   };
   return { name: `sweep-${stem(metric)}`, title, caption, spec };
-}
-
-/** An ordinal axis title: the path, with the unit its labels are written in when they share one. */
-function dim2title(vary: Vary): string {
-  const unit = vary.kind;
-  return unit === 'probability' ? `${vary.path} (probability)` : vary.path;
 }

@@ -8,7 +8,7 @@ import { HEIGHT, LINE_COLOR, WIDTH, column, dimension, facts, stem } from './axe
 
 export function lineChart(sweep: Sweep, vary: Vary, metric: string): Chart {
   const dim = dimension(vary);
-  const col = column(sweep, metric);
+  const col = column(sweep, metric, 'axis');
   const values = sweep.points.map((p, i) => {
     const j = p.at[0] ?? 0;
     return {

@@ -50,6 +50,18 @@ function titles(svg: string): string[] {
   );
 }
 
+interface Cell {
+  x: string;
+  y: string;
+  value: number | null;
+  text: string;
+}
+
+/** A heatmap's cells, as its data holds them. */
+function cellsOf(spec: unknown): Cell[] {
+  return ((spec as { data?: { values?: Cell[] } } | undefined)?.data?.values ?? []).slice();
+}
+
 const cases: [string, () => Sweep][] = [
   ['one numeric dimension (durations)', () => sweepOf(['client.timeout=400ms..2s:400ms'])],
   ['one numeric dimension (probabilities)', () => sweepOf(['network.replyLoss=0..0.1:0.05'])],
@@ -91,7 +103,7 @@ describe('sweep charts', () => {
         // The metric's axis (or legend) names its unit.
         expect(
           drawn.some((t) =>
-            /\((per 1,000 actions|%|ms|s|min|h|bytes|KB|MB|GB|count|keys|per action)\)$|^(per 1,000 actions|%|ms|s|bytes|KB|MB)$/.test(
+            /\((per 1,000 actions|%|ms|s|min|h|B|KB|MB|GB|count|keys|per action)\)$|^(per 1,000 actions|%|ms|s|min|h|B|KB|MB|GB)$/.test(
               t,
             ),
           ),
@@ -108,6 +120,45 @@ describe('sweep charts', () => {
     const [heat] = sweepCharts(sweepOf(['client.retries=0,1,3', 'keys.scope=none,call'], ['duplicatesPerThousand']));
     const cells = JSON.stringify(heat?.spec);
     for (const mark of ['"type":"rect"', '"type":"text"', '"viridis"']) expect(cells).toContain(mark);
+  });
+
+  it('writes every heatmap cell in the unit of its legend, and each axis in the unit of its title', () => {
+    const sweep = sweepOf(
+      ['client.timeout=500ms..3s:500ms', 'network.replyLoss=0,0.01,0.02'],
+      ['latency.step.p95', 'latency.call.p95'],
+      ['actions=2000'],
+    );
+    for (const chart of sweepCharts(sweep)) {
+      const text = JSON.stringify(chart.spec);
+      const legend = /"color":\{"field":"value","type":"quantitative","title":"(\w+)"/.exec(text)?.[1];
+      expect(legend, chart.name).toMatch(/^(ms|s)$/);
+      const cells = cellsOf(chart.spec);
+      expect(cells.length).toBe(18);
+      for (const cell of cells) expect(cell.text, chart.name).toMatch(new RegExp(`^[\\d,.]+ ${legend ?? ''}$`));
+      expect(text).toContain('"title":"client.timeout (s)"');
+      expect(text).toContain('"title":"network.replyLoss (%)"');
+      expect(cells.map((c) => c.x)).toContain('0.5');
+      expect(cells.map((c) => c.y)).toEqual(expect.arrayContaining(['0', '1', '2']));
+    }
+  });
+
+  it('keeps two significant digits in a per-thousand cell below 10', () => {
+    const sweep = sweepOf(
+      ['client.timeout=500ms..3s:500ms', 'network.replyLoss=0,0.01,0.02'],
+      ['duplicatesPerThousand'],
+      ['actions=4000'],
+    );
+    const [heat] = sweepCharts(sweep);
+    const cells = cellsOf(heat?.spec);
+    const small = cells.filter((c) => c.value !== null && c.value > 0 && c.value < 10);
+    expect(small.length).toBeGreaterThan(0);
+    for (const cell of small) expect(cell.text).toMatch(/^\d\.\d+$/);
+    expect(cells.some((c) => c.value !== null && c.value >= 10)).toBe(true);
+  });
+
+  it("picks a line chart's unit for its axis, from 0 to the highest interval end", () => {
+    const [line] = sweepCharts(sweepOf(['client.timeout=300ms,600ms,1s'], ['latency.step.p95'], ['actions=2000']));
+    expect(JSON.stringify(line?.spec)).toMatch(/"title":"latency\.step\.p95 \((s|ms)\)"/);
   });
 
   it('leaves the labels out of cells too small to read them', () => {

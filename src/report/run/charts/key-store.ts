@@ -1,30 +1,17 @@
 // How big the idempotency-key store gets: live records over simulated time, with the
 // steady state a long-running service at this rate would hold (Little's law) as a
-// labelled line, and a second axis in MB. One panel per scenario, on one keys scale.
+// labelled line, and a second axis in bytes (the unit chosen for its top: KB, MB, GB).
+// One panel per scenario, on one keys scale.
 import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionDef } from 'vega-lite/types_unstable/channeldef.js';
 import type { NonNormalizedSpec } from 'vega-lite/types_unstable/spec/index.js';
-import { formatBytes, formatCount, formatDuration } from '../../../model/format.js';
+import { durationUnit, formatBytes, formatCount, formatIn, proseDuration, sizeUnit } from '../../../model/format.js';
 import type { Chart, ChartRun } from '../../chart.js';
 import { frame, round, runLabels } from '../../chart.js';
 
 const LINE_COLOR = '#4e79a7';
 const STEADY_COLOR = '#d62728';
 const HEIGHT = 260;
-
-/** Minutes when the run is longer than this, else seconds. */
-const MINUTES_ABOVE_MS = 180_000;
-
-interface Unit {
-  factor: number;
-  title: string;
-}
-
-function timeUnit(spanMs: number): Unit {
-  return spanMs > MINUTES_ABOVE_MS
-    ? { factor: 60_000, title: 'simulated time (min)' }
-    : { factor: 1000, title: 'simulated time (s)' };
-}
 
 /** The top of the keys axis: a little above the highest point or the steady state. */
 function keysTop(runs: readonly ChartRun[]): number {
@@ -55,16 +42,17 @@ function panel(run: ChartRun, label: string, width: number, top: number): NonNor
   const points = run.result.detail.keyStore;
   const last = points[points.length - 1];
   if (last === undefined) return emptyPanel(label, width, run.scenario.keys.scope);
-  const unit = timeUnit(last.t);
+  const unit = durationUnit([last.t / 5, last.t]);
   const bytes = run.scenario.keys.recordBytes;
   const steady = run.result.metrics.keyStore.steadyStateKeys;
   const values = points.map((p) => ({ t: round(p.t / unit.factor, 4), keys: p.keys }));
-  const steadyLabel = `steady state ${formatCount(steady)} keys, ${formatBytes(steady * bytes)}`;
+  const size = sizeUnit([(top * bytes) / 5, top * bytes]);
+  const steadyLabel = `steady state ${formatCount(steady)} keys, ${formatIn(steady * bytes, size)}`;
   const xEnd = round(last.t / unit.factor, 4);
   const x: PositionDef<Field> = {
     field: 't',
     type: 'quantitative',
-    title: unit.title,
+    title: `simulated time (${unit.suffix})`,
     scale: { domain: [0, xEnd], nice: false },
   };
   const keysAxis: PositionDef<Field> = {
@@ -73,12 +61,12 @@ function panel(run: ChartRun, label: string, width: number, top: number): NonNor
     title: 'live keys',
     scale: { domain: [0, top] },
   };
-  // The MB axis is a second scale over the same line, its domain the keys domain times the
-  // record size, so both axes read the same height; its line is drawn transparent.
-  const mbTop = round((top * bytes) / 1e6, 6);
+  // The size axis is a second scale over the same line, its domain the keys domain times
+  // the record size, so both axes read the same height; its line is drawn transparent.
+  const sizeTop = round((top * bytes) / size.factor, 6);
   return {
     title: {
-      text: `${label} (retention ${formatDuration(run.scenario.keys.retention)})`,
+      text: `${label} (retention ${proseDuration(run.scenario.keys.retention)})`,
       fontSize: 12,
       anchor: 'start',
     },
@@ -117,15 +105,15 @@ function panel(run: ChartRun, label: string, width: number, top: number): NonNor
         ],
       },
       {
-        data: { values: values.map((v) => ({ t: v.t, mb: round((v.keys * bytes) / 1e6, 6) })) },
+        data: { values: values.map((v) => ({ t: v.t, size: round((v.keys * bytes) / size.factor, 6) })) },
         mark: { type: 'line', opacity: 0 },
         encoding: {
           x,
           y: {
-            field: 'mb',
+            field: 'size',
             type: 'quantitative',
-            title: `size (MB, ${formatCount(bytes)} bytes per key)`,
-            scale: { domain: [0, mbTop] },
+            title: `size (${size.suffix}, ${formatCount(bytes)} bytes per key)`,
+            scale: { domain: [0, sizeTop] },
             axis: { orient: 'right', grid: false },
           },
         },
@@ -150,12 +138,12 @@ export function keyStoreChart(runs: readonly ChartRun[]): Chart {
       ? only.scenario.keys.scope === 'none'
         ? 'No key store: scope none keeps no records.'
         : `Live records over the run; dashed: the steady state at this rate (Little's law), ${steadyOf(only)}.`
-      : "Live records over each run; dashed: the steady state at that rate (Little's law), in keys and MB.";
+      : "Live records over each run; dashed: the steady state at that rate (Little's law), in keys and bytes.";
   const spec: TopLevelSpec = {
     ...frame(
       title,
       caption,
-      "Line chart, one panel per scenario: live key-store records (left axis, keys; right axis, MB at the scenario's record size) against simulated time, with a dashed horizontal line at the steady-state size from Little's law, labelled in keys and MB. Scenarios without a key store say so.",
+      "Line chart, one panel per scenario: live key-store records (left axis, keys; right axis, their size at the scenario's record size) against simulated time, with a dashed horizontal line at the steady-state size from Little's law, labelled in keys and bytes. Scenarios without a key store say so.",
     ),
     hconcat: runs.map((run, i) => panel(run, labels[i] ?? '', width, top)),
     spacing: 24,

@@ -1,11 +1,12 @@
 // How long things took: the cumulative distributions of tool-call latency (first send to
 // result) and step latency (arrival to the end of segment 0), on a log time axis, with
 // the client timeout and both p95s as labelled vertical rules. One column per scenario.
+// Ticks, rule labels and caption write every duration in the one unit the axis title names.
 import type { TopLevelSpec } from 'vega-lite';
 import type { QuantilePoint } from '../../../model/result.js';
-import { formatDuration, proseDuration } from '../../../model/format.js';
+import { PROSE, durationUnit, formatIn, numberIn } from '../../../model/format.js';
 import type { Chart, ChartRun } from '../../chart.js';
-import { frame, round, runLabels, tickLabels } from '../../chart.js';
+import { frame, round, runLabels, spacedTicks, tickLabels } from '../../chart.js';
 
 // Without re-plans or replays a step is its one tool call and the curves coincide: the
 // step is drawn dashed on top of the call so both stay visible.
@@ -19,6 +20,8 @@ const TIMEOUT_COLOR = '#d62728';
 const FINE = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 60_000];
 const COARSE = [1, 10, 100, 1000, 10_000, 60_000, 600_000, 3_600_000, 36_000_000, 86_400_000];
 const ENDS = [...new Set([...FINE, ...COARSE])].sort((a, b) => a - b);
+
+const UNIT_NAMES: Readonly<Record<string, string>> = { ms: 'milliseconds', s: 'seconds', min: 'minutes', h: 'hours' };
 
 /** A label's height on the probability axis, and which rule it belongs to. */
 const LABEL_Y = { timeout: 0.05, call: 0.27, step: 0.16 } as const;
@@ -66,6 +69,14 @@ export function latencyChart(runs: readonly ChartRun[]): Chart {
     run.scenario.client.timeout,
   ]);
   const domain = domainOf(all);
+  const width = runs.length === 1 ? 620 : 380;
+  const decades = Math.log10(domain[1] / domain[0]);
+  const candidates = (decades <= 3.5 ? FINE : COARSE).filter((t) => t >= domain[0] && t <= domain[1]);
+  const unit = durationUnit(candidates);
+  const tick = (t: number): string => numberIn(t, unit, PROSE);
+  const at = (t: number): number => (width * Math.log(t / domain[0])) / Math.log(domain[1] / domain[0]);
+  const ticks = spacedTicks(candidates, at, tick, width);
+  const duration = (x: number): string => formatIn(x, unit);
   // Zero latencies (a stored answer at the send) cannot sit on a log axis: they are drawn
   // at its left end.
   const ms = (x: number) => round(Math.max(domain[0], x), 1);
@@ -88,52 +99,50 @@ export function latencyChart(runs: readonly ChartRun[]): Chart {
     return [
       ...cdf(scenario, SERIES[0].label, detail.latency.call),
       ...cdf(scenario, SERIES[1].label, detail.latency.step),
-      rule(timeout, TIMEOUT_COLOR, [], `timeout ${formatDuration(timeout)}`, LABEL_Y.timeout),
+      rule(timeout, TIMEOUT_COLOR, [], `timeout ${duration(timeout)}`, LABEL_Y.timeout),
       rule(
         metrics.latency.call.p95,
         SERIES[0].color,
         [6, 3],
-        `call p95 ${formatDuration(metrics.latency.call.p95)}`,
+        `call p95 ${duration(metrics.latency.call.p95)}`,
         LABEL_Y.call,
       ),
       rule(
         metrics.latency.step.p95,
         SERIES[1].color,
         [2, 2],
-        `step p95 ${formatDuration(metrics.latency.step.p95)}`,
+        `step p95 ${duration(metrics.latency.step.p95)}`,
         LABEL_Y.step,
       ),
     ];
   });
-  const decades = Math.log10(domain[1] / domain[0]);
-  const ticks = (decades <= 3.5 ? FINE : COARSE).filter((t) => t >= domain[0] && t <= domain[1]);
-  const xTitle = 'latency (ms, log scale)';
   const x = {
     field: 'ms',
     type: 'quantitative',
-    title: xTitle,
+    title: `latency (${unit.suffix}, log scale)`,
     scale: { type: 'log', domain },
-    axis: { values: ticks, labelExpr: tickLabels(ticks, proseDuration), labelOverlap: false },
+    // The ticks are spaced here; vega's width estimate (0.8 em a character) would hide some.
+    axis: { values: ticks, labelExpr: tickLabels(ticks, tick), labelOverlap: false },
   } as const;
   const title = 'Latency: tool calls and steps';
   const [only] = runs;
   const caption =
     runs.length === 1 && only !== undefined
-      ? `Cumulative share of tool calls and steps done by a time: call p95 ${formatDuration(only.result.metrics.latency.call.p95)}, step p95 ${formatDuration(only.result.metrics.latency.step.p95)}, timeout ${formatDuration(only.scenario.client.timeout)}.`
+      ? `Cumulative share of tool calls and steps done by a time: call p95 ${duration(only.result.metrics.latency.call.p95)}, step p95 ${duration(only.result.metrics.latency.step.p95)}, timeout ${duration(only.scenario.client.timeout)}.`
       : 'Cumulative share of tool calls and steps done by a time, with the client timeout and each p95 marked.';
   const rules = { filter: "datum.kind === 'rule'" };
   const spec: TopLevelSpec = {
     ...frame(
       title,
       caption,
-      'Line chart, one column per scenario: cumulative probability (y) against latency in milliseconds on a log scale (x) for tool calls (first send to result) and steps (arrival to the end of the first step execution), with vertical rules at the client timeout and at the p95 of each.',
+      `Line chart, one column per scenario: cumulative probability (y) against latency in ${UNIT_NAMES[unit.suffix] ?? unit.suffix} on a log scale (x) for tool calls (first send to result) and steps (arrival to the end of the first step execution), with vertical rules at the client timeout and at the p95 of each.`,
     ),
     data: { values: rows },
     facet: {
       column: { field: 'scenario', type: 'nominal', sort: labels, title: null, header: { labelFontWeight: 'bold' } },
     },
     spec: {
-      width: runs.length === 1 ? 620 : 380,
+      width,
       height: 300,
       layer: [
         {

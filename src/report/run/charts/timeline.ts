@@ -222,7 +222,7 @@ export function timelineChart(runs: readonly ChartRun[]): Chart {
   const labels = runLabels(runs);
   const rows = runs.map((run) => rowsOf(run.result.detail.trace));
   const maxSeconds = Math.max(0, ...rows.flat().flatMap((r) => [r.end, r.firstCommit ?? 0, r.duplicateCommit ?? 0]));
-  const x = timeAxis(maxSeconds, 'seconds since the action arrived');
+  const x = timeAxis(maxSeconds, 'time since the action arrived', WIDTH);
   const title = 'The lab picture: every attempt of the traced actions';
   const caption = captionOf(runs);
   const description =

@@ -2,7 +2,9 @@
 // a description, white background and a portable font, inline data only, fixed sizes,
 // rounded numbers; and what each chart states about its runs.
 import { describe, expect, it } from 'vitest';
+import { spacedTicks } from '../../../../src/report/chart.js';
 import { charts, type Chart } from '../../../../src/report/run/charts/index.js';
+import { timeAxis } from '../../../../src/report/run/charts/time-axis.js';
 import { chartNamed, scenarioRun } from './runs.js';
 
 /** Every [key, value] pair anywhere in a JSON value, depth first. */
@@ -143,5 +145,24 @@ describe('what the charts state', () => {
     const label = valuesOf(chart).find((r) => 'label' in r)?.['label'];
     expect(label).toMatch(/^steady state [\d,]+ keys, \d+\.\d+ MB$/);
     expect(JSON.stringify(chart.spec)).toContain('"orient":"right"');
+  });
+});
+
+describe('time axes', () => {
+  it('write every tick in the unit the title names', () => {
+    const axis = timeAxis(1300, 'time', 760);
+    expect(axis.title).toBe('time (s; log scale past 1 s)');
+    expect(axis.axis.labelExpr).toContain("datum.value === 600 ? '600'");
+    expect(axis.axis.labelExpr).not.toMatch(/min|'\d+ s'/);
+  });
+
+  it('leave out a tick whose label would run into the flush label at the end of the axis', () => {
+    // Symlog over [0, 1800] s on 760 px: 1,200 sits 41 px from the end, where "1,800" is set flush right.
+    expect(timeAxis(1300, 'time', 760).axis.values).toEqual([0, 1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1800]);
+    const at = (x: number): number => x;
+    // "00000" is 35 px wide: centred on 150 it would clear a centred label at 200, not one set flush.
+    expect(spacedTicks([0, 60, 150, 200], at, () => '00000', 200)).toEqual([0, 60, 200]);
+    expect(spacedTicks([0, 60, 100, 120, 200], at, () => '00000', 200)).toEqual([0, 60, 120, 200]);
+    expect(spacedTicks([0, 10], at, () => '00000', 10)).toEqual([0, 10]);
   });
 });
