@@ -238,17 +238,21 @@ X (for +X, its low end is above X), so a change that may be noise, or may be
 within the tolerance, passes.
 
 Examples:
-  $ idemsim run ci/*.yaml --format json > ci/baseline.json
-      save a baseline (commit it)
-  $ idemsim diff ci/baseline.json ci/*.yaml --fail-on duplicatesPerThousand=+0.1
+  $ npx idemsim run scenarios/refunds-*.yaml --format json > baseline.json
+      save a baseline (in CI, commit it)
+  $ npx idemsim diff baseline.json scenarios/refunds-*.yaml \\
+      --fail-on duplicatesPerThousand=+0.1
       simulate the scenarios again; exit 1 if the whole 95% interval of the
       change in duplicates per thousand lies above +0.1
-  $ idemsim diff scenarios/refunds-3-intent-key.yaml \\
+  $ npx idemsim diff scenarios/refunds-3-intent-key.yaml \\
       scenarios/refunds-3-intent-key.yaml --set client.retries=0 \\
       --fail-on unknownPerThousand=+1 --format markdown
       what dropping the retries does, as a pull-request comment
-  $ idemsim diff reports/before reports/after --format json
-      two report folders written by \`idemsim run --out\`
+  $ npx idemsim run scenarios/refunds-2-call-key.yaml --out reports/before
+  $ npx idemsim diff reports/before scenarios/refunds-3-intent-key.yaml \\
+      --set name=refunds-2-call-key --format json
+      a report folder (\`run --out\`) against a scenario: call keys against
+      intent keys, under one name so that they are matched
 
 Exit codes: 0 no gate failed, 1 a --fail-on gate failed, 2 bad input
 (unreadable file, not a saved run, invalid scenario, unknown metric, no

@@ -10,11 +10,16 @@ import { ExitCode, guard } from './errors.js';
 import { loadScenarios, withScenarioOptions } from './load.js';
 import { VERSION } from './version.js';
 import { formatHelp, formatOption } from './options.js';
+import { QUIET_HELP, quietly, startProgress } from './progress.js';
+import type { RunResult } from '../model/result.js';
+import type { Scenario } from '../model/scenario.js';
 
 export interface ExplainOptions {
   sets?: readonly string[];
   /** table (default) or json. */
   format?: string;
+  /** No progress line on stderr. */
+  quiet?: boolean;
 }
 
 const FORMATS = ['table', 'json'] as const;
@@ -25,7 +30,7 @@ export function explain(file: string | undefined, options: ExplainOptions, ctx: 
     const [loaded] = loadScenarios(file === undefined ? [] : [file], options.sets ?? [], ctx.cwd);
     if (loaded === undefined) throw new Error('loadScenarios returned no scenario');
     const scenario = loaded.scenario;
-    const rows = explainRows(scenario, simulate(scenario));
+    const rows = explainRows(scenario, simulateWithProgress(scenario, quietly(ctx, options.quiet)));
     const header = { scenario: scenario.name, file: loaded.file, actions: scenario.actions, seed: scenario.seed };
     ctx.out.write(format === 'json' ? renderExplainJson(header, rows, VERSION) : renderExplainTable(header, rows));
     return ExitCode.ok;
@@ -34,16 +39,26 @@ export function explain(file: string | undefined, options: ExplainOptions, ctx: 
 
 const EXAMPLES = `
 Examples:
-  $ idemsim explain --actions 200000
+  $ npx idemsim explain --actions 200000
       the defaults (blind retries): P(S > T) = 2.24% and 43.8 duplicates per 1000 beside
       the simulated values; the key-store rows do not apply (no keys)
-  $ idemsim explain scenarios/refunds-4-retention-1h.yaml --format json
+  $ npx idemsim explain scenarios/refunds-4-retention-1h.yaml --format json
       per-intent keys kept 1 h: 180,000 keys by the rule of thumb, the exact Little's-law
       size, and the replay catch fraction, as JSON
 
 A closed form is printed only where it is the simulator's expectation for the scenario;
 elsewhere the verdict says why not (limited concurrency, keys on, crash replays, ...).
 Exit codes: 0 always after a run (explain is informational), 2 bad input, 70 internal error.`;
+
+/** A long run draws the progress line on a terminal, as `run` does. */
+function simulateWithProgress(scenario: Scenario, ctx: CommandContext): RunResult {
+  const progress = startProgress(ctx, scenario.actions);
+  try {
+    return simulate(scenario, { onProgress: progress.reporter(0) });
+  } finally {
+    progress.finish();
+  }
+}
 
 export function explainCommand(ctx: CommandContext, done: (code: number) => void): Command {
   const sets: string[] = [];
@@ -57,6 +72,7 @@ export function explainCommand(ctx: CommandContext, done: (code: number) => void
     sets,
   )
     .option('--format <format>', formatHelp(FORMATS))
+    .option('--quiet', QUIET_HELP)
     .addHelpText('after', EXAMPLES)
     .action((file: string | undefined, options: Omit<ExplainOptions, 'sets'>) => {
       done(explain(file, { ...options, sets }, ctx));

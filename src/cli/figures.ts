@@ -6,14 +6,16 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { buildArticle } from '../article/index.js';
-import type { ScenarioLoader } from '../model/article.js';
+import type { Article, ScenarioLoader, ScenarioRef } from '../model/article.js';
+import type { Scenario } from '../model/scenario.js';
 import { articleFiles } from '../report/article/folder.js';
 import { renderNumbersTable } from '../report/article/numbers.js';
 import { INDEX_FILE } from '../report/folder.js';
 import { checkTarget, writeReport } from '../report/write.js';
 import type { CommandContext } from './context.js';
-import { ExitCode, guardAsync } from './errors.js';
+import { ExitCode, InputError, guardAsync } from './errors.js';
 import { scenarioOf, scenarioSource } from './load.js';
+import { QUIET_HELP, clockOf, quietly, startCount, startPoints } from './progress.js';
 import { atOut } from './report.js';
 
 export const DEFAULT_OUT = 'reports/article';
@@ -29,36 +31,100 @@ export interface FiguresOptions {
   out?: string;
   /** Where scenario paths such as `scenarios/article-defaults.yaml` are read from (default: the package root). */
   root?: string;
+  /** No progress line and no notes on stderr. */
+  quiet?: boolean;
 }
 
 export async function figures(options: FiguresOptions, ctx: CommandContext): Promise<number> {
   return guardAsync(ctx.err, async () => {
+    const io = quietly(ctx, options.quiet);
+    const since = clockOf(io)();
     const out = options.out ?? DEFAULT_OUT;
     const dir = resolve(ctx.cwd, out);
     // Refused before anything is simulated: an unusable --out costs no wait.
     atOut(out, () => checkTarget(dir));
     const root = options.root ?? PACKAGE_ROOT;
     const load: ScenarioLoader = (r) => scenarioOf(scenarioSource(r.file, root)(r.sets));
-    const article = buildArticle(load);
+    const article = io.errIsTTY === true ? buildWithProgress(load, io, since) : buildArticle(load);
     const files = await articleFiles(article);
     atOut(out, () => writeReport(dir, files));
     ctx.out.write(renderNumbersTable(article.numbers));
-    ctx.err.write(`figures written to ${join(out, INDEX_FILE)} (${files.length} files)\n`);
+    io.err.write(`figures written to ${join(out, INDEX_FILE)} (${files.length} files)\n`);
     return ExitCode.ok;
   });
 }
 
+/** Actions a run is cut to in the pass that lists the article's runs: enough for every figure to compute. */
+const PLAN_ACTIONS = 100;
+
+const refKey = (r: ScenarioRef): string => JSON.stringify([r.file, ...r.sets]);
+
+/**
+ * The article with a progress line. The article loads each scenario just before it
+ * simulates it, but does not say how many there are: so a first pass, every run cut to
+ * PLAN_ACTIONS actions, lists them (a second or two), and the second pass reads each load
+ * as the runs before it done, weighted by their actions. The second pass is the one
+ * written, with the scenarios the first loaded: the same article as without the line.
+ */
+export function buildWithProgress(load: ScenarioLoader, ctx: CommandContext, since: number): Article {
+  const listing = startCount(ctx, "listing the article's runs", since);
+  let planned: Map<string, Scenario> | undefined;
+  try {
+    planned = planRuns(load, (found) => listing.update(found));
+  } finally {
+    listing.finish();
+  }
+  if (planned === undefined) return buildArticle(load);
+  const runs = [...planned.values()];
+  const total = runs.reduce((sum, s) => sum + s.actions, 0);
+  const progress = startPoints(ctx, { total: runs.length, noun: 'runs', since });
+  let done = 0;
+  let work = 0;
+  try {
+    return buildArticle((r) => {
+      const scenario = planned.get(refKey(r)) ?? load(r);
+      progress.update(done, work / total);
+      done += 1;
+      work += scenario.actions;
+      return scenario;
+    });
+  } finally {
+    progress.finish();
+  }
+}
+
+/** Each scenario the article loads, by reference, in load order; undefined if the short pass fails. */
+function planRuns(load: ScenarioLoader, onFound: (count: number) => void): Map<string, Scenario> | undefined {
+  const planned = new Map<string, Scenario>();
+  try {
+    buildArticle((r) => {
+      const scenario = load(r);
+      planned.set(refKey(r), scenario);
+      onFound(planned.size);
+      return { ...structuredClone(scenario), actions: Math.min(scenario.actions, PLAN_ACTIONS) };
+    });
+  } catch (error) {
+    // A scenario that does not load fails the command as it would without the line;
+    // anything else the short runs trip on just costs the line.
+    if (error instanceof InputError) throw error;
+    return undefined;
+  }
+  return planned;
+}
+
 const EXAMPLES = `
 Examples:
-  $ idemsim figures
+  $ npx idemsim figures
       regenerate reports/article/ (commit it: a test compares it byte for byte)
-  $ idemsim figures --out /tmp/article
+  $ npx idemsim figures --out /tmp/article
       the same files elsewhere
 
 The folder holds numbers.md and numbers.json (each article number: closed form,
 simulated value with its 95% interval, and the scenario that produced it), each chart as
 NAME.vl.json and NAME.svg, and index.html showing them all. Scenarios are read from the
 package's scenarios/ folder, whatever the working directory.
+On a terminal, a progress line on stderr counts the runs done, after a short
+first pass that lists them; --quiet drops it.
 Exit codes: 0 ok, 2 unusable --out, 70 internal error.`;
 
 export function figuresCommand(ctx: CommandContext, done: (code: number) => void): Command {
@@ -68,8 +134,9 @@ export function figuresCommand(ctx: CommandContext, done: (code: number) => void
       'Simulate the committed scenarios behind every number and chart of the article and write them, with their closed forms and 95% intervals, to one folder. Deterministic: the same bytes on every run.',
     )
     .option('--out <DIR>', `the folder to write; an earlier one there is replaced whole (default: ${DEFAULT_OUT})`)
+    .option('--quiet', QUIET_HELP)
     .addHelpText('after', EXAMPLES)
-    .action(async (options: { out?: string }) => {
-      done(await figures({ out: options.out }, ctx));
+    .action(async (options: { out?: string; quiet?: boolean }) => {
+      done(await figures({ out: options.out, quiet: options.quiet }, ctx));
     });
 }

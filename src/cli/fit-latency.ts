@@ -212,10 +212,11 @@ export function renderFit(fit: LognormalFit): string {
 
 const EXAMPLES = `
 Examples:
-  $ idemsim fit-latency --p50 300ms --p99 1.2s
+  $ npx idemsim fit-latency --p50 300ms --p99 1.2s
       the article's service: median 300ms, sigma 0.596, as a snippet to paste
-  $ idemsim fit-latency --from latencies.csv --format json
-      fit observed calls (one latency a line, or a "latency" or "ms" column)
+  $ printf 'ms\\n210\\n260\\n300\\n340\\n420\\n1150\\n' > latencies.csv
+  $ npx idemsim fit-latency --from latencies.csv --format json
+      fit observed calls (yours: one latency a line, or a "latency" or "ms" column)
 
 A bare number is milliseconds. Exit codes: 0 fitted, 2 bad input (a duration that does not
 parse, percentiles that decrease, a CSV cell that is not a positive latency).`;

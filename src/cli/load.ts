@@ -2,7 +2,8 @@
 // all files are gathered before anything runs, and `--set`, `--seed` and `--actions` mean
 // the same everywhere.
 import type { Command } from 'commander';
-import { defaultsWithSets, formatIssue, loadScenario, type LoadOutcome } from '../scenario/index.js';
+import { formatCount } from '../model/format.js';
+import { defaultScenario, defaultsWithSets, formatIssue, loadScenario, type LoadOutcome } from '../scenario/index.js';
 import type { Scenario } from '../model/scenario.js';
 import { InputError } from './errors.js';
 import { readScenarioFile } from './validate.js';
@@ -11,6 +12,8 @@ import { readScenarioFile } from './validate.js';
 export interface Loaded {
   file: string | undefined;
   scenario: Scenario;
+  /** The fields the file or a --set wrote; the others took their defaults. */
+  given: readonly string[];
 }
 
 /**
@@ -18,7 +21,10 @@ export interface Loaded {
  * every unreadable file and every issue at once. No files: the built-in defaults.
  */
 export function loadScenarios(files: readonly string[], sets: readonly string[], cwd: string): Loaded[] {
-  if (files.length === 0) return [{ file: undefined, scenario: scenarioOf(defaultsWithSets(sets)) }];
+  if (files.length === 0) {
+    const outcome = defaultsWithSets(sets);
+    return [{ file: undefined, scenario: scenarioOf(outcome), given: outcome.ok ? outcome.given : [] }];
+  }
   const problems: string[] = [];
   const loaded: Loaded[] = [];
   for (const file of files) {
@@ -28,7 +34,7 @@ export function loadScenarios(files: readonly string[], sets: readonly string[],
       continue;
     }
     const outcome = loadScenario(read.text, file, sets);
-    if (outcome.ok) loaded.push({ file, scenario: outcome.scenario });
+    if (outcome.ok) loaded.push({ file, scenario: outcome.scenario, given: outcome.given });
     else problems.push(...outcome.issues.map(formatIssue));
   }
   // A bad --set is reported once, not once per file it was applied to.
@@ -54,11 +60,15 @@ export function shorthand(path: string, value: string): string {
   return `${path}=${value}`;
 }
 
+/** What --actions means where the scenario's own `actions:` is used (run, check, sweep...). */
+export const SCENARIO_ACTIONS = `same as --set actions=<n> (default: the scenario file's actions: value, ${formatCount(defaultScenario().actions)} if it has none)`;
+
 /**
  * Adds --set, --seed and --actions to a command. They collect into one list in
- * command-line order, so the later one wins.
+ * command-line order, so the later one wins. `actionsHelp`: the --actions line, for a
+ * command whose default is not the scenario's (recommend's per-point count).
  */
-export function withScenarioOptions(command: Command, sets: string[]): Command {
+export function withScenarioOptions(command: Command, sets: string[], actionsHelp = SCENARIO_ACTIONS): Command {
   const collect = (path?: string) => (value: string) => {
     sets.push(path === undefined ? value : shorthand(path, value));
     return sets;
@@ -74,9 +84,5 @@ export function withScenarioOptions(command: Command, sets: string[]): Command {
       "same as --set seed=<seed> (default: the scenario's seed, 1 if it sets none)",
       collect('seed'),
     )
-    .option(
-      '--actions <n>',
-      "same as --set actions=<n> (default: the scenario's, 4000 if it sets none)",
-      collect('actions'),
-    );
+    .option('--actions <n>', actionsHelp, collect('actions'));
 }

@@ -29,7 +29,7 @@ export async function cli(argv: readonly string[], ctx: CommandContext): Promise
       'Monte Carlo simulator of duplicate side effects when AI-agent tool calls are retried, re-planned and replayed, and of the idempotency keys that stop them',
     )
     .version(VERSION)
-    .addHelpText('after', '\nRun `idemsim run --help` for the options of run, with examples.')
+    .addHelpText('after', '\nRun `npx idemsim run --help` for the options of run, with examples.')
     // Errors come back as exceptions (mapped to exit 2 below), and all output goes to the
     // context's sinks; settings set here are inherited by the commands added after.
     .exitOverride()

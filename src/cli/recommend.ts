@@ -32,7 +32,16 @@ import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { scenarioOf, scenarioSource, withScenarioOptions } from './load.js';
 import { formatHelp, formatOption, jobCount } from './options.js';
-import { startProgress } from './progress.js';
+import { QUIET_HELP, clockOf, quietly, startPoints } from './progress.js';
+import {
+  ACTIONS_HELP,
+  ANSWERS,
+  DEFAULT_RECOMMEND_ACTIONS,
+  DEFAULT_RECOMMEND_MAX_ACTIONS,
+  DESCRIPTION,
+  EXAMPLES,
+  VERIFY_CAP_FACTOR,
+} from './recommend-help.js';
 import { checkOut, writeFolder } from './report.js';
 import { readScenarioFile } from './validate.js';
 import { VERSION } from './version.js';
@@ -51,17 +60,11 @@ export interface RecommendOptions {
   jobs?: string;
   format?: string;
   out?: string;
+  /** No progress line and no notes on stderr. */
+  quiet?: boolean;
 }
 
 const FORMATS = ['table', 'json'] as const;
-/** Actions each point is first simulated with, unless --actions says otherwise. */
-export const DEFAULT_RECOMMEND_ACTIONS = 20_000;
-/** Cap of a point's rerun until decided (and of --precision), unless --max-actions says otherwise. */
-export const DEFAULT_RECOMMEND_MAX_ACTIONS = 200_000;
-/** Verification runs up to this many times the search's cap. */
-export const VERIFY_CAP_FACTOR = 10;
-/** The recommendation and its runner-ups: confirmed and verified together. */
-const ANSWERS = 4;
 
 export async function recommend(
   file: string | undefined,
@@ -70,6 +73,7 @@ export async function recommend(
 ): Promise<number> {
   return guardAsync(ctx.err, async () => {
     const format = formatOption(options.format, FORMATS);
+    const io = quietly(ctx, options.quiet);
     if (options.strict === true) {
       throw new InputError('recommend: --strict is gone: targets are always judged on the whole 95% interval');
     }
@@ -98,7 +102,7 @@ export async function recommend(
       prefer,
       dims,
       load: (pointSets) => scenarioOf(load([...sets, ...pointSets])),
-      simulate: simulator(jobs, ctx),
+      simulate: simulator(jobs, io),
       goals,
       untilDecided: options.untilDecided === true,
       maxActions,
@@ -135,7 +139,7 @@ export async function recommend(
     ctx.out.write(format === 'json' ? renderRecommendJson(doc, VERSION) : renderRecommendText(doc));
     if (options.out !== undefined) {
       const files = await recommendReportFiles(doc, base, choice.best.scenario, VERSION, scenarioToYaml);
-      writeFolder(files, options.out, ctx);
+      writeFolder(files, options.out, io);
     }
     return doc.status === 'recommended' ? ExitCode.ok : ExitCode.checkFailed;
   });
@@ -151,11 +155,18 @@ function readText(file: string, cwd: string): string | undefined {
   return 'text' in read ? read.text : undefined;
 }
 
-/** Points on worker threads, with a progress line per batch on a terminal. */
+/**
+ * Points on worker threads, with a progress line per round of simulation on a terminal
+ * (the search, its confirmations and the verification each simulate in rounds; how many
+ * rounds the search takes depends on what it finds, so each round has its own bar).
+ */
 function simulator(jobs: number, ctx: CommandContext): Simulate {
+  const since = clockOf(ctx)();
+  let round = 0;
   return async (scenarios: readonly Scenario[], sizing: Sizing | null): Promise<SimRun[]> => {
-    const progress = startProgress(ctx, scenarios.length);
-    const onDone = (done: number): void => progress.reporter(0)(done, scenarios.length);
+    round += 1;
+    const progress = startPoints(ctx, { total: scenarios.length, label: `round ${round}`, since });
+    const onDone = (done: number): void => progress.update(done);
     try {
       if (sizing !== null) return await simulateAllSized(scenarios, sizing, jobs, onDone);
       const results = await simulateAll(scenarios, jobs, onDone);
@@ -182,55 +193,6 @@ function targetFlags(args: readonly string[]): Target[] {
 }
 
 /** Paragraphs of one line each: commander wraps every line to the terminal. */
-const DESCRIPTION = [
-  'Search the client and key settings for the configuration that does what the targets ask and no harm.',
-  [
-    'Guards: besides your targets, recommend adds bounds of its own and prints each one: unknown outcomes, lost',
-    'actions and false failures no worse than the scenario as given (the upper end of its 95% interval, from a run',
-    "of the file like every point's), and latency.step.p95 within client.deadline when one is set. A --target (or",
-    'expect: bound) on the same metric replaces a guard; --skip-guard METRIC drops one.',
-  ],
-  [
-    'Feasible: every target and guard passes on its 95% interval (the whole interval within the bound). Each point',
-    `is simulated with --actions actions (default ${formatCount(DEFAULT_RECOMMEND_ACTIONS)}) on the scenario's seed (common random numbers);`,
-    'a point that leaves a bound undecided while every estimate is within its bound is rerun with more actions until',
-    `each bound is decided or --max-actions (default ${formatCount(DEFAULT_RECOMMEND_MAX_ACTIONS)}), in rank order and only while it could be the`,
-    'answer or a listed runner-up. A point whose estimate breaks a bound is not rerun (--until-decided reruns every',
-    'point).',
-  ],
-  [
-    "Ranking among feasible points: the targets' metrics in target order (lower first for an upper bound, higher",
-    'first for a lower one), then attempts per action (load on the service), then the key store, then p95 call',
-    'latency as a tie-break; values compared at 3 significant digits on the search runs. --prefer replaces it.',
-  ],
-  [
-    `Verification: the best feasible point and up to ${ANSWERS - 1} runner-ups of the Pareto front are rerun on another seed (the`,
-    `scenario's followed by "-verify", e.g. 1-verify) until every bound is decided, up to ${VERIFY_CAP_FACTOR} x --max-actions; one`,
-    'that fails is not recommended and the next is tried. Both runs are printed.',
-  ],
-  [
-    'Nothing feasible: the closest configuration is printed, by the sum over targets of the normalised violation',
-    'max(0, (value - limit) / scale), among simulated points only (pruned ones are simulated first).',
-  ],
-  '--strict is gone: judging is always on the interval.',
-]
-  .map((p) => (typeof p === 'string' ? p : p.join(' ')))
-  .join('\n\n');
-
-const EXAMPLES = `
-Examples:
-  $ npx idemsim recommend scenarios/refunds-slow-tail.yaml --target 'duplicatesPerThousand<=0.1' \\
-      --target 'keyStore.steadyStateBytes<100MB'
-      fewest duplicates and the smallest key store that do no harm, verified on seed 1-verify
-  $ npx idemsim recommend refunds.yaml --target 'latency.call.p95<=2s' --prefer attemptsPerAction --fix keys.retention
-  $ npx idemsim recommend refunds.yaml --target 'duplicatesPerThousand<=0.1' --skip-guard falseFailuresPerThousand
-  $ npx idemsim recommend refunds.yaml --target 'duplicatesPerThousand<=0.1' --until-decided --max-actions 500000
-
-EXPR is METRIC<=VALUE (or >=, <, >), the value in the metric's unit as in an expect: block (5s, 64MB,
-1%); the file's expect: bounds are targets too, and a flag on a metric replaces them.
-Exit codes: 0 a verified recommendation, 1 nothing searched is feasible (the closest configuration is
-printed) or nothing feasible passed verification, 2 bad input, 70 internal error.`;
-
 export function recommendCommand(ctx: CommandContext, done: (code: number) => void): Command {
   const sets: string[] = [];
   const collect = (list: string[]) => (value: string) => {
@@ -247,6 +209,7 @@ export function recommendCommand(ctx: CommandContext, done: (code: number) => vo
       .description(DESCRIPTION)
       .argument('[FILE]', 'scenario file (default: the built-in defaults)'),
     sets,
+    ACTIONS_HELP,
   )
     .option('--target <EXPR>', 'a bound to meet, e.g. duplicatesPerThousand<=0.1; repeatable', collect(lists.targets))
     .option(
@@ -285,6 +248,7 @@ export function recommendCommand(ctx: CommandContext, done: (code: number) => vo
     .option('--jobs <n>', 'worker threads (default: the number of cores)')
     .option('--format <format>', formatHelp(FORMATS))
     .option('--out <DIR>', 'also write a report folder: index.html, summary.json, the Pareto chart, scenario.yaml')
+    .option('--quiet', QUIET_HELP)
     .addHelpText('after', EXAMPLES)
     .action(
       async (

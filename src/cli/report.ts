@@ -7,6 +7,7 @@ import { Command } from 'commander';
 import type { FolderOptions } from '../report/folder.js';
 import { reportFiles } from '../report/run/folder.js';
 import { embeddedScenario, scenarioToYaml } from '../scenario/index.js';
+import { scenarioSettings } from '../scenario/settings.js';
 import { parseSummary, type Summary } from '../report/run/summary.js';
 import { ReportTargetError, checkTarget, writeReport, type ReportFile, type WriteIo } from '../report/write.js';
 import type { CommandContext } from './context.js';
@@ -43,7 +44,8 @@ export async function publish(
   ctx: CommandContext,
   io?: WriteIo,
 ): Promise<void> {
-  writeFolder(await reportFiles(summary, { ...options, scenarioYaml: scenarioToYaml }), out, ctx, io);
+  const files = await reportFiles(summary, { ...options, scenarioYaml: scenarioToYaml, settings: scenarioSettings });
+  writeFolder(files, out, ctx, io);
 }
 
 /** Writes a report folder's files atomically to `out` and says where on stderr; `sweep --out` shares it. */
@@ -81,8 +83,8 @@ function isSystemError(error: unknown): error is NodeJS.ErrnoException {
 
 const EXAMPLES = `
 Examples:
-  $ idemsim run scenarios/refunds-1-no-key.yaml --out reports/refunds
-  $ idemsim report reports/refunds/summary.json --out reports/refunds-again --png
+  $ npx idemsim run scenarios/refunds-1-no-key.yaml --out reports/refunds
+  $ npx idemsim report reports/refunds/summary.json --out reports/refunds-again --png
       the same folder, redrawn without simulating, with PNG charts
 
 Exit codes: 0 ok, 2 bad input (unreadable or invalid summary, unusable --out), 70 internal error.`;

@@ -12,10 +12,11 @@ import { ExitCode, InputError, guardAsync } from './errors.js';
 import { loadScenarios, withScenarioOptions } from './load.js';
 import { needsOut, timelineActionsRange, unknownTimeline } from './messages.js';
 import { formatHelp, formatOption } from './options.js';
-import { startProgress } from './progress.js';
+import { quietly, startProgress, withQuiet } from './progress.js';
 import { checkOut, publish } from './report.js';
 import { VERSION } from './version.js';
 import { embeddedScenario } from '../scenario/index.js';
+import { defaultFields } from '../scenario/settings.js';
 import type { Sizing } from '../model/precision.js';
 import { runSized, sizingNote, sizingOf, withSizingOptions, type SizingFlags } from './sizing.js';
 
@@ -32,6 +33,8 @@ export interface RunOptions extends SizingFlags {
   timeline?: string;
   /** With `out`: how many actions the timeline draws (TIMELINE_ACTIONS). */
   timelineActions?: string;
+  /** No progress line and no notes on stderr. */
+  quiet?: boolean;
 }
 
 /** How many actions the timeline chart may draw: one row each, so a thousand is a tall picture. */
@@ -47,13 +50,20 @@ interface ReportRequest {
 export async function run(files: readonly string[], options: RunOptions, ctx: CommandContext): Promise<number> {
   return guardAsync(ctx.err, async () => {
     const format = formatOption(options.format, OUTPUT_FORMATS);
+    const io = quietly(ctx, options.quiet);
     const request = reportRequest(options, ctx.cwd);
     const sizing = sizingOf(options, []);
-    const scenarios = loadScenarios(files, options.sets ?? [], ctx.cwd).map((l) => l.scenario);
+    const loaded = loadScenarios(files, options.sets ?? [], ctx.cwd);
+    const scenarios = loaded.map((l) => l.scenario);
     const runs =
-      sizing === null ? simulateAll(scenarios, request?.trace, ctx) : sizeAll(scenarios, sizing, request?.trace, ctx);
+      sizing === null ? simulateAll(scenarios, request?.trace, io) : sizeAll(scenarios, sizing, request?.trace, io);
     ctx.out.write(render(format, runs, { color: colorEnabled(ctx), version: VERSION }));
-    if (request !== undefined) await publish(readBack(runs), request.out, { png: request.png }, ctx);
+    if (request !== undefined) {
+      // Which fields were defaults, for the report: judged on the scenario that ran (sized, its actions are not).
+      const given = loaded.map((l) => l.given);
+      const defaults = runs.map((r, i) => defaultFields(r.scenario, given[i] ?? []));
+      await publish(readBack(runs, defaults), request.out, { png: request.png }, io);
+    }
     return ExitCode.ok;
   });
 }
@@ -138,10 +148,10 @@ function sizeAll(
  * The summary the report is drawn from, read back from its own JSON: the folder `run`
  * writes is then by construction the one `report` redraws from summary.json.
  */
-function readBack(runs: readonly { scenario: Scenario; result: RunResult }[]): Summary {
-  const detailed = runs.map(({ scenario, result }) => {
+function readBack(runs: readonly { scenario: Scenario; result: RunResult }[], defaults: readonly string[][]): Summary {
+  const detailed = runs.map(({ scenario, result }, i) => {
     if (!hasDetail(result)) throw new Error('run: a report needs the detail of every run');
-    return { scenario, result };
+    return { scenario, result, defaults: defaults[i] ?? [] };
   });
   const outcome = parseSummary(renderSummary({ idemsim: VERSION, runs: detailed }), 'summary.json', embeddedScenario);
   if (!outcome.ok) throw new Error(`run: the summary does not read back: ${outcome.problem}`);
@@ -161,23 +171,24 @@ With no FILES, runs the built-in defaults, article-defaults (blind retries, no k
 
 const EXAMPLES = `
 Examples:
-  $ idemsim run
+  $ npx idemsim run
       the built-in defaults: blind retries, no idempotency key, 4,000 actions
-  $ idemsim run scenarios/refunds-2-call-key.yaml --set keys.retention=5m
+  $ npx idemsim run scenarios/refunds-2-call-key.yaml --set keys.retention=5m
       a scenario with one field overridden
-  $ idemsim run a.yaml b.yaml --format csv
+  $ npx idemsim run scenarios/refunds-1-no-key.yaml \\
+      scenarios/refunds-3-intent-key.yaml --format csv
       two scenarios, one CSV row per scenario and metric
-  $ idemsim run scenarios/refunds-1-no-key.yaml --out refunds --timeline eventful
+  $ npx idemsim run scenarios/refunds-1-no-key.yaml --out refunds --timeline eventful
       the table, and a report folder (open refunds/index.html) whose timeline
       draws the 40 most eventful actions
-  $ idemsim run scenarios/refunds-3-intent-key.yaml --precision duplicatesPerThousand=5%
+  $ npx idemsim run scenarios/refunds-3-intent-key.yaml --precision duplicatesPerThousand=5%
       as many actions as it takes (up to --max-actions) for the duplicate rate's
       95% interval to be within 5% of its value; the actions used go to stderr
       and the report's scenario.yaml, so --actions N repeats the run exactly
 
 A value followed by [low, high] carries its 95% interval: the true value of this
 configuration lies in it with 95% confidence. Nothing counted is not zero: no duplicate
-in 4,000 actions reads 0 [0, 0.922] per thousand. Methods: docs/reference.md.
+in 4,000 actions reads 0 [0, 0.922] per thousand. Methods: docs/reference/intervals.md.
 Durations take a unit (250ms, 1.5s, 2m, 1h, 1d); a bare number is milliseconds.
 Exit codes: 0 ok, 2 bad input (usage, unreadable file, invalid scenario, unusable --out), 70 internal error.`;
 
@@ -203,10 +214,11 @@ export function runCommand(ctx: CommandContext, done: (code: number) => void): C
       '--timeline-actions <n>',
       `with --out: how many actions the timeline draws, ${TIMELINE_ACTIONS.min} to ${TIMELINE_ACTIONS.max} (default: ${TIMELINE_ACTIONS.default})`,
     );
-  return withSizingOptions(command, precision, false)
+  return withQuiet(withSizingOptions(command, precision, false))
     .addHelpText('after', EXAMPLES)
     .action(async (files: string[], options: Omit<RunOptions, 'sets' | 'precision'>) => {
-      const { format, out, png, timeline, timelineActions, maxActions } = options;
-      done(await run(files, { sets, format, out, png, timeline, timelineActions, precision, maxActions }, ctx));
+      const { format, out, png, timeline, timelineActions, maxActions, quiet } = options;
+      const all = { sets, format, out, png, timeline, timelineActions, precision, maxActions, quiet };
+      done(await run(files, all, ctx));
     });
 }

@@ -14,11 +14,12 @@ export function schema(ctx: CommandContext): number {
 
 const EXAMPLES = `
 Examples:
-  $ idemsim schema > scenario.schema.json
+  $ npx idemsim schema > scenario.schema.json
       save it, then start a scenario file with the line
       # yaml-language-server: $schema=scenario.schema.json
-  $ idemsim schema | diff - node_modules/idemsim/schema/scenario.schema.json
-      the schema shipped in the package is the same text`;
+  $ npx idemsim schema | diff - schema/scenario.schema.json
+      the schema shipped in the package is the same text (in a project that
+      installed idemsim: node_modules/idemsim/schema/scenario.schema.json)`;
 
 export function schemaCommand(ctx: CommandContext, done: (code: number) => void): Command {
   return new Command('schema')

@@ -22,6 +22,8 @@ import { sizingOf, withSizingOptions, type SizingFlags } from './sizing.js';
 import { formatCount } from '../model/format.js';
 import type { Scenario } from '../model/scenario.js';
 import type { SizedRun } from '../sim/sized.js';
+import type { Sizing } from '../model/precision.js';
+import { quietly, startPoints, withQuiet } from './progress.js';
 
 export interface SweepOptions extends SizingFlags {
   sets?: readonly string[];
@@ -31,6 +33,8 @@ export interface SweepOptions extends SizingFlags {
   format?: string;
   /** Also write the report folder here (relative to the context's cwd). */
   out?: string;
+  /** No progress line and no notes on stderr. */
+  quiet?: boolean;
 }
 
 const FORMATS = ['table', 'json', 'csv'] as const;
@@ -38,6 +42,7 @@ const FORMATS = ['table', 'json', 'csv'] as const;
 export async function sweep(file: string | undefined, options: SweepOptions, ctx: CommandContext): Promise<number> {
   return guardAsync(ctx.err, async () => {
     const format = formatOption(options.format, FORMATS);
+    const io = quietly(ctx, options.quiet);
     // Refused before anything is simulated, as `run --out` does.
     if (options.out !== undefined) checkOut(options.out, ctx.cwd);
     const load = scenarioSource(file, ctx.cwd);
@@ -53,19 +58,11 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
     const planned = sweepPoints(vary, (pointSets) => load([...sets, ...pointSets]));
     if (!planned.ok) throw new InputError(planned.problems);
     const scenarios = planned.points.map((p) => p.scenario);
-    // Sized: each point runs to its own precision; its scenario says the actions it reached.
-    const runs: SizedRun[] =
-      sizing === null
-        ? (await simulateAll(scenarios, jobs)).map((result, i) => ({
-            scenario: scenarios[i] as Scenario,
-            result,
-            sizing: { actions: (scenarios[i] as Scenario).actions, rounds: 1, stoppedBy: 'precision', needed: null },
-          }))
-        : await simulateAllSized(scenarios, sizing, jobs);
+    const runs = await simulatePoints(scenarios, sizing, jobs, io);
     if (sizing !== null) {
       const actions = runs.map((r) => r.scenario.actions);
       const capped = runs.filter((r) => r.sizing.stoppedBy === 'cap').length;
-      ctx.err.write(
+      io.err.write(
         `${scenarios[0]?.name ?? 'sweep'}: points sized to ${formatCount(Math.min(...actions))} to ${formatCount(Math.max(...actions))} actions` +
           (capped > 0 ? `; ${capped} stopped by --max-actions before meeting --precision\n` : '\n'),
       );
@@ -92,11 +89,36 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
       writeFolder(
         await sweepReportFiles(result, ran, VERSION, { png: false, scenarioYaml: scenarioToYaml }),
         options.out,
-        ctx,
+        io,
       );
     }
     return ExitCode.ok;
   });
+}
+
+/**
+ * Every point on worker threads, with a progress line on a terminal. Sized: each point runs
+ * to its own precision, and its scenario says the actions it reached.
+ */
+async function simulatePoints(
+  scenarios: readonly Scenario[],
+  sizing: Sizing | null,
+  jobs: number,
+  ctx: CommandContext,
+): Promise<SizedRun[]> {
+  const progress = startPoints(ctx, { total: scenarios.length });
+  const onPointDone = (done: number): void => progress.update(done);
+  try {
+    if (sizing !== null) return await simulateAllSized(scenarios, sizing, jobs, onPointDone);
+    const results = await simulateAll(scenarios, jobs, onPointDone);
+    return results.map((result, i) => ({
+      scenario: scenarios[i] as Scenario,
+      result,
+      sizing: { actions: (scenarios[i] as Scenario).actions, rounds: 1, stoppedBy: 'precision', needed: null },
+    }));
+  } finally {
+    progress.finish();
+  }
 }
 
 interface Dimension {
@@ -151,21 +173,25 @@ function metricList(arg: string | undefined): string[] {
 
 const EXAMPLES = `
 Examples:
-  $ idemsim sweep scenarios/refunds-2-call-key.yaml --vary client.timeout=400ms..3s:200ms
+  $ npx idemsim sweep scenarios/refunds-2-call-key.yaml --vary client.timeout=400ms..3s:200ms
       one row per timeout: duplicates, lost, 409 rate, p95 latency, key-store size
-  $ idemsim sweep scenarios/refunds-3-intent-key.yaml --vary keys.retention=5m,15m,30m,1h --metric duplicatesPerThousand,keyStore.steadyStateBytes
+  $ npx idemsim sweep scenarios/refunds-3-intent-key.yaml --vary keys.retention=5m,15m,30m,1h --metric duplicatesPerThousand,keyStore.steadyStateBytes
       retention against replay duplicates and the key store's size
-  $ idemsim sweep --vary network.replyLoss=0..0.1:0.02 --vary client.retries=0,1,3 --format csv
+  $ npx idemsim sweep --vary network.replyLoss=0..0.1:0.02 --vary client.retries=0,1,3 --format csv
       two dimensions (every combination) as tidy CSV
 
-  $ idemsim sweep timeouts.yaml --out reports/timeouts
-      the file's sweep: block (vary, metrics), and a report folder with a line
-      chart per metric (one dimension) or a heatmap per metric (two)
+  $ npx idemsim sweep scenarios/refunds-2-call-key.yaml --out reports/timeouts \\
+      --vary client.timeout=1s..3s:500ms
+      the table, and a report folder with a line chart per metric (two dimensions
+      draw a heatmap each) and a scenario.yaml whose sweep: block repeats the sweep
+  $ npx idemsim sweep reports/timeouts/scenario.yaml
+      no --vary: the file's sweep: block says what to vary and which metrics
 
 SPEC is a list (5m,15m,1h) or a range with a step (400ms..3s:200ms, 0..0.1:0.01) in the
 field's unit. Without --vary, the file's sweep: block says what to vary; --vary flags
 replace the block's dimensions and --metric its metrics. Output is identical whatever
---jobs is.`;
+--jobs is. On a terminal, a progress line on stderr counts the points done;
+--quiet drops it.`;
 
 export function sweepCommand(ctx: CommandContext, done: (code: number) => void): Command {
   const sets: string[] = [];
@@ -191,7 +217,7 @@ export function sweepCommand(ctx: CommandContext, done: (code: number) => void):
       '--out <DIR>',
       'also write a report folder: index.html, charts, summary.json/csv, scenario.yaml (default: output only)',
     );
-  return withSizingOptions(command, precision, false)
+  return withQuiet(withSizingOptions(command, precision, false))
     .addHelpText('after', EXAMPLES)
     .action(async (file: string | undefined, options: Omit<SweepOptions, 'sets' | 'vary' | 'precision'>) => {
       done(await sweep(file, { ...options, sets, vary, precision }, ctx));

@@ -70,9 +70,10 @@ export function validateFiles(files: readonly string[], ctx: CommandContext): nu
 
 const EXAMPLES = `
 Examples:
-  $ idemsim validate scenarios/*.yaml
+  $ npx idemsim validate scenarios/*.yaml
       check every scenario: "FILE: ok" each, or every problem as FILE:LINE:COL
-  $ idemsim validate scenario.yaml && idemsim run scenario.yaml
+  $ npx idemsim validate scenarios/slow-service.yaml && \\
+      npx idemsim run scenarios/slow-service.yaml
       simulate only a file that loads
 
 Exit codes: 0 every file is valid, 2 a file is unreadable or invalid.`;

@@ -33,9 +33,10 @@ export function simulatedBy(version: string): string {
 
 /**
  * A self-contained page: inline style, no scripts, no URLs. `meta` is HTML (escaped by
- * the caller); `body` lines follow the header.
+ * the caller); `body` lines follow the header; `css`, rules of this page's own after the
+ * shared ones (none: the other pages' bytes do not change).
  */
-export function htmlPage(heading: string, meta: string, body: readonly string[]): string {
+export function htmlPage(heading: string, meta: string, body: readonly string[], css = ''): string {
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -43,7 +44,7 @@ export function htmlPage(heading: string, meta: string, body: readonly string[])
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(heading)}</title>`,
-    `<style>${CSS}</style>`,
+    `<style>${css === '' ? CSS : `${CSS}\n${css}`}</style>`,
     '</head>',
     '<body>',
     '<header>',

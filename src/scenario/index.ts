@@ -5,7 +5,8 @@ import { type Issue, issueAt, sortIssues } from './issues.js';
 import * as msg from './messages.js';
 import { fileSource, parseYaml } from './parse.js';
 import { applySets, setFile } from './sets.js';
-import { type MapNode, emptyMap, isNull } from './tree.js';
+import { type MapNode, emptyMap, isNull, nodeAt } from './tree.js';
+import { FIELDS } from './fields.js';
 import type { Scenario } from '../model/scenario.js';
 import { validate } from './validate.js';
 
@@ -17,7 +18,11 @@ export { scenarioToYaml } from './serialize.js';
 export { schemaText } from './schema.js';
 export { starterScenario } from './starter.js';
 
-export type LoadOutcome = { ok: true; scenario: Scenario } | { ok: false; issues: Issue[] };
+/**
+ * `given`: the fields the file or a `--set` wrote, in field-table order; every other field
+ * took its default (a report marks them so).
+ */
+export type LoadOutcome = { ok: true; scenario: Scenario; given: string[] } | { ok: false; issues: Issue[] };
 
 /** The file's base name without its extension: `scenarios/slow.yaml` -> `slow`; the default `name`. */
 export function baseName(file: string): string {
@@ -41,8 +46,12 @@ function finish(
   const tree = root ?? emptyMap({ file, line: 1, col: 1 });
   applySets(tree, sets, issues);
   const scenario = validate(tree, name, issues);
-  if (scenario !== undefined && issues.length === 0) return { ok: true as const, scenario };
+  if (scenario !== undefined && issues.length === 0) return { ok: true as const, scenario, given: givenPaths(tree) };
   return { ok: false as const, issues: sortIssues(issues, [file, ...sets.map(setFile)]) };
+}
+
+function givenPaths(tree: MapNode): string[] {
+  return FIELDS.filter((field) => nodeAt(tree, field.path.split('.')) !== undefined).map((field) => field.path);
 }
 
 /** file: the path as the user typed it (used in messages; its base name without extension is the default `name`). */

@@ -59,8 +59,8 @@ export function starterScenario(name: string, schemaRef: string): string {
   return [
     `# yaml-language-server: $schema=${schemaRef}`,
     '# An idemsim scenario with every field at its default. Change what you study and delete',
-    '# the rest: a missing field takes its default. `idemsim validate FILE` checks this file,',
-    '# `idemsim run FILE` simulates it. Durations: 250ms, 1.5s, 2m, 1h, 1d (a number is ms).',
+    '# the rest: a missing field takes its default. `npx idemsim validate FILE` checks this',
+    '# file, `npx idemsim run FILE` simulates it. Durations: 250ms, 1.5s, 2m, 1h, 1d (a number is ms).',
     '',
     ...groupLines('', '', name),
     '',

@@ -135,6 +135,6 @@ describe('idemsim fit-latency', () => {
   it('shows two examples of itself in --help', async () => {
     const ctx = captured();
     expect(await cli(['fit-latency', '--help'], ctx)).toBe(0);
-    expect(ctx.out.text.match(/^ {2}\$ idemsim fit-latency /gm)).toHaveLength(2);
+    expect(ctx.out.text.match(/^ {2}\$ npx idemsim fit-latency /gm)).toHaveLength(2);
   });
 });

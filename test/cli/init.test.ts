@@ -7,14 +7,22 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { alreadyExists } from '../../src/cli/files.js';
-import { init } from '../../src/cli/init.js';
+import { PUBLISHED_SCHEMA, init, schemaRefFor } from '../../src/cli/init.js';
+import { VERSION } from '../../src/cli/version.js';
 import { cli } from '../../src/cli/main.js';
 import { FIELDS, GROUPS } from '../../src/scenario/fields.js';
 import { defaultScenario, formatIssue, loadScenario } from '../../src/scenario/index.js';
 import { captured, lines } from './sinks.js';
 
 const SCHEMA = fileURLToPath(new URL('../../schema/scenario.schema.json', import.meta.url));
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const fresh = (): string => mkdtempSync(join(tmpdir(), 'idemsim-init-'));
+
+/** The `$schema=` reference on a written file's first line. */
+function schemaLine(path: string): string {
+  const first = readFileSync(path, 'utf8').split('\n')[0] ?? '';
+  return /^# yaml-language-server: \$schema=(.+)$/.exec(first)?.[1] ?? '';
+}
 
 function loaded(path: string) {
   const outcome = loadScenario(readFileSync(path, 'utf8'), path);
@@ -29,7 +37,7 @@ describe('idemsim init', () => {
     expect(init(undefined, {}, ctx)).toBe(0);
     expect(loaded(join(cwd, 'scenario.yaml'))).toEqual({ ...defaultScenario(), name: 'scenario' });
     expect(lines(ctx.out.text)).toEqual([
-      'scenario.yaml: written, every field at its default; check it with `idemsim validate scenario.yaml`',
+      'scenario.yaml: written, every field at its default; check it with `npx idemsim validate scenario.yaml`',
     ]);
   });
 
@@ -54,13 +62,28 @@ describe('idemsim init', () => {
     for (const doc of Object.values(GROUPS)) expect(text).toContainEqual(expect.stringContaining(`# ${doc}`));
   });
 
-  it('points YAML editors at the schema shipped with idemsim, relative to the file', () => {
+  it('points YAML editors at the installed schema of a project that installed idemsim, relative to the file', () => {
     const cwd = fresh();
+    const installed = join(cwd, 'node_modules', 'idemsim', 'schema', 'scenario.schema.json');
+    mkdirSync(dirname(installed), { recursive: true });
+    writeFileSync(installed, '{}\n');
     mkdirSync(join(cwd, 'deep'));
     init('deep/s.yaml', {}, captured({ cwd }));
-    const first = readFileSync(join(cwd, 'deep/s.yaml'), 'utf8').split('\n')[0] ?? '';
-    const ref = /^# yaml-language-server: \$schema=(.+)$/.exec(first)?.[1] ?? '';
-    expect(resolve(join(cwd, 'deep'), ref)).toBe(SCHEMA);
+    const ref = schemaLine(join(cwd, 'deep/s.yaml'));
+    expect(ref).toBe('../node_modules/idemsim/schema/scenario.schema.json');
+    expect(resolve(join(cwd, 'deep'), ref)).toBe(installed);
+  });
+
+  it("inside idemsim's own repository, points at its schema/ folder, relative to the file", () => {
+    expect(schemaRefFor(join(REPO, 'scenarios'))).toBe('../schema/scenario.schema.json');
+    expect(resolve(join(REPO, 'scenarios/missions'), schemaRefFor(join(REPO, 'scenarios/missions')))).toBe(SCHEMA);
+  });
+
+  it('anywhere else, points at the schema published with this version, not into wherever idemsim was unpacked', () => {
+    const cwd = fresh();
+    init(undefined, {}, captured({ cwd }));
+    expect(schemaLine(join(cwd, 'scenario.yaml'))).toBe(PUBLISHED_SCHEMA);
+    expect(PUBLISHED_SCHEMA).toBe(`https://unpkg.com/idemsim@${VERSION}/schema/scenario.schema.json`);
   });
 
   it('takes another schema reference with --schema', async () => {

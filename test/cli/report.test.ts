@@ -39,6 +39,42 @@ describe('idemsim run --out', () => {
     expect(readdirSync(cwd)).toEqual(['r1']);
   });
 
+  it('shows the timeout, retries, backoff and retention as text beside the headline, defaults marked', async () => {
+    const cwd = workspace();
+    writeFileSync(join(cwd, 's.yaml'), 'client:\n  timeout: 2s\n  backoff: { base: 250ms }\nkeys:\n  scope: intent\n');
+    const ctx = captured({ cwd });
+    expect(await cli(['run', 's.yaml', ...SMALL, '--set', 'keys.retention=15m', '--out', 'r'], ctx)).toBe(0);
+    const html = readFileSync(join(cwd, 'r', 'index.html'), 'utf8');
+    const settings = html.slice(html.indexOf('<section id="settings">'), html.indexOf('<section id="charts">'));
+    expect(settings).toContain('<code>client.timeout</code></th><td>2 s</td>');
+    expect(settings).toContain('<code>client.backoff.base</code></th><td>250 ms</td>');
+    expect(settings).toContain('<code>keys.retention</code></th><td>15 min</td>');
+    expect(settings).toContain('<code>keys.scope</code></th><td>intent</td>');
+    expect(settings).toContain('<code>client.retries</code></th><td class="default">3 <span class="tag">default</span>');
+    expect(settings).toContain('<code>client.backoff.max</code></th><td class="default">10 s <span class');
+    const summary = JSON.parse(readFileSync(join(cwd, 'r', 'summary.json'), 'utf8')) as {
+      runs: { defaults: string[] }[];
+    };
+    const defaults = summary.runs[0]?.defaults ?? [];
+    expect(defaults).toContain('client.retries');
+    expect(defaults).not.toEqual(expect.arrayContaining(['client.timeout']));
+    for (const given of ['client.timeout', 'client.backoff.base', 'keys.scope', 'keys.retention', 'actions', 'name']) {
+      expect(defaults, given).not.toContain(given);
+    }
+  });
+
+  it('counts a field a --precision run sized as set, not as a default', async () => {
+    const cwd = workspace();
+    const args = ['run', '--precision', 'duplicatesPerThousand=10%', '--max-actions', '30000', '--out', 'r'];
+    expect(await cli(args, captured({ cwd }))).toBe(0);
+    const summary = JSON.parse(readFileSync(join(cwd, 'r', 'summary.json'), 'utf8')) as {
+      runs: { scenario: { actions: number }; defaults: string[] }[];
+    };
+    expect(summary.runs[0]?.scenario.actions).not.toBe(4000);
+    expect(summary.runs[0]?.defaults).not.toContain('actions');
+    expect(summary.runs[0]?.defaults).toContain('client.timeout');
+  });
+
   it('keeps --format output on stdout alone', async () => {
     const cwd = workspace();
     const ctx = captured({ cwd });

@@ -68,9 +68,9 @@ describe('idemsim --help and --version', () => {
       expect(help).toContain(option);
     }
     expect(help.match(/\(default: /g)?.length).toBeGreaterThanOrEqual(4);
-    expect(help).toContain('$ idemsim run\n');
-    expect(help).toContain('$ idemsim run scenarios/refunds-2-call-key.yaml --set keys.retention=5m');
-    expect(help).toContain('$ idemsim run a.yaml b.yaml --format csv');
+    expect(help).toContain('$ npx idemsim run\n');
+    expect(help).toContain('$ npx idemsim run scenarios/refunds-2-call-key.yaml --set keys.retention=5m');
+    expect(help).toContain('$ npx idemsim run scenarios/refunds-1-no-key.yaml \\\n');
     expect(ctx.err.text).toBe('');
   });
 

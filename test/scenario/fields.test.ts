@@ -14,7 +14,7 @@ describe('defaults', () => {
   });
 
   test('defaultsWithSets() is defaultScenario()', () => {
-    expect(defaultsWithSets()).toEqual({ ok: true, scenario: defaultScenario() });
+    expect(defaultsWithSets()).toEqual({ ok: true, scenario: defaultScenario(), given: [] });
     expect(defaultScenario().name).toBe('article-defaults');
   });
 

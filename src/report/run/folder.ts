@@ -8,9 +8,18 @@ import type { ReportFile } from '../write.js';
 import { charts } from './charts/index.js';
 import { renderCsv } from './csv.js';
 import { renderHtml } from './html.js';
+import type { SettingsOf } from './settings.js';
 import { renderSummary, type Summary, type SummaryRun } from './summary.js';
 
-export async function reportFiles(summary: Summary, options: FolderOptions): Promise<ReportFile[]> {
+export interface RunFolderOptions extends FolderOptions {
+  /**
+   * Every field of a scenario as text for the page's settings table (the scenario layer's
+   * scenarioSettings), passed in like scenarioYaml.
+   */
+  settings: SettingsOf;
+}
+
+export async function reportFiles(summary: Summary, options: RunFolderOptions): Promise<ReportFile[]> {
   const runs = summary.runs;
   const { drawn, chartFiles, chartLinks } = await drawCharts(charts(runs), options);
   const scenarios = scenarioFiles(runs, options.scenarioYaml);
@@ -27,7 +36,10 @@ export async function reportFiles(summary: Summary, options: FolderOptions): Pro
     ...chartLinks,
   ];
   return [
-    { name: INDEX_FILE, content: renderHtml({ version: summary.idemsim, runs, charts: drawn, links }) },
+    {
+      name: INDEX_FILE,
+      content: renderHtml({ version: summary.idemsim, runs, charts: drawn, links, settings: options.settings }),
+    },
     { name: SUMMARY_FILE, content: renderSummary(summary) },
     { name: CSV_FILE, content: renderCsv(runs) },
     ...scenarios,

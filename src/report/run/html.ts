@@ -1,27 +1,36 @@
-// index.html of a run's report folder: the scenarios (what was tested), the headline table,
-// every chart, the full table and links to the folder's files, on the shared page.
+// index.html of a run's report folder: the scenarios, the headline table beside every
+// setting that was tested (defaults marked), every chart, the full table and links to the
+// folder's files, on the shared page.
 import { formatCount } from '../../model/format.js';
 import type { ScenarioRun } from '../../model/result.js';
 import { escapeHtml, figure, fileList, htmlPage, simulatedBy, type HtmlChart, type HtmlLink } from '../page.js';
 import { SECTIONS, type Cell, type Section } from './sections.js';
+import { SETTINGS_CSS, settingsSection, type SettingsOf } from './settings.js';
 
 export interface HtmlReport {
   version: string;
-  runs: readonly ScenarioRun[];
+  /** `defaults`: the fields that took the built-in default, when the summary says. */
+  runs: readonly (ScenarioRun & { defaults?: readonly string[] })[];
   charts: readonly HtmlChart[];
   /** The folder's other files, in the order they are listed. */
   links: readonly HtmlLink[];
+  /** Every field of a scenario as text (the scenario layer's scenarioSettings). */
+  settings: SettingsOf;
 }
 
 export function renderHtml(report: HtmlReport): string {
   const names = report.runs.map((run) => run.scenario.name).join(', ');
   const headline = SECTIONS.filter((section) => section.headline === true);
-  return htmlPage(`idemsim report: ${names}`, simulatedBy(report.version), [
+  const page = [
     scenarios(report.runs),
+    // The headline and what produced it, side by side where the page is wide enough.
+    '<div class="overview">',
     '<section id="headline">',
     '<h2>Headline</h2>',
     table(report.runs, headline, false),
     '</section>',
+    settingsSection(report.runs, report.settings),
+    '</div>',
     '<section id="charts">',
     '<h2>Charts</h2>',
     ...report.charts.map(figure),
@@ -31,7 +40,8 @@ export function renderHtml(report: HtmlReport): string {
     table(report.runs, SECTIONS, true),
     '</section>',
     fileList(report.links),
-  ]);
+  ];
+  return htmlPage(`idemsim report: ${names}`, simulatedBy(report.version), page, SETTINGS_CSS);
 }
 
 function scenarios(runs: readonly ScenarioRun[]): string {

@@ -1,7 +1,8 @@
 // summary.json: everything a report is drawn from, so `idemsim report` can redraw it without
-// simulating. It is the JSON of `run --format json` plus `summaryVersion` and each run's
-// `detail` (traces, key-store timeline, latency quantiles), written in canonical order.
-// The reader checks every field a renderer touches and names the first one that is wrong.
+// simulating. It is the JSON of `run --format json` plus `summaryVersion` and, per run,
+// `defaults` (the scenario fields that took the built-in default) and `detail` (traces,
+// key-store timeline, latency quantiles), written in canonical order. The reader checks
+// every field a renderer touches and names the first one that is wrong.
 import { METRIC_NAMES } from '../../model/metrics.js';
 import {
   AttemptOutcome,
@@ -17,7 +18,7 @@ import {
   type TracedAction,
   type TracedAttempt,
 } from '../../model/result.js';
-import { canonicalScenario, type Scenario } from '../../model/scenario.js';
+import { canonicalScenario, defaultScenario, type Scenario } from '../../model/scenario.js';
 import {
   ShapeError,
   bool,
@@ -36,13 +37,22 @@ import {
   type Reader,
 } from '../shape.js';
 
-/** Bumped when a reader of the previous version could misread the file. */
+/**
+ * Bumped when a reader of the previous version could misread the file. A run's `defaults`
+ * came later within version 1: older readers skip it, and a summary without it reads as
+ * one that does not say which fields were defaults.
+ */
 export const SUMMARY_VERSION = 1;
 
 /** The same shape as the charts' ChartRun: a scenario beside its detailed result. */
 export interface SummaryRun {
   scenario: Scenario;
   result: DetailedRunResult;
+  /**
+   * The scenario's fields (dotted paths, in field-table order) that took the built-in
+   * default: neither the file nor a --set wrote them. Undefined when not known.
+   */
+  defaults?: readonly string[];
 }
 
 export interface Summary {
@@ -57,8 +67,9 @@ export function renderSummary(summary: Summary): string {
   const document = {
     idemsim: summary.idemsim,
     summaryVersion: SUMMARY_VERSION,
-    runs: summary.runs.map(({ scenario, result }) => ({
+    runs: summary.runs.map(({ scenario, result, defaults }) => ({
       scenario: canonicalScenario(scenario),
+      ...(defaults === undefined ? {} : { defaults: readDefaults(defaults, 'defaults', scenario) }),
       metrics: canonicalMetrics(result.metrics),
       intervals: canonicalIntervals(result.intervals),
       // Reading the detail copies it in canonical order, and a non-finite time is a bug.
@@ -125,8 +136,30 @@ function runReader(readScenario: ScenarioReader): Reader<SummaryRun> {
     const metrics = readMetrics(run['metrics'], `${path}.metrics`);
     const intervals = canonicalIntervals(readIntervals(run['intervals'], `${path}.intervals`));
     const detail = readDetail(run['detail'], `${path}.detail`);
-    return { scenario, result: { metrics, intervals, detail } };
+    const read: SummaryRun = { scenario, result: { metrics, intervals, detail } };
+    if (run['defaults'] !== undefined) read.defaults = readDefaults(run['defaults'], `${path}.defaults`, scenario);
+    return read;
   };
+}
+
+/**
+ * A run's defaults: field paths, each once, each at the built-in default's value in the
+ * run's scenario (a list that calls a changed value a default would mislabel the report).
+ */
+function readDefaults(value: unknown, path: string, scenario: Scenario): string[] {
+  const paths = list(text)(value, path);
+  const ours = canonicalScenario(scenario);
+  const builtIn = canonicalScenario(defaultScenario());
+  paths.forEach((field, i) => {
+    const where = `${path}[${i}]`;
+    if (paths.indexOf(field) !== i) throw new ShapeError(where, `${JSON.stringify(field)} is listed twice`);
+    const at = (object: unknown): unknown =>
+      field.split('.').reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), object);
+    if (JSON.stringify(at(ours)) !== JSON.stringify(at(builtIn))) {
+      throw new ShapeError(where, `${JSON.stringify(field)} is not at its default value in the scenario`);
+    }
+  });
+  return paths;
 }
 
 function scenarioOf(value: unknown, path: string, readScenario: ScenarioReader): Scenario {

@@ -4,6 +4,7 @@ import { charts } from '../../../../src/report/run/charts/index.js';
 import { reportFiles, scenarioFiles } from '../../../../src/report/run/folder.js';
 import { escapeHtml } from '../../../../src/report/page.js';
 import { loadScenario, scenarioToYaml } from '../../../../src/scenario/index.js';
+import { scenarioSettings } from '../../../../src/scenario/settings.js';
 import { REPORT_MARKERS } from '../../../../src/report/write.js';
 import { SECTIONS } from '../../../../src/report/run/sections.js';
 import { detailedRun, summaryOf, EXTERNAL_URL, withoutSvgNamespaces } from './fixture.js';
@@ -25,7 +26,7 @@ describe('reportFiles', () => {
   const expected = charts(summary.runs);
 
   it('writes the page, the summary, the CSV, the scenario and a spec and an SVG per chart', async () => {
-    const files = await reportFiles(summary, { png: false, scenarioYaml: scenarioToYaml });
+    const files = await reportFiles(summary, { png: false, scenarioYaml: scenarioToYaml, settings: scenarioSettings });
     expect(files.map((f) => f.name)).toEqual([
       'index.html',
       'summary.json',
@@ -37,7 +38,7 @@ describe('reportFiles', () => {
   });
 
   it('puts every chart in index.html, inline, with its title and caption', async () => {
-    const html = text(await reportFiles(summary, { png: false, scenarioYaml: scenarioToYaml }), 'index.html');
+    const html = text(await reportFiles(summary, { png: false, scenarioYaml: scenarioToYaml, settings: scenarioSettings }), 'index.html');
     expect(expected.length).toBeGreaterThan(0);
     expect(html.match(/<svg\b/g)).toHaveLength(expected.length);
     for (const chart of expected) {
@@ -47,28 +48,39 @@ describe('reportFiles', () => {
   });
 
   it('puts the headline table and the scenario’s name and description in index.html', async () => {
-    const html = text(await reportFiles(summary, { png: false, scenarioYaml: scenarioToYaml }), 'index.html');
+    const html = text(await reportFiles(summary, { png: false, scenarioYaml: scenarioToYaml, settings: scenarioSettings }), 'index.html');
     const headline = SECTIONS.find((section) => section.headline === true)?.rows ?? [];
-    const table = html.slice(html.indexOf('<section id="headline">'), html.indexOf('<section id="charts">'));
+    const table = html.slice(html.indexOf('<section id="headline">'), html.indexOf('<section id="settings">'));
     for (const row of headline) expect(table).toContain(`<td>${escapeHtml(row.cell(run).value)}`);
     expect(html).toContain(`<dt>${escapeHtml(run.scenario.name)}</dt>`);
     expect(html).toContain(escapeHtml(run.scenario.description));
   });
 
+  it('shows every setting of the scenario beside the headline, the defaults marked when the summary says', async () => {
+    const marked = summaryOf({ ...run, defaults: ['client.timeout', 'keys.retention'] });
+    const html = text(await reportFiles(marked, { png: false, scenarioYaml: scenarioToYaml, settings: scenarioSettings }), 'index.html');
+    const settings = html.slice(html.indexOf('<section id="settings">'), html.indexOf('<section id="charts">'));
+    expect(html.indexOf('<section id="headline">')).toBeLessThan(html.indexOf('<section id="settings">'));
+    expect(settings).toMatch(/<code>client\.timeout<\/code><\/th><td class="default">1 s <span class="tag">default<\/span><\/td>/);
+    expect(settings).toMatch(/<code>client\.retries<\/code><\/th><td>3<\/td>/);
+    expect(settings).toMatch(/<code>keys\.retention<\/code><\/th><td class="default">1 h /);
+    expect(settings).toContain('<code>client.backoff.base</code></th><td>100 ms</td>');
+  });
+
   it('references no external URL in index.html, the real charts included', async () => {
-    const html = text(await reportFiles(summary, { png: false, scenarioYaml: scenarioToYaml }), 'index.html');
+    const html = text(await reportFiles(summary, { png: false, scenarioYaml: scenarioToYaml, settings: scenarioSettings }), 'index.html');
     expect(withoutSvgNamespaces(html)).not.toMatch(EXTERNAL_URL);
     expect(html).not.toMatch(/<script|<link|<img|@import/i);
   });
 
   it('links every other file of the folder from index.html', async () => {
-    const files = await reportFiles(summary, { png: true, scenarioYaml: scenarioToYaml });
+    const files = await reportFiles(summary, { png: true, scenarioYaml: scenarioToYaml, settings: scenarioSettings });
     const html = text(files, 'index.html');
     for (const { name } of files.slice(1)) expect(html).toContain(`href="${name}"`);
   });
 
   it('writes the specs as the charts give them, and the SVGs as standalone files', async () => {
-    const files = await reportFiles(summary, { png: false, scenarioYaml: scenarioToYaml });
+    const files = await reportFiles(summary, { png: false, scenarioYaml: scenarioToYaml, settings: scenarioSettings });
     for (const chart of expected) {
       expect(JSON.parse(text(files, `${chart.name}.vl.json`))).toEqual(JSON.parse(JSON.stringify(chart.spec)));
       expect(text(files, `${chart.name}.svg`)).toMatch(/^<svg[^>]* xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
@@ -76,7 +88,7 @@ describe('reportFiles', () => {
   });
 
   it('writes a PNG per chart when asked', async () => {
-    const files = await reportFiles(summary, { png: true, scenarioYaml: scenarioToYaml });
+    const files = await reportFiles(summary, { png: true, scenarioYaml: scenarioToYaml, settings: scenarioSettings });
     for (const chart of expected) {
       const png = files.find((f) => f.name === `${chart.name}.png`)?.content;
       expect(png).toBeInstanceOf(Uint8Array);
@@ -85,8 +97,8 @@ describe('reportFiles', () => {
   });
 
   it('is the same bytes when drawn twice', async () => {
-    const first = await reportFiles(summary, { png: false, scenarioYaml: scenarioToYaml });
-    const second = await reportFiles(summary, { png: false, scenarioYaml: scenarioToYaml });
+    const first = await reportFiles(summary, { png: false, scenarioYaml: scenarioToYaml, settings: scenarioSettings });
+    const second = await reportFiles(summary, { png: false, scenarioYaml: scenarioToYaml, settings: scenarioSettings });
     expect(second).toEqual(first);
   });
 });

@@ -5,6 +5,9 @@ import { escapeHtml, type HtmlChart } from '../../../../src/report/page.js';
 import { renderHtml } from '../../../../src/report/run/html.js';
 import { inlineSvg } from '../../../../src/report/inline-svg.js';
 import { SECTIONS } from '../../../../src/report/run/sections.js';
+import { FIELDS } from '../../../../src/scenario/fields.js';
+import { scenarioSettings } from '../../../../src/scenario/settings.js';
+import { CSS } from '../../../../src/report/page.js';
 import { defaultsRun, intentRun } from '../../fixture.js';
 import { EXTERNAL_URL, withoutSvgNamespaces } from './fixture.js';
 
@@ -31,6 +34,7 @@ function page(runs = [defaultsRun(), intentRun()]): string {
       { href: 'summary.json', note: 'the data; `idemsim report` redraws it' },
       { href: 'summary.csv', note: 'one row per metric' },
     ],
+    settings: scenarioSettings,
   });
 }
 
@@ -48,7 +52,7 @@ describe('index.html', () => {
 
   it('holds the headline table, row for row as the terminal table', () => {
     const html = page();
-    const headline = html.slice(html.indexOf('<section id="headline">'), html.indexOf('<section id="charts">'));
+    const headline = html.slice(html.indexOf('<section id="headline">'), html.indexOf('<section id="settings">'));
     const rows = SECTIONS.find((section) => section.headline === true)?.rows ?? [];
     expect(headline.match(/<tr><th scope="row"/g)).toHaveLength(rows.length);
     for (const row of rows) expect(headline).toContain(`>${escapeHtml(row.label.trim())}</th>`);
@@ -63,6 +67,38 @@ describe('index.html', () => {
     for (const section of SECTIONS) expect(all).toContain(`>${escapeHtml(section.title)}</th></tr>`);
     const rowCount = SECTIONS.reduce((n, section) => n + section.rows.length, 0);
     expect(all.match(/<tr><th scope="row"/g)).toHaveLength(rowCount);
+  });
+
+  it('shows every field of every scenario as text beside the headline, one column per scenario', () => {
+    const html = page();
+    const settings = html.slice(html.indexOf('<section id="settings">'), html.indexOf('<section id="charts">'));
+    expect(html.indexOf('<div class="overview">')).toBeLessThan(html.indexOf('<section id="headline">'));
+    const shown = FIELDS.filter((field) => field.path !== 'name' && field.path !== 'description');
+    expect(settings.match(/<tr><th scope="row"/g)).toHaveLength(shown.length);
+    for (const field of shown) expect(settings).toContain(`<code>${field.path}</code>`);
+    expect(settings).toContain('<code>client.timeout</code></th><td>1 s</td><td>1 s</td>');
+    expect(settings).toContain('<code>keys.scope</code></th><td>none</td><td>intent</td>');
+    expect(settings).toContain('<code>keys.retention</code></th><td>1 h</td><td>1 h</td>');
+    expect(settings).toContain('<code>client.backoff.jitter</code></th><td>full</td>');
+  });
+
+  it('marks the fields that took the default, per scenario, and says so under the table', () => {
+    const intent = { ...intentRun(), defaults: ['client.timeout'] };
+    const html = page([{ ...defaultsRun(), defaults: ['client.timeout', 'keys.scope'] }, intent]);
+    expect(html).toContain(
+      '<code>keys.scope</code></th><td class="default">none <span class="tag">default</span></td><td>intent</td>',
+    );
+    expect(html).toContain('Marked <span class="tag">default</span>: the built-in default');
+  });
+
+  it('marks nothing when the summary does not say which fields were defaults, and says that', () => {
+    const html = page();
+    expect(html).not.toContain('class="default"');
+    expect(html).toContain('This summary does not say which values are defaults');
+  });
+
+  it("adds the settings table's style to this page only: the shared style is unchanged", () => {
+    expect(page()).toContain(`<style>${CSS}\n.overview {`);
   });
 
   it('names and describes each scenario', () => {
@@ -106,7 +142,7 @@ describe('chart titles and captions', () => {
     };
     drawn.title = 'Latency & more';
     drawn.caption = 'Seen.';
-    const html = renderHtml({ version: '1', runs: [defaultsRun()], charts: [drawn, chart('timeline')], links: [] });
+    const html = renderHtml({ version: '1', runs: [defaultsRun()], charts: [drawn, chart('timeline')], links: [], settings: scenarioSettings });
     expect(html).toContain('<h3 class="drawn">Latency &amp; more</h3>');
     expect(html).toContain('<span class="drawn">Seen.</span>');
     expect(html).toContain('<h3>Title of timeline</h3>');

@@ -61,6 +61,36 @@ describe('summary.json', () => {
   });
 });
 
+describe("a run's defaults in summary.json", () => {
+  it('are written after the scenario, in field order, and read back to the same bytes', () => {
+    const run = { ...detailedRun(['keys.scope=intent']), defaults: ['seed', 'client.timeout', 'keys.retention'] };
+    const text = renderSummary(summaryOf(run));
+    const doc = JSON.parse(text) as { runs: Record<string, unknown>[] };
+    expect(Object.keys(doc.runs[0] ?? {})).toEqual(['scenario', 'defaults', 'metrics', 'intervals', 'detail']);
+    expect(parsed(text).runs[0]?.defaults).toEqual(['seed', 'client.timeout', 'keys.retention']);
+    expect(renderSummary(parsed(text))).toBe(text);
+  });
+
+  it('are unknown, not empty, in a summary written before idemsim recorded them: it still reads', () => {
+    const text = renderSummary(summaryOf());
+    expect(text).not.toContain('"defaults"');
+    expect(parsed(text).runs[0]?.defaults).toBeUndefined();
+  });
+
+  it('may not call a changed value a default, nor list a field twice', () => {
+    const changed = edited((doc) => {
+      (doc.runs[0] as Record<string, unknown>)['defaults'] = ['keys.scope', 'actions'];
+    });
+    expect(problem(changed)).toBe(
+      'saved/summary.json: runs[0].defaults[1]: "actions" is not at its default value in the scenario',
+    );
+    const twice = edited((doc) => {
+      (doc.runs[0] as Record<string, unknown>)['defaults'] = ['keys.scope', 'keys.scope'];
+    });
+    expect(problem(twice)).toBe('saved/summary.json: runs[0].defaults[1]: "keys.scope" is listed twice');
+  });
+});
+
 describe('reading a summary: one line naming the file and what is wrong', () => {
   it('rejects text that is not JSON', () => {
     expect(problem('{ "idemsim": ')).toMatch(/^saved\/summary\.json: not JSON: /);

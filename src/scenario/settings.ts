@@ -1,0 +1,113 @@
+// A scenario as a person reads it in a report: every field of the field table in its
+// order, its value in units (model/format.ts's prose), its group and its doc; and which
+// fields took the built-in default because neither the file nor a --set wrote them.
+import { PROSE, formatBytes, formatCount, proseDuration } from '../model/format.js';
+import { metricInfo } from '../model/metrics.js';
+import type { Bound, Range, Scenario, SweepSpec } from '../model/scenario.js';
+import { FIELDS, GROUPS, type Field, valueAt } from './fields.js';
+
+export interface Setting {
+  /** The field's path, as a file or `--set` writes it: `client.backoff.base`. */
+  path: string;
+  /** The top-level group it is in (`client`), '' for a top-level field (`seed`). */
+  group: string;
+  /** What the group is, '' for the top level. */
+  groupDoc: string;
+  /** The value with its unit: `2 s`, `36 MB`, `2%`, `median 300 ms, sigma 0.6`. */
+  value: string;
+  doc: string;
+}
+
+/** Shown above every setting: the report's heading and description say them already. */
+const HEADING_FIELDS = new Set(['name', 'description']);
+
+export function scenarioSettings(scenario: Scenario): Setting[] {
+  return FIELDS.filter((field) => !HEADING_FIELDS.has(field.path)).map((field) => {
+    const group = field.path.includes('.') ? (field.path.split('.')[0] as string) : '';
+    return {
+      path: field.path,
+      group,
+      groupDoc: group === '' ? '' : (GROUPS[group] ?? ''),
+      value: shown(field, valueAt(scenario, field.path)),
+      doc: field.doc,
+    };
+  });
+}
+
+/**
+ * The fields that took the built-in default: not written in the file or by a --set
+ * (`given`, from the loader), and still at the default's value (a sized run's actions are not).
+ */
+export function defaultFields(scenario: Scenario, given: readonly string[]): string[] {
+  const written = new Set(given);
+  return FIELDS.filter(
+    (field) => !written.has(field.path) && same(valueAt(scenario, field.path), field.default),
+  ).map((field) => field.path);
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return a === b;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => same((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  );
+}
+
+/** A number as short as it is exact enough to read: 0.6, 2, 1.5. */
+const plain = (n: number): string => String(Number(n.toPrecision(6)));
+
+/** A probability as a percentage: 0.02 -> `2%`, 0.0005 -> `0.05%`. */
+const percent = (p: number): string => `${plain(p * 100)}%`;
+
+function shown(field: Field, value: unknown): string {
+  switch (field.kind) {
+    case 'duration':
+      return proseDuration(value as number);
+    case 'size':
+      return formatBytes(value as number, PROSE);
+    case 'probability':
+      return percent(value as number);
+    case 'integer':
+      return formatCount(value as number);
+    case 'number':
+      return plain(value as number);
+    case 'concurrency-or-unlimited':
+      return value === 'unlimited' ? 'unlimited' : formatCount(value as number);
+    case 'duration-or-none':
+      return value === 'none' ? 'none' : proseDuration(value as number);
+    case 'latency': {
+      const { median, sigma } = value as { median: number; sigma: number };
+      return `median ${proseDuration(median)}, sigma ${plain(sigma)}`;
+    }
+    case 'range-of-durations': {
+      const { min, max } = value as Range;
+      return `${proseDuration(min)} to ${proseDuration(max)}`;
+    }
+    case 'expect':
+      return expectText(value as Record<string, Bound>);
+    case 'sweep':
+      return value === undefined ? 'none' : sweepText(value as SweepSpec);
+    default:
+      return String(value);
+  }
+}
+
+/** `duplicatesPerThousand <= 1; latency.call.p95 <= 5 s`, each limit in its metric's unit. */
+function expectText(expect: Record<string, Bound>): string {
+  const bounds = Object.entries(expect).flatMap(([metric, bound]) => {
+    const unit = metricInfo(metric)?.unit;
+    const limit = (n: number): string =>
+      unit === 'ms' ? proseDuration(n) : unit === 'bytes' ? formatBytes(n, PROSE) : plain(n);
+    return [
+      ...(bound.min === undefined ? [] : [`${metric} >= ${limit(bound.min)}`]),
+      ...(bound.max === undefined ? [] : [`${metric} <= ${limit(bound.max)}`]),
+    ];
+  });
+  return bounds.length === 0 ? 'none' : bounds.join('; ');
+}
+
+/** `client.timeout=400ms..3s:200ms; metrics duplicatesPerThousand, lostPerThousand` */
+function sweepText(sweep: SweepSpec): string {
+  return [...sweep.vary.map(({ path, spec }) => `${path}=${spec}`), `metrics ${sweep.metrics.join(', ')}`].join('; ');
+}
