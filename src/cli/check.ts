@@ -133,7 +133,7 @@ const EXAMPLES = `
 Examples:
   $ npx idemsim check scenarios/missions/mission-1.yaml
       fails (exit 1): the starting configuration duplicates actions
-  $ npx idemsim check ci/*.yaml --strict --until-decided --junit idemsim-junit.xml
+  $ npx idemsim check scenarios/missions/*.yaml --strict --until-decided --junit idemsim-junit.xml
       simulate each scenario until every bound is decided (or 10,000,000 actions),
       fail undecided ones, and write JUnit XML for the CI server
 
