@@ -4,10 +4,11 @@
 // actions, 1,000 seeded replicates per cell), run on dist/ across every core. Prints the
 // table; --write also puts it into docs/coverage.md. Exits 1 when a cell falls short.
 //   node scripts/coverage.mjs [--replicates N] [--write]
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { URL, fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
+import { writeAtomically } from './write-atomically.mjs';
 import {
   GRIDS,
   REQUIRED_COVERAGE,
@@ -177,7 +178,5 @@ async function writeTable(block) {
     ...(await prettier.resolveConfig(DOC)),
     filepath: DOC,
   });
-  const temp = `${DOC}.${process.pid}.tmp`;
-  writeFileSync(temp, updated);
-  renameSync(temp, DOC);
+  writeAtomically(DOC, updated);
 }

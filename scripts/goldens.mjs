@@ -5,9 +5,10 @@
 // deleted. Each golden is written to a temporary file and renamed, so an interrupted run
 // never leaves half a golden behind. Run through `npm run goldens`, which builds dist/ first.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, sep } from 'node:path';
+import { readdirSync, rmSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeAtomically } from './write-atomically.mjs';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const SCENARIOS = 'scenarios';
@@ -26,17 +27,6 @@ function filesUnder(dir, ext) {
     )
     .map((path) => path.slice(0, -ext.length))
     .sort();
-}
-
-function writeAtomically(path, text) {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = join(dirname(path), `.tmp-${basename(path)}-${process.pid}`);
-  try {
-    writeFileSync(temporary, text);
-    renameSync(temporary, path);
-  } finally {
-    rmSync(temporary, { force: true });
-  }
 }
 
 const scenarios = filesUnder(SCENARIOS, '.yaml');

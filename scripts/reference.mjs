@@ -4,22 +4,13 @@
 // text between them alone. The rendering is src/scenario/reference/, the same code
 // test/docs/reference.test.ts compares the committed pages with. Each page is written to
 // a temporary file and renamed. Run through `npm run reference`, which builds dist/ first.
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeAtomically } from './write-atomically.mjs';
 import { referencePages, splice } from '../dist/scenario/reference/index.js';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
-
-function writeAtomically(path, text) {
-  const temporary = join(dirname(path), `.tmp-${basename(path)}-${process.pid}`);
-  try {
-    writeFileSync(temporary, text);
-    renameSync(temporary, path);
-  } finally {
-    rmSync(temporary, { force: true });
-  }
-}
 
 let failed = false;
 for (const page of referencePages()) {
