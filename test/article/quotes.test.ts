@@ -22,9 +22,10 @@ const plain = (text: string): string =>
     .replace(/[\u2013\u2014]/g, '-')
     .replace(/\s+/g, ' ');
 
-describe.skipIf(!existsSync(articlePath))(`the article's words (${articlePath})`, () => {
-  const article = plain(readFileSync(articlePath, 'utf8'));
+// Read here, not in the describe: a skipped describe's body still runs to collect its tests.
+const article = existsSync(articlePath) ? plain(readFileSync(articlePath, 'utf8')) : '';
 
+describe.skipIf(article === '')(`the article's words (${articlePath})`, () => {
   it.each(numbers.map((n) => [n.id, n.article]))('%s quotes "%s" from the article', (_, phrase) => {
     expect(article).toContain(plain(phrase));
   });
