@@ -17,6 +17,7 @@ import { loadScenarios, withScenarioOptions, type Loaded } from './load.js';
 import { VERSION } from './version.js';
 import { formatHelp, formatOption } from './options.js';
 import { runSized, sizingNote, sizingOf, withSizingOptions, type SizingFlags } from './sizing.js';
+import { quietly, withQuiet } from './progress.js';
 import { compareWithBaseline, matchBaseline, readBaseline } from './baseline.js';
 import { colorEnabled } from './context.js';
 import { renderDiffJson } from '../report/diff/json.js';
@@ -26,6 +27,8 @@ export interface CheckOptions extends SizingFlags {
   sets?: readonly string[];
   strict?: boolean;
   junit?: string;
+  /** No progress line and no sizing notes on stderr. */
+  quiet?: boolean;
   /** A saved run to compare with (`idemsim diff` inside check), and its gates. */
   baseline?: string;
   failOn?: readonly string[];
@@ -70,8 +73,9 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
       if (sizing === null) {
         result = simulate(l.scenario);
       } else {
-        const sized = runSized(l.scenario, sizing, ctx);
-        ctx.err.write(`${sizingNote(l.scenario.name, sized.sizing)}\n`);
+        const io = quietly(ctx, options.quiet);
+        const sized = runSized(l.scenario, sizing, io);
+        io.err.write(`${sizingNote(l.scenario.name, sized.sizing)}\n`);
         result = sized.result;
       }
       const seconds = (performance.now() - started) / 1000;
@@ -177,6 +181,7 @@ export function checkCommand(ctx: CommandContext, done: (code: number) => void):
     )
     .option('--format <format>', formatHelp(FORMATS));
   withSizingOptions(command, precision, true);
+  withQuiet(command);
   return command
     .addHelpText('after', EXAMPLES)
     .action((files: string[], options: Omit<CheckOptions, 'sets' | 'precision'>) => {

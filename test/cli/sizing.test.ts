@@ -75,6 +75,25 @@ describe('run --precision', () => {
   });
 });
 
+describe('check --quiet', () => {
+  it('drops the sizing note, keeps the table', async () => {
+    const ctx = captured();
+    const argv = [
+      'check',
+      'test/missions/solution-1.yaml',
+      '--actions',
+      '1000',
+      '--until-decided',
+      '--max-actions',
+      '2000',
+      '--quiet',
+    ];
+    expect(await cli(argv, ctx)).toBeLessThanOrEqual(1);
+    expect(ctx.err.text).toBe('');
+    expect(ctx.out.text).toContain('judged on');
+  });
+});
+
 describe('sweep --precision', () => {
   it('sizes every point on its own', async () => {
     const ctx = captured();
