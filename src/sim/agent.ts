@@ -147,11 +147,14 @@ export function closeOne(sim: Sim, action: Action): void {
   tally.extraAttempts.push(action.attempts - 1);
   tally.extraExecutions.push(action.executions > 1 ? action.executions - 1 : 0);
   tally.missingExecutions.push(action.executions === 0 ? 1 : 0);
-  tally.extraClaims.push(action.keyClaims > 1 ? action.keyClaims - 1 : 0);
-  tally.missingClaims.push(action.keyClaims === 0 ? 1 : 0);
-  tally.conflictShare.push(action.lookups, action.sentConflict);
-  tally.mismatchShare.push(action.lookups, action.sentMismatch);
-  tally.storedShare.push(action.lookups, action.sentStored);
+  // Claims and lookups exist only with a key store: without one there is nothing to measure.
+  if (sim.store !== null) {
+    tally.extraClaims.push(action.keyClaims > 1 ? action.keyClaims - 1 : 0);
+    tally.missingClaims.push(action.keyClaims === 0 ? 1 : 0);
+    tally.conflictShare.push(action.lookups, action.sentConflict);
+    tally.mismatchShare.push(action.lookups, action.sentMismatch);
+    tally.storedShare.push(action.lookups, action.sentStored);
+  }
   if (action.trace !== null) (sim.tracer as NonNullable<Sim['tracer']>).finish(action, action.trace);
 }
 
