@@ -7,7 +7,7 @@ import { formatCount } from '../model/format.js';
 import type { SizedOutcome, Sizing } from '../model/precision.js';
 import type { RunResult } from '../model/result.js';
 import type { Scenario } from '../model/scenario.js';
-import { parsePrecision } from '../scenario/precision.js';
+import { parseActionCap, parsePrecisions } from '../scenario/precision.js';
 import type { SimulateOptions } from '../sim/simulate.js';
 import { simulateSized, type SizedRun } from '../sim/sized.js';
 import type { CommandContext } from './context.js';
@@ -49,19 +49,10 @@ export function withSizingOptions(command: Command, precision: string[], decides
 
 /** The sizing the flags ask for, deciding `targets` with --until-decided; null when none is asked for. */
 export function sizingOf(flags: SizingFlags, targets: readonly Target[]): Sizing | null {
-  const problems: string[] = [];
-  const goals = [];
-  for (const text of flags.precision ?? []) {
-    const outcome = parsePrecision(text);
-    if (outcome.ok) goals.push(outcome.goal);
-    else problems.push(outcome.message);
-  }
-  const maxActions = maxActionsOf(flags.maxActions);
-  if (maxActions === null) {
-    problems.push(
-      `--max-actions ${flags.maxActions ?? ''}: write a whole number of actions from 1 to ${formatCount(MAX_MAX_ACTIONS)}, e.g. --max-actions 2000000`,
-    );
-  }
+  const { goals, problems } = parsePrecisions(flags.precision ?? []);
+  const cap =
+    flags.maxActions === undefined ? DEFAULT_MAX_ACTIONS : parseActionCap(flags.maxActions, MAX_MAX_ACTIONS, 2_000_000);
+  if (typeof cap === 'string') problems.push(cap);
   if (problems.length > 0) throw new InputError(problems);
   const untilDecided = flags.untilDecided === true;
   if (goals.length === 0 && !untilDecided && flags.maxActions !== undefined) {
@@ -69,14 +60,7 @@ export function sizingOf(flags: SizingFlags, targets: readonly Target[]): Sizing
   }
   const decide = untilDecided ? [...targets] : [];
   if (goals.length === 0 && decide.length === 0) return null;
-  return { goals, decide, maxActions: maxActions ?? DEFAULT_MAX_ACTIONS };
-}
-
-function maxActionsOf(arg: string | undefined): number | null {
-  if (arg === undefined) return DEFAULT_MAX_ACTIONS;
-  const text = arg.trim().replace(/_/g, '');
-  const n = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
-  return n >= 1 && n <= MAX_MAX_ACTIONS ? n : null;
+  return { goals, decide, maxActions: typeof cap === 'number' ? cap : DEFAULT_MAX_ACTIONS };
 }
 
 /** Runs one scenario sized, drawing a progress line per round on a terminal. */

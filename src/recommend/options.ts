@@ -4,7 +4,7 @@
 import { METRIC_NAMES, metricInfo } from '../model/metrics.js';
 import type { PrecisionGoal } from '../model/precision.js';
 import type { Scenario } from '../model/scenario.js';
-import { parsePrecision } from '../scenario/precision.js';
+import { parseActionCap, parsePrecisions } from '../scenario/precision.js';
 import { closest } from '../scenario/suggest.js';
 import { parseVary } from '../scenario/vary.js';
 import { GUARD_METRICS } from './guards.js';
@@ -39,30 +39,17 @@ export function parseSkipGuards(args: readonly string[]): Parsed<string[]> {
 }
 
 export function parseGoals(args: readonly string[]): Parsed<PrecisionGoal[]> {
-  const goals: PrecisionGoal[] = [];
-  const problems: string[] = [];
-  for (const text of args) {
-    const outcome = parsePrecision(text);
-    if (outcome.ok) goals.push(outcome.goal);
-    else problems.push(outcome.message);
-  }
+  const { goals, problems } = parsePrecisions(args);
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value: goals };
 }
 
 const MAX_MAX_ACTIONS = 100_000_000;
 
-/** `--max-actions N`: a whole number, `_` allowed as a separator. */
+/** `--max-actions N` for the search's reruns. */
 export function parseMaxActions(arg: string | undefined, fallback: number): Parsed<number> {
   if (arg === undefined) return { ok: true, value: fallback };
-  const text = arg.trim().replace(/_/g, '');
-  const n = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
-  if (n >= 1 && n <= MAX_MAX_ACTIONS) return { ok: true, value: n };
-  return {
-    ok: false,
-    problems: [
-      `--max-actions ${arg}: write a whole number of actions from 1 to 100,000,000, e.g. --max-actions 500000`,
-    ],
-  };
+  const cap = parseActionCap(arg, MAX_MAX_ACTIONS, 500_000);
+  return typeof cap === 'number' ? { ok: true, value: cap } : { ok: false, problems: [cap] };
 }
 
 /** The search space: the default dimensions with `--vary` replacing or adding one and `--fix` removing one. */

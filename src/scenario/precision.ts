@@ -2,6 +2,7 @@
 // relative to the value (`duplicatesPerThousand=10%`) or absolute in the metric's unit
 // (`duplicatesPerThousand=0.02`, `latency.call.p95=50ms`). A trailing % is always relative,
 // so a ratio's absolute width is written as a decimal (`conflictRate=0.001`).
+import { formatCount } from '../model/format.js';
 import type { PrecisionGoal } from '../model/precision.js';
 import { METRIC_NAMES, hasInterval, metricInfo } from '../model/metrics.js';
 import { readLimit } from './bounds.js';
@@ -49,4 +50,27 @@ export function parsePrecision(text: string): PrecisionOutcome {
     return { ok: false, message: `--precision ${text}: the half-width must be above 0, e.g. ${metric}=10%` };
   }
   return { ok: true, goal: { metric, halfWidth: value, relative: false, text: `${metric}=${width}` } };
+}
+
+/** Every `--precision` flag read: the goals, and one line per bad flag. */
+export function parsePrecisions(args: readonly string[]): { goals: PrecisionGoal[]; problems: string[] } {
+  const goals: PrecisionGoal[] = [];
+  const problems: string[] = [];
+  for (const text of args) {
+    const outcome = parsePrecision(text);
+    if (outcome.ok) goals.push(outcome.goal);
+    else problems.push(outcome.message);
+  }
+  return { goals, problems };
+}
+
+/**
+ * `--max-actions N`: a whole number of actions from 1 to `max` (`_` allowed as a
+ * separator), or what is wrong with it; `example` is the value the message suggests.
+ */
+export function parseActionCap(arg: string, max: number, example: number): number | string {
+  const text = arg.trim().replace(/_/g, '');
+  const n = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+  if (n >= 1 && n <= max) return n;
+  return `--max-actions ${arg}: write a whole number of actions from 1 to ${formatCount(max)}, e.g. --max-actions ${example}`;
 }
