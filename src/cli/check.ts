@@ -16,7 +16,10 @@ import { writeFileAtomically } from './files.js';
 import { loadScenarios, withScenarioOptions, type Loaded } from './load.js';
 import { VERSION } from './version.js';
 import { formatHelp, formatOption } from './options.js';
-import { runSized, sizingNote, sizingOf, withSizingOptions, type SizingFlags } from './sizing.js';
+import { readSizing, runSized, sizingNote, withSizingOptions, type SizingFlags } from './sizing.js';
+import type { Sizing } from '../model/precision.js';
+import type { RunResult } from '../model/result.js';
+import type { Scenario } from '../model/scenario.js';
 import { quietly, withQuiet } from './progress.js';
 import { compareWithBaseline, matchBaseline, readBaseline } from './baseline.js';
 import { colorEnabled } from './context.js';
@@ -54,7 +57,8 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
     }
     const policy: CheckPolicy = { strict: options.strict === true };
     // Flags are read once, before anything runs; each scenario decides its own bounds.
-    sizingOf(options, []);
+    const sizingFor = readSizing(options);
+    const sizedResult = sizedResultFor(ctx, options.quiet);
     if (options.baseline === undefined && (options.failOn ?? []).length > 0) {
       throw new InputError('--fail-on gates a comparison: add --baseline FILE (a saved run to compare with)');
     }
@@ -66,18 +70,10 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
         loaded.map((l) => l.scenario.name),
       );
     const groups = loaded.map((l: Loaded) => {
-      const sizing = sizingOf(options, expectTargets(l.scenario.expect));
-      let result = null;
+      const sizing = sizingFor(expectTargets(l.scenario.expect));
       // Wall time for the JUnit file's time= attributes; only the CLI has a clock.
       const started = performance.now();
-      if (sizing === null) {
-        result = simulate(l.scenario);
-      } else {
-        const io = quietly(ctx, options.quiet);
-        const sized = runSized(l.scenario, sizing, io);
-        io.err.write(`${sizingNote(l.scenario.name, sized.sizing)}\n`);
-        result = sized.result;
-      }
+      const result = sizing === null ? simulate(l.scenario) : sizedResult(l.scenario, sizing);
       const seconds = (performance.now() - started) / 1000;
       return { scenario: l.scenario.name, file: l.file ?? '', rows: checkExpect(l.scenario, result), result, seconds };
     });
@@ -123,6 +119,19 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
     const gateFailed = compared !== null && !compared.report.passed;
     return rows.some((r) => fails(r, policy)) || gateFailed ? ExitCode.checkFailed : ExitCode.ok;
   });
+}
+
+/** One scenario sized, its note on stderr (unless --quiet). */
+function sizedResultFor(
+  ctx: CommandContext,
+  quiet: boolean | undefined,
+): (scenario: Scenario, sizing: Sizing) => RunResult {
+  const io = quietly(ctx, quiet);
+  return (scenario, sizing) => {
+    const sized = runSized(scenario, sizing, io);
+    io.err.write(`${sizingNote(scenario.name, sized.sizing)}\n`);
+    return sized.result;
+  };
 }
 
 /** A --junit file whose folder is missing fails before the scenarios run, not after. */

@@ -52,7 +52,7 @@ export async function run(files: readonly string[], options: RunOptions, ctx: Co
     const format = formatOption(options.format, OUTPUT_FORMATS);
     const io = quietly(ctx, options.quiet);
     const request = reportRequest(options, ctx.cwd);
-    const sizing = sizingOf(options, []);
+    const sizing = sizingOf(options);
     const loaded = loadScenarios(files, options.sets ?? [], ctx.cwd);
     const scenarios = loaded.map((l) => l.scenario);
     const runs =

@@ -47,8 +47,15 @@ export function withSizingOptions(command: Command, precision: string[], decides
   );
 }
 
-/** The sizing the flags ask for, deciding `targets` with --until-decided; null when none is asked for. */
-export function sizingOf(flags: SizingFlags, targets: readonly Target[]): Sizing | null {
+/** The sizing flags, read and checked once: a sizing for any bounds to decide. */
+export type SizingFor = (targets: readonly Target[]) => Sizing | null;
+
+/**
+ * Reads the flags (bad ones are one line each, exit 2) and returns the sizing for a
+ * scenario's bounds: `targets` are decided with --until-decided; null when neither
+ * --precision nor --until-decided asks for sizing.
+ */
+export function readSizing(flags: SizingFlags): SizingFor {
   const { goals, problems } = parsePrecisions(flags.precision ?? []);
   const cap =
     flags.maxActions === undefined ? DEFAULT_MAX_ACTIONS : parseActionCap(flags.maxActions, MAX_MAX_ACTIONS, 2_000_000);
@@ -58,9 +65,16 @@ export function sizingOf(flags: SizingFlags, targets: readonly Target[]): Sizing
   if (goals.length === 0 && !untilDecided && flags.maxActions !== undefined) {
     throw new InputError('--max-actions caps a sized run: add --precision METRIC=WIDTH or --until-decided');
   }
-  const decide = untilDecided ? [...targets] : [];
-  if (goals.length === 0 && decide.length === 0) return null;
-  return { goals, decide, maxActions: typeof cap === 'number' ? cap : DEFAULT_MAX_ACTIONS };
+  const maxActions = typeof cap === 'number' ? cap : DEFAULT_MAX_ACTIONS;
+  return (targets) => {
+    const decide = untilDecided ? [...targets] : [];
+    return goals.length === 0 && decide.length === 0 ? null : { goals, decide, maxActions };
+  };
+}
+
+/** The sizing for runs with no bounds to decide (run, sweep). */
+export function sizingOf(flags: SizingFlags): Sizing | null {
+  return readSizing(flags)([]);
 }
 
 /** Runs one scenario sized, drawing a progress line per round on a terminal. */

@@ -54,7 +54,7 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
     const metrics =
       options.metric === undefined ? [...(base.sweep?.metrics ?? DEFAULT_SWEEP_METRICS)] : metricList(options.metric);
     const jobs = jobCount(options.jobs);
-    const sizing = sizingOf(options, []);
+    const sizing = sizingOf(options);
     const planned = sweepPoints(vary, (pointSets) => load([...sets, ...pointSets]));
     if (!planned.ok) throw new InputError(planned.problems);
     const scenarios = planned.points.map((p) => p.scenario);
