@@ -18,9 +18,12 @@ export interface MetricInfo {
   name: string;
   unit: Unit;
   description: string;
+  /** A metric of MODEL.md's part two: reported only for scenarios that use a part-two feature. */
+  partTwo?: true;
 }
 
 const m = (name: string, unit: Unit, description: string): MetricInfo => ({ name, unit, description });
+const m2 = (name: string, unit: Unit, description: string): MetricInfo => ({ name, unit, description, partTwo: true });
 
 export const METRICS: readonly MetricInfo[] = [
   m('actions', 'count', 'logical actions (intents) simulated'),
@@ -49,6 +52,19 @@ export const METRICS: readonly MetricInfo[] = [
   m('unknownPerThousand', 'perThousand', 'unknown tool-call outcomes per 1000 actions'),
   m('falseFailures', 'count', 'step executions that reported failure although an execution of the action had started'),
   m('falseFailuresPerThousand', 'perThousand', 'false failures per 1000 actions'),
+  m2('serverCrashes.total', 'count', "executions whose worker died before finishing (the service's own crash)"),
+  m2('serverCrashes.beforeEffect', 'count', 'server crashes before the side effect committed (no commit)'),
+  m2('serverCrashes.afterEffect', 'count', 'server crashes after the effect committed, before the record was written'),
+  m2('orphanedRecords', 'count', 'crashes that left a live running record no pending execution would write'),
+  m2('leaseTakeovers', 'count', 'attempts that executed by taking over a running record whose lease had run out'),
+  m2(
+    'leaseTakeoverDuplicates',
+    'count',
+    'extra commits of an action on one record where a takeover made one of them (in duplicates)',
+  ),
+  m2('checks', 'count', 'reads the agent made before a re-plan or replay call (checkFirst)'),
+  m2('checksThatFoundCommit', 'count', 'reads that saw a commit of the business identity, so no call followed'),
+  m2('checksMisled', 'count', "reads that found only another action's commit (the reading action had none)"),
   m('responses.ok', 'count', 'attempts that received a 200 (executed or replayed)'),
   m('responses.replayed', 'count', 'attempts that received a stored 200 from the key store'),
   m('responses.conflict', 'count', 'attempts that received a 409 (key in progress)'),
@@ -58,6 +74,7 @@ export const METRICS: readonly MetricInfo[] = [
   m('responses.timeout.slow', 'count', 'timeouts where the reply had not left the service in time'),
   m('responses.timeout.replyLost', 'count', 'timeouts where the reply left in time and was lost'),
   m('responses.timeout.requestLost', 'count', 'timeouts where the request never reached the service'),
+  m2('responses.timeout.serverCrash', 'count', "timeouts where the service's worker died: no reply ever left"),
   m('conflictRate', 'ratio', '409s sent per attempt whose key was looked up'),
   m('mismatchRate', 'ratio', '422s sent per attempt whose key was looked up'),
   m('dedupHitRate', 'ratio', 'stored 200s sent per attempt whose key was looked up'),
@@ -74,6 +91,7 @@ export const METRICS: readonly MetricInfo[] = [
   m('latency.step.max', 'ms', 'step latency, maximum'),
   m('latency.step.mean', 'ms', 'step latency, mean'),
   m('keyStore.peakKeys', 'keys', 'most live key records at once during the run'),
+  m2('keyStore.peakKeysAt', 'ms', 'simulated time the key store first reached its peak'),
   m('keyStore.peakBytes', 'bytes', 'peakKeys * recordBytes'),
   m('keyStore.steadyStateKeys', 'keys', "live records a long-running service at this rate holds (Little's law)"),
   m('keyStore.steadyStateBytes', 'bytes', 'steadyStateKeys * recordBytes'),
@@ -88,6 +106,14 @@ export function metricInfo(name: string): MetricInfo | undefined {
 }
 
 export const METRIC_NAMES: readonly string[] = METRICS.map((info) => info.name);
+
+/** The part-two metrics, left out of the output of scenarios that use no part-two feature. */
+export const PART_TWO_METRICS: readonly string[] = METRICS.filter((info) => info.partTwo === true).map((i) => i.name);
+
+/** The catalogue a report shows: every metric when `partTwo`, else part one only. */
+export function shownMetrics(partTwo: boolean): readonly MetricInfo[] {
+  return partTwo ? METRICS : METRICS.filter((info) => info.partTwo !== true);
+}
 
 /** The unit of a metric of the catalogue; a name outside it is a bug (names are checked on input). */
 export function metricUnit(name: string): Unit {

@@ -1,7 +1,7 @@
 // What one simulation run reports: every metric of MODEL.md under its documented name,
 // plus the 95% confidence intervals MODEL.md asks for, keyed by dotted metric name; and
 // what renderers receive: each scenario beside the result of simulating it.
-import { inCatalogueOrder } from './metrics.js';
+import { PART_TWO_METRICS, inCatalogueOrder } from './metrics.js';
 import type { Scenario } from './scenario.js';
 
 export interface Quantiles {
@@ -29,13 +29,22 @@ export interface Metrics {
   unknownPerThousand: number;
   falseFailures: number;
   falseFailuresPerThousand: number;
+  /** Part two (A): the service's workers dying mid-execution, and what their records became. */
+  serverCrashes: { total: number; beforeEffect: number; afterEffect: number };
+  orphanedRecords: number;
+  leaseTakeovers: number;
+  leaseTakeoverDuplicates: number;
+  /** Part two (C): reads before a re-plan or replay call. */
+  checks: number;
+  checksThatFoundCommit: number;
+  checksMisled: number;
   responses: {
     ok: number;
     replayed: number;
     conflict: number;
     mismatch: number;
     rejected: number;
-    timeout: { total: number; slow: number; replyLost: number; requestLost: number };
+    timeout: { total: number; slow: number; replyLost: number; requestLost: number; serverCrash: number };
   };
   conflictRate: number;
   mismatchRate: number;
@@ -43,7 +52,14 @@ export interface Metrics {
   attemptsPerAction: number;
   executionsPerAction: number;
   latency: { call: Quantiles; step: Quantiles };
-  keyStore: { peakKeys: number; peakBytes: number; steadyStateKeys: number; steadyStateBytes: number };
+  keyStore: {
+    peakKeys: number;
+    /** The first instant (ms) the peak was reached; 0 without a key store. */
+    peakKeysAt: number;
+    peakBytes: number;
+    steadyStateKeys: number;
+    steadyStateBytes: number;
+  };
   service: { peakConcurrency: number; queueWait: { p95: number } };
 }
 
@@ -56,9 +72,42 @@ export interface Interval {
 /** Dotted metric name (e.g. `latency.call.p95`) to its 95% interval. */
 export type Intervals = Record<string, Interval>;
 
+/**
+ * Interval j of the time series, [t, t + interval): what an operator's dashboard shows
+ * (MODEL.md part two, B). Counted at their instants: arrivals; attempts, lookups, 409s,
+ * 422s and stored 200s at the send; executions and server crashes at the execution's end;
+ * duplicates at the extra commit; unknown outcomes at the tool call's end; live keys at the
+ * interval's end. Rates are per key lookup in the interval (0 without lookups).
+ */
+export interface TimeSeriesPoint {
+  t: number;
+  arrivals: number;
+  attempts: number;
+  lookups: number;
+  conflicts: number;
+  mismatches: number;
+  dedupHits: number;
+  executions: number;
+  serverCrashes: number;
+  duplicates: number;
+  unknownOutcomes: number;
+  liveKeys: number;
+  conflictRate: number;
+  mismatchRate: number;
+  dedupHitRate: number;
+}
+
+export interface TimeSeries {
+  /** The interval's length, ms. */
+  interval: number;
+  points: TimeSeriesPoint[];
+}
+
 export interface RunResult {
   metrics: Metrics;
   intervals: Intervals;
+  /** Present when the scenario asks for it (a profile, incidents or a `report.interval`). */
+  timeSeries?: TimeSeries;
 }
 
 /** How an attempt ended, as the client saw it (`replayed`: a stored 200 from the key store). */
@@ -71,6 +120,7 @@ export const AttemptOutcome = {
   slow: 'slow',
   replyLost: 'replyLost',
   requestLost: 'requestLost',
+  serverCrash: 'serverCrash',
 } as const;
 export type AttemptOutcome = keyof typeof AttemptOutcome;
 
@@ -93,6 +143,18 @@ export interface TracedAttempt {
   commit: number | null;
   /** That commit was not the action's first: a duplicate side effect. */
   duplicate: boolean;
+  /** The execution's worker died (part two, A): when, and whether after the effect committed. */
+  crash?: { at: number; afterEffect: boolean };
+  /** The attempt executed by taking over a `running` record whose lease had run out. */
+  takeover?: boolean;
+}
+
+/** A read of the business identity before a re-plan or replay call (part two, C). */
+export interface TracedCheck {
+  at: number;
+  end: number;
+  /** It saw a commit, so no call followed. */
+  found: boolean;
 }
 
 export interface TracedAction {
@@ -100,6 +162,8 @@ export interface TracedAction {
   arrival: number;
   commits: number;
   attempts: TracedAttempt[];
+  /** Reads made before re-plan or replay calls; absent when there were none. */
+  checks?: TracedCheck[];
 }
 
 /** Live key records at simulated time t (ms). */
@@ -137,10 +201,14 @@ export interface DetailedScenarioRun {
   result: DetailedRunResult;
 }
 
-/** The metrics in the order of the type, built field by field (see canonicalScenario). */
-export function canonicalMetrics(m: Metrics): Metrics {
+/**
+ * The metrics in the order of the type, built field by field (see canonicalScenario). The
+ * part-two metrics are left out unless `partTwo` (the scenario uses a part-two feature), so
+ * that a scenario using none of them is reported exactly as before they existed.
+ */
+export function canonicalMetrics(m: Metrics, partTwo = false): Metrics {
   const r = m.responses;
-  return {
+  const out: Metrics = {
     actions: m.actions,
     attempts: m.attempts,
     toolCalls: m.toolCalls,
@@ -161,6 +229,17 @@ export function canonicalMetrics(m: Metrics): Metrics {
     unknownPerThousand: m.unknownPerThousand,
     falseFailures: m.falseFailures,
     falseFailuresPerThousand: m.falseFailuresPerThousand,
+    serverCrashes: {
+      total: m.serverCrashes.total,
+      beforeEffect: m.serverCrashes.beforeEffect,
+      afterEffect: m.serverCrashes.afterEffect,
+    },
+    orphanedRecords: m.orphanedRecords,
+    leaseTakeovers: m.leaseTakeovers,
+    leaseTakeoverDuplicates: m.leaseTakeoverDuplicates,
+    checks: m.checks,
+    checksThatFoundCommit: m.checksThatFoundCommit,
+    checksMisled: m.checksMisled,
     responses: {
       ok: r.ok,
       replayed: r.replayed,
@@ -172,6 +251,7 @@ export function canonicalMetrics(m: Metrics): Metrics {
         slow: r.timeout.slow,
         replyLost: r.timeout.replyLost,
         requestLost: r.timeout.requestLost,
+        serverCrash: r.timeout.serverCrash,
       },
     },
     conflictRate: m.conflictRate,
@@ -182,6 +262,7 @@ export function canonicalMetrics(m: Metrics): Metrics {
     latency: { call: quantiles(m.latency.call), step: quantiles(m.latency.step) },
     keyStore: {
       peakKeys: m.keyStore.peakKeys,
+      peakKeysAt: m.keyStore.peakKeysAt,
       peakBytes: m.keyStore.peakBytes,
       steadyStateKeys: m.keyStore.steadyStateKeys,
       steadyStateBytes: m.keyStore.steadyStateBytes,
@@ -191,6 +272,28 @@ export function canonicalMetrics(m: Metrics): Metrics {
       queueWait: { p95: m.service.queueWait.p95 },
     },
   };
+  if (!partTwo) {
+    for (const name of PART_TWO_METRICS) deleteAt(out, name);
+  }
+  return out;
+}
+
+/** Removes a dotted name from a nested object (and its parent, when that is left empty). */
+function deleteAt(object: object, name: string): void {
+  const parts = name.split('.');
+  const last = parts.pop() as string;
+  let node = object as Record<string, unknown>;
+  const parents: [Record<string, unknown>, string][] = [];
+  for (const part of parts) {
+    parents.push([node, part]);
+    node = node[part] as Record<string, unknown>;
+  }
+  delete node[last];
+  for (let i = parents.length - 1; i >= 0; i--) {
+    const [parent, key] = parents[i] as [Record<string, unknown>, string];
+    if (Object.keys(parent[key] as object).length > 0) break;
+    delete parent[key];
+  }
 }
 
 /** Intervals in catalogue order. */

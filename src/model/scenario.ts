@@ -35,6 +35,25 @@ export interface Range {
   max: number;
 }
 
+/** One step of `arrivals.profile`: the rate (actions/s) until `until` (ms from time 0). */
+export interface ProfileStep {
+  until: number;
+  rate: number;
+}
+
+/**
+ * A window [at, at + for) that changes the service or the network (MODEL.md part two, B).
+ * Only what it names changes; an absent member leaves the base value (or an earlier incident's).
+ */
+export interface Incident {
+  at: number;
+  for: number;
+  latencyFactor?: number;
+  errorRate?: number;
+  requestLoss?: number;
+  replyLoss?: number;
+}
+
 /** A bound from the `expect:` block, in the metric's own unit (ms, bytes, count). */
 export interface Bound {
   min?: number;
@@ -54,12 +73,18 @@ export interface Scenario {
   description: string;
   seed: number | string;
   actions: number;
-  arrivals: { rate: number };
+  arrivals: {
+    rate: number;
+    /** Piecewise-constant rate from time 0 (part two, B); empty: the base rate throughout. */
+    profile: ProfileStep[];
+  };
   service: {
     latency: { median: number; sigma: number };
     errorRate: number;
     /** Executions at once; `'unlimited'` means no queue. */
     concurrency: number | 'unlimited';
+    /** The service's own worker dying mid-execution (part two, A). */
+    crash: { probability: number; afterEffect: number };
   };
   network: { requestLoss: number; replyLoss: number };
   client: {
@@ -76,12 +101,23 @@ export interface Scenario {
     raceWindow: number;
     fingerprint: boolean;
     recordBytes: number;
+    /** Effect and record in one transaction (part two, A). */
+    transactional: boolean;
+    /** A `running` record older than this is taken over; `'none'`: never. */
+    lease: number | 'none';
+    leaseRenewal: boolean;
   };
   agent: {
     replan: { probability: number; max: number; delay: Range; argsChange: number };
     crash: { probability: number; max: number; resumeDelay: Range };
     identicalRepeats: number;
+    /** A read of the business identity before a re-plan or replay call (part two, C). */
+    checkFirst: { probability: number; latency: number };
   };
+  /** Windows that change conditions (part two, B), in file order (the last listed wins). */
+  incidents: Incident[];
+  /** The time series' interval (part two, B). */
+  report: { interval: number };
   /** Metric name (dotted, as in MODEL.md) to bound. */
   expect: Record<string, Bound>;
   /** Present only when the file has a non-empty `sweep:` block; `run` and `check` ignore it. */
@@ -97,8 +133,13 @@ export function defaultScenario(): Scenario {
     description: '',
     seed: 1,
     actions: 4000,
-    arrivals: { rate: 50 },
-    service: { latency: { median: 300, sigma: 0.6 }, errorRate: 0, concurrency: 'unlimited' },
+    arrivals: { rate: 50, profile: [] },
+    service: {
+      latency: { median: 300, sigma: 0.6 },
+      errorRate: 0,
+      concurrency: 'unlimited',
+      crash: { probability: 0, afterEffect: 0.5 },
+    },
     network: { requestLoss: 0, replyLoss: 0.02 },
     client: {
       timeout: 1000,
@@ -113,12 +154,18 @@ export function defaultScenario(): Scenario {
       raceWindow: 5,
       fingerprint: true,
       recordBytes: 200,
+      transactional: false,
+      lease: 'none',
+      leaseRenewal: false,
     },
     agent: {
       replan: { probability: 0.6, max: 3, delay: { min: 2000, max: 120_000 }, argsChange: 0 },
       crash: { probability: 0, max: 1, resumeDelay: { min: 120_000, max: 1_200_000 } },
       identicalRepeats: 0,
+      checkFirst: { probability: 0, latency: 200 },
     },
+    incidents: [],
+    report: { interval: 60_000 },
     expect: {},
   };
 }
@@ -127,18 +174,23 @@ export function defaultScenario(): Scenario {
  * A copy with keys in one fixed order (the order of the type, `expect:` in catalogue order),
  * built field by field so that serialised output never depends on the order in which a
  * loader filled the object; typed as Scenario, so the compiler flags a field added to the type.
+ * The part-two fields (crashes, leases, profile, incidents, checkFirst, report) are written
+ * only where they differ from the default, so a scenario that uses none of them serialises
+ * exactly as it did before they existed; a reader fills them back from the defaults.
  */
 export function canonicalScenario(s: Scenario): Scenario {
-  return {
+  const d = defaultScenario();
+  const out = {
     name: s.name,
     description: s.description,
     seed: s.seed,
     actions: s.actions,
-    arrivals: { rate: s.arrivals.rate },
+    arrivals: { rate: s.arrivals.rate, profile: s.arrivals.profile.map((p) => ({ until: p.until, rate: p.rate })) },
     service: {
       latency: { median: s.service.latency.median, sigma: s.service.latency.sigma },
       errorRate: s.service.errorRate,
       concurrency: s.service.concurrency,
+      crash: { probability: s.service.crash.probability, afterEffect: s.service.crash.afterEffect },
     },
     network: { requestLoss: s.network.requestLoss, replyLoss: s.network.replyLoss },
     client: {
@@ -159,6 +211,9 @@ export function canonicalScenario(s: Scenario): Scenario {
       raceWindow: s.keys.raceWindow,
       fingerprint: s.keys.fingerprint,
       recordBytes: s.keys.recordBytes,
+      transactional: s.keys.transactional,
+      lease: s.keys.lease,
+      leaseRenewal: s.keys.leaseRenewal,
     },
     agent: {
       replan: {
@@ -173,9 +228,35 @@ export function canonicalScenario(s: Scenario): Scenario {
         resumeDelay: range(s.agent.crash.resumeDelay),
       },
       identicalRepeats: s.agent.identicalRepeats,
+      checkFirst: { probability: s.agent.checkFirst.probability, latency: s.agent.checkFirst.latency },
     },
+    incidents: s.incidents.map(incident),
+    report: { interval: s.report.interval },
     expect: inCatalogueOrder(s.expect, bound),
   };
+  const omit = (node: object, key: string, fallback: unknown): void => {
+    const record = node as Record<string, unknown>;
+    if (JSON.stringify(record[key]) === JSON.stringify(fallback)) delete record[key];
+  };
+  omit(out.arrivals, 'profile', d.arrivals.profile);
+  omit(out.service, 'crash', d.service.crash);
+  omit(out.keys, 'transactional', d.keys.transactional);
+  omit(out.keys, 'lease', d.keys.lease);
+  omit(out.keys, 'leaseRenewal', d.keys.leaseRenewal);
+  omit(out.agent, 'checkFirst', d.agent.checkFirst);
+  omit(out, 'incidents', d.incidents);
+  omit(out, 'report', d.report);
+  return out;
+}
+
+/** An incident with its members in a fixed order; absent members stay absent. */
+function incident(i: Incident): Incident {
+  const out: Incident = { at: i.at, for: i.for };
+  if (i.latencyFactor !== undefined) out.latencyFactor = i.latencyFactor;
+  if (i.errorRate !== undefined) out.errorRate = i.errorRate;
+  if (i.requestLoss !== undefined) out.requestLoss = i.requestLoss;
+  if (i.replyLoss !== undefined) out.replyLoss = i.replyLoss;
+  return out;
 }
 
 function range(r: Range): Range {

@@ -3,6 +3,8 @@
 import { exponential, between, callStream } from './rng.js';
 import { Origin, type Action, type Call } from './events.js';
 import { sendAttempt, takeAttemptDraws } from './client.js';
+import { nextArrival } from './conditions.js';
+import { Signal } from './series.js';
 import type { Sim } from './state.js';
 
 /** Action `sim.nextAction` arrives at t: draw its block, start its first call, schedule the next. */
@@ -20,6 +22,11 @@ export function onArrival(sim: Sim, t: number): void {
   const isRepeat = id > 0 && uIdentical < p.identicalRepeats;
   const businessId = isRepeat ? sim.lastBusinessId : id;
   sim.lastBusinessId = businessId;
+  let business: Action['business'] = null;
+  if (p.checkProbability > 0) {
+    business = isRepeat && sim.lastBusiness !== null ? sim.lastBusiness : { commits: 0 };
+    sim.lastBusiness = business;
+  }
   const action: Action = {
     id,
     arrival: t,
@@ -56,9 +63,14 @@ export function onArrival(sim: Sim, t: number): void {
     r1Backoff: 0,
     calls: 0,
     trace: sim.tracer !== null && sim.tracer.wants(id) ? [] : null,
+    business,
+    crashDraws: null,
+    checkDraws: null,
+    checkTrace: null,
   };
   if ((id & 0xffff) === 0 && sim.onProgress !== null) sim.onProgress(id, p.actions);
   sim.tally.actions++;
+  if (sim.series !== null) sim.series.count(Signal.arrivals, t);
   const call = makeCall(sim, action, 0, Origin.original, 0);
   call.uReplan = uReplan;
   call.uReplanDelay = uReplanDelay;
@@ -71,7 +83,8 @@ export function onArrival(sim: Sim, t: number): void {
   action.r1Backoff = draw();
   if (sim.nextAction < p.actions) {
     // At most one arrival is ever pending, so its event object is reused.
-    sim.arrival.t = t + exponential(sim.gaps(), p.meanGap);
+    const u = sim.gaps();
+    sim.arrival.t = p.profile === null ? t + exponential(u, p.meanGap) : nextArrival(p.profile, t, u);
     sim.queue.push(sim.arrival);
   }
   startCall(sim, call, t);
@@ -92,6 +105,7 @@ export function callDone(sim: Sim, call: Call, t: number, succeeded: boolean, un
   if (unknown) {
     tally.unknownOutcomes++;
     action.unknown++;
+    if (sim.series !== null) sim.series.count(Signal.unknownOutcomes, t);
   }
   if (succeeded) {
     stepEnd(sim, action, t, true);
@@ -109,7 +123,7 @@ export function callDone(sim: Sim, call: Call, t: number, succeeded: boolean, un
 }
 
 /** A step execution ended (success or reported failure); the worker may crash before its checkpoint. */
-function stepEnd(sim: Sim, action: Action, t: number, succeeded: boolean): void {
+export function stepEnd(sim: Sim, action: Action, t: number, succeeded: boolean): void {
   const p = sim.p;
   const tally = sim.tally;
   if (action.segment === 0) tally.stepLatency.record(t - action.arrival);
@@ -155,7 +169,9 @@ export function closeOne(sim: Sim, action: Action): void {
     tally.mismatchShare.push(action.lookups, action.sentMismatch);
     tally.storedShare.push(action.lookups, action.sentStored);
   }
-  if (action.trace !== null) (sim.tracer as NonNullable<Sim['tracer']>).finish(action, action.trace);
+  if (action.trace !== null) {
+    (sim.tracer as NonNullable<Sim['tracer']>).finish(action, action.trace, action.checkTrace);
+  }
 }
 
 /**
@@ -200,6 +216,7 @@ function makeCall(sim: Sim, action: Action, index: number, origin: Origin, versi
     requestLost: false,
     replyLost: false,
     replyAt: NaN,
+    serverCrash: false,
     prevBackoff: sim.p.backoff.base,
     uReplan: 0,
     uReplanDelay: 0,

@@ -7,6 +7,8 @@ import { receive } from './service.js';
 import type { Call } from './events.js';
 import type { AttemptOutcome, CallOrigin, TracedAttempt } from '../model/result.js';
 import type { Sim } from './state.js';
+import { Effect } from './conditions.js';
+import { Signal } from './series.js';
 
 /** How an attempt ended, as the client saw it. */
 export const Outcome = {
@@ -18,6 +20,7 @@ export const Outcome = {
   slow: 5,
   replyLost: 6,
   requestLost: 7,
+  serverCrash: 8,
 } as const;
 export type Outcome = (typeof Outcome)[keyof typeof Outcome];
 
@@ -29,10 +32,19 @@ export function sendAttempt(sim: Sim, call: Call, k: number, t: number): void {
   call.waiting = true;
   call.sentAt = t;
   call.replyAt = NaN;
-  call.requestLost = call.uRequest < p.requestLoss;
-  call.replyLost = call.uReply < p.replyLoss;
+  call.serverCrash = false;
+  const incidents = p.incidents;
+  if (incidents === null) {
+    call.requestLost = call.uRequest < p.requestLoss;
+    call.replyLost = call.uReply < p.replyLoss;
+  } else {
+    // An immediate reply leaves now; an executed one decides again when it leaves (service.ts).
+    call.requestLost = call.uRequest < incidents.at(t, Effect.requestLoss, p.requestLoss);
+    call.replyLost = call.uReply < incidents.at(t, Effect.replyLoss, p.replyLoss);
+  }
   sim.tally.attempts++;
   call.action.attempts++;
+  if (sim.series !== null) sim.series.count(Signal.attempts, t);
   if (call.action.trace !== null) traceAttempt(call, k, t);
   if (call.requestLost) {
     scheduleTimeout(sim, call);
@@ -86,6 +98,7 @@ const OUTCOME_NAMES: readonly AttemptOutcome[] = [
   'slow',
   'replyLost',
   'requestLost',
+  'serverCrash',
 ];
 const ORIGIN_NAMES: readonly CallOrigin[] = ['original', 'replan', 'replay'];
 
@@ -117,7 +130,9 @@ export function scheduleTimeout(sim: Sim, call: Call): void {
 /** The client's timer for attempt k fired. Late or stale timers are recognised by attempt identity. */
 export function onTimeout(sim: Sim, call: Call, k: number, t: number): void {
   if (!call.waiting || call.k !== k) return;
-  if (call.requestLost) {
+  if (call.serverCrash) {
+    endAttempt(sim, call, t, Outcome.serverCrash);
+  } else if (call.requestLost) {
     endAttempt(sim, call, t, Outcome.requestLost);
   } else if (!(call.replyAt <= t)) {
     endAttempt(sim, call, t, Outcome.slow);
@@ -171,6 +186,9 @@ export function endAttempt(sim: Sim, call: Call, t: number, outcome: Outcome): v
       break;
     case Outcome.requestLost:
       tally.requestLost++;
+      break;
+    case Outcome.serverCrash:
+      tally.serverCrashTimeouts++;
       break;
   }
   const p = sim.p;

@@ -1,7 +1,8 @@
 // The simulation's entities and its typed events. Every event has the same runtime
 // shape (so the queue's comparisons stay monomorphic); `kind` says which fields matter.
 
-import type { TracedAttempt } from '../model/result.js';
+import type { TracedAttempt, TracedCheck } from '../model/result.js';
+import type { Uniform } from './rng.js';
 
 /** One logical action (intent): one agent step, possibly executed in several segments. */
 export interface Action {
@@ -22,7 +23,7 @@ export interface Action {
   commits: number;
   firstCommitCall: number;
   firstCommitSegment: number;
-  /** Executions that have held a service slot (started), for false failures. */
+  /** Executions that have held a service slot (started) and will commit, for false failures. */
   started: number;
   attempts: number;
   executions: number;
@@ -53,6 +54,13 @@ export interface Action {
   calls: number;
   /** Attempts recorded for the timeline picture, or null when this action is not traced. */
   trace: TracedAttempt[] | null;
+  /** Commits of its business identity (shared along a chain of repeats), when reads need them. */
+  business: { commits: number } | null;
+  /** Part-two streams of this action, created on first need: server crashes, reads. */
+  crashDraws: Uniform | null;
+  checkDraws: Uniform | null;
+  /** Reads recorded for the timeline picture (traced actions only). */
+  checkTrace: TracedCheck[] | null;
 }
 
 export const Origin = { original: 0, replan: 1, replay: 2 } as const;
@@ -78,6 +86,8 @@ export interface Call {
   replyLost: boolean;
   /** When the current attempt's reply leaves the service; NaN while unknown. */
   replyAt: number;
+  /** The current attempt's execution crashes: no reply will ever leave (part two, A). */
+  serverCrash: boolean;
   prevBackoff: number;
   /** Call-level draws. */
   uReplan: number;
@@ -95,16 +105,27 @@ export interface Call {
   traced: TracedAttempt | null;
 }
 
+/** How an execution ends (part two, A): it commits, or its worker dies before or after the effect. */
+export const Fate = { commit: 0, crashBefore: 1, crashAfter: 2 } as const;
+export type Fate = (typeof Fate)[keyof typeof Fate];
+
 /** One execution of the side effect on the service. */
 export interface Execution {
   action: Action;
   call: Call;
   k: number;
-  /** Key-store slot it claimed or raced on; -1 without a key. */
+  /** Key-store slot it claimed, took over or raced on; -1 without a key. */
   slot: number;
   service: number;
   queuedAt: number;
   traced: TracedAttempt | null;
+  fate: Fate;
+  /** A before-effect crash comes at start + crashAt * S. */
+  crashAt: number;
+  /** Its serial number, and whether it holds the record (claimed or took it over; not a racer). */
+  serial: number;
+  holds: boolean;
+  takeover: boolean;
 }
 
 export type SimEvent =
@@ -112,4 +133,5 @@ export type SimEvent =
   | { kind: 'send'; t: number; seq: number; call: Call; exec: null; k: number }
   | { kind: 'timeout'; t: number; seq: number; call: Call; exec: null; k: number }
   | { kind: 'callStart'; t: number; seq: number; call: Call; exec: null; k: number }
-  | { kind: 'commit'; t: number; seq: number; call: null; exec: Execution; k: number };
+  | { kind: 'commit'; t: number; seq: number; call: null; exec: Execution; k: number }
+  | { kind: 'read'; t: number; seq: number; call: Call; exec: null; k: number };

@@ -5,6 +5,7 @@
 // number of finished actions.
 
 import { KeyIndex } from './keyindex.js';
+import { Owners } from './owners.js';
 
 const OCCUPIED = 1;
 const LIVE = 2;
@@ -36,12 +37,17 @@ export class KeyStore {
 
   liveKeys = 0;
   peakKeys = 0;
+  /** The first instant the peak was reached. */
+  peakKeysAt = 0;
   claims = 0;
+  /** Who holds each record: only when the service's crashes or leases need it. */
+  readonly owners: Owners | null;
 
   constructor(
     private readonly retention: number,
     expectedRecords: number,
     private readonly onLifetime: Lifetimes,
+    tracksOwners = false,
   ) {
     this.capacity = Math.max(1024, Math.ceil(expectedRecords));
     this.keys = new Float64Array(this.capacity);
@@ -54,6 +60,7 @@ export class KeyStore {
     this.index = new KeyIndex(this.capacity);
     this.fifoTimes = new Float64Array(2 * this.capacity);
     this.fifoSlots = new Int32Array(2 * this.capacity);
+    this.owners = tracksOwners ? new Owners(this.capacity) : null;
   }
 
   /** The slot holding `key` (live, or expired while an execution still depends on it), or -1. */
@@ -73,15 +80,16 @@ export class KeyStore {
   creator(slot: number): number {
     return this.creators[slot] as number;
   }
+  /** When the record was claimed, or last taken over (the race window and the lease start there). */
   claimTime(slot: number): number {
-    return this.claimedAt[slot] as number;
+    return this.owners === null ? (this.claimedAt[slot] as number) : (this.owners.heldSince[slot] as number);
   }
 
   /**
    * Claim `key` at `t` as running with fingerprint `fp`, for action `creator`. `slot` is
    * the expired record kept for this key, or -1. Returns the record's slot.
    */
-  claim(key: number, slot: number, t: number, fp: number, creatorId: number): number {
+  claim(key: number, slot: number, t: number, fp: number, creatorId: number, owner = -1): number {
     if (slot >= 0) {
       this.onLifetime((this.expiry[slot] as number) - (this.claimedAt[slot] as number));
     } else {
@@ -93,8 +101,61 @@ export class KeyStore {
     this.claimedAt[slot] = t;
     this.pendings[slot] = (this.pendings[slot] as number) + 1;
     this.flags[slot] = OCCUPIED;
-    this.setExpiry(slot, t + this.retention);
+    this.setExpiry(slot, t + this.retention, t);
+    if (this.owners !== null) this.owners.hold(slot, t, owner);
     return slot;
+  }
+
+  /**
+   * Execution `owner` takes over the live `running` record at t (its lease ran out): the
+   * lease restarts, the record lives until t + retention, and the owner will write it. Not
+   * a claim: the record's lifetime extends.
+   */
+  takeOver(slot: number, t: number, owner: number): void {
+    this.pendings[slot] = (this.pendings[slot] as number) + 1;
+    this.setExpiry(slot, t + this.retention, t);
+    (this.owners as Owners).hold(slot, t, owner);
+  }
+
+  /** An execution that would have written the record crashed: it never will. */
+  abandon(slot: number): void {
+    const pending = (this.pendings[slot] as number) - 1;
+    this.pendings[slot] = pending;
+    if (pending === 0 && ((this.flags[slot] as number) & LIVE) === 0) this.remove(slot);
+  }
+
+  /** Live, still `running`, and no execution in flight will write it: nothing will ever finish it. */
+  isOrphan(slot: number): boolean {
+    const flags = this.flags[slot] as number;
+    return (flags & LIVE) !== 0 && (flags & DONE) === 0 && this.pendings[slot] === 0;
+  }
+
+  /**
+   * A transaction holding the record rolled back at t: the record disappears as if it had
+   * expired then (an execution still depending on it keeps the slot, not the record).
+   */
+  rollBack(slot: number, t: number): void {
+    const flags = this.flags[slot] as number;
+    if ((flags & LIVE) !== 0) {
+      this.flags[slot] = flags & ~LIVE;
+      this.liveKeys--;
+      this.expiry[slot] = t;
+    }
+    this.abandon(slot);
+  }
+
+  /** Live records at `when` (>= the store's time), without expiring anything. */
+  liveAt(when: number): number {
+    let live = this.liveKeys;
+    const n = this.fifoTimes.length;
+    for (let i = 0; i < this.fifoLen; i++) {
+      const at = (this.fifoHead + i) % n;
+      const due = this.fifoTimes[at] as number;
+      if (due > when) break;
+      const slot = this.fifoSlots[at] as number;
+      if (((this.flags[slot] as number) & LIVE) !== 0 && this.expiry[slot] === due) live--;
+    }
+    return live;
   }
 
   /** Another execution (a read-then-write racer) now depends on the record. */
@@ -106,7 +167,7 @@ export class KeyStore {
   commit(slot: number, t: number): void {
     this.pendings[slot] = (this.pendings[slot] as number) - 1;
     this.flags[slot] = OCCUPIED | DONE | ((this.flags[slot] as number) & LIVE);
-    this.setExpiry(slot, t + this.retention);
+    this.setExpiry(slot, t + this.retention, t);
   }
 
   /** Expire every record whose expiry is at or before `t` (a record is live while t < expiry). */
@@ -135,12 +196,15 @@ export class KeyStore {
     }
   }
 
-  private setExpiry(slot: number, when: number): void {
+  private setExpiry(slot: number, when: number, now: number): void {
     this.expiry[slot] = when;
     const flags = this.flags[slot] as number;
     if ((flags & LIVE) === 0) {
       this.flags[slot] = flags | LIVE;
-      if (++this.liveKeys > this.peakKeys) this.peakKeys = this.liveKeys;
+      if (++this.liveKeys > this.peakKeys) {
+        this.peakKeys = this.liveKeys;
+        this.peakKeysAt = now;
+      }
     }
     if (this.fifoLen === this.fifoTimes.length) this.growFifo();
     const tail = (this.fifoHead + this.fifoLen) % this.fifoTimes.length;
@@ -182,6 +246,7 @@ export class KeyStore {
     const flags = new Uint8Array(next);
     flags.set(this.flags);
     this.flags = flags;
+    if (this.owners !== null) this.owners.grow(next);
     this.capacity = next;
   }
 

@@ -49,6 +49,13 @@ export function measure(sim: Sim, scenario: Scenario): RunResult {
     unknownPerThousand: perThousand(t.unknownOutcomes, n),
     falseFailures: t.falseFailures,
     falseFailuresPerThousand: perThousand(t.falseFailures, n),
+    serverCrashes: { total: t.serverCrashes, beforeEffect: t.crashesBeforeEffect, afterEffect: t.crashesAfterEffect },
+    orphanedRecords: t.orphanedRecords,
+    leaseTakeovers: t.leaseTakeovers,
+    leaseTakeoverDuplicates: t.leaseTakeoverDuplicates,
+    checks: t.checks,
+    checksThatFoundCommit: t.checksFound,
+    checksMisled: t.checksMisled,
     responses: {
       ok: t.ok,
       replayed: t.replayed,
@@ -56,10 +63,11 @@ export function measure(sim: Sim, scenario: Scenario): RunResult {
       mismatch: t.mismatch,
       rejected: t.rejected,
       timeout: {
-        total: t.slow + t.replyLost + t.requestLost,
+        total: t.slow + t.replyLost + t.requestLost + t.serverCrashTimeouts,
         slow: t.slow,
         replyLost: t.replyLost,
         requestLost: t.requestLost,
+        serverCrash: t.serverCrashTimeouts,
       },
     },
     conflictRate: rate(t.sentConflict),
@@ -73,6 +81,7 @@ export function measure(sim: Sim, scenario: Scenario): RunResult {
     },
     keyStore: {
       peakKeys: store?.peakKeys ?? 0,
+      peakKeysAt: store?.peakKeysAt ?? 0,
       peakBytes: (store?.peakKeys ?? 0) * recordBytes,
       steadyStateKeys,
       steadyStateBytes: steadyStateKeys * recordBytes,
@@ -93,7 +102,9 @@ export function measure(sim: Sim, scenario: Scenario): RunResult {
     ['dedupHitRate', t.storedShare.interval()],
   ];
   for (const [name, interval] of counted) if (interval !== null) intervals[name] = interval;
-  return { metrics, intervals: sortedIntervals(intervals) };
+  const result: RunResult = { metrics, intervals: sortedIntervals(intervals) };
+  if (sim.timeSeries !== null) result.timeSeries = sim.timeSeries;
+  return result;
 }
 
 function perThousand(count: number, actions: number): number {

@@ -4,25 +4,36 @@
 import { lognormal } from './rng.js';
 import { Outcome, attemptDeadline, endAttempt, replyNow, scheduleTimeout } from './client.js';
 import { closeOne } from './agent.js';
-import type { Call, Execution } from './events.js';
+import { Fate, type Call, type Execution } from './events.js';
+import { Effect } from './conditions.js';
+import { crashed, drawFate, recordCommit } from './crash.js';
+import { Signal } from './series.js';
+import type { KeyStore } from './keystore.js';
 import type { Sim } from './state.js';
+
+/** How an execution came to run: without a key, by claiming the key, racing a claim, or taking a record over. */
+const Role = { unkeyed: 0, claim: 1, race: 2, takeover: 3 } as const;
+type Role = (typeof Role)[keyof typeof Role];
 
 /** The current attempt of `call` reaches the service at t. */
 export function receive(sim: Sim, call: Call, t: number): void {
   const p = sim.p;
-  if (call.uError < p.errorRate) {
+  const errorRate = p.incidents === null ? p.errorRate : p.incidents.at(t, Effect.errorRate, p.errorRate);
+  if (call.uError < errorRate) {
     replyNow(sim, call, t, Outcome.rejected);
     return;
   }
   const store = sim.store;
   if (store === null) {
-    execute(sim, call, -1, t);
+    execute(sim, call, -1, t, Role.unkeyed);
     return;
   }
   const tally = sim.tally;
+  const series = sim.series;
   const action = call.action;
   tally.lookups++;
   action.lookups++;
+  if (series !== null) series.count(Signal.lookups, t);
   const key = keyOf(sim, call);
   const found = store.find(key);
   if (found < 0 || !store.isLive(found)) {
@@ -33,25 +44,35 @@ export function receive(sim: Sim, call: Call, t: number): void {
       else action.claimed.push(key);
     }
     action.keyClaims++;
-    execute(sim, call, store.claim(key, found, t, call.version, action.id), t);
+    const slot = store.claim(key, found, t, call.version, action.id, sim.nextExecution);
+    if (sim.recordCommits !== null) sim.recordCommits.delete(slot);
+    execute(sim, call, slot, t, Role.claim);
   } else if (p.fingerprint && store.fingerprint(found) !== call.version) {
     tally.sentMismatch++;
     action.sentMismatch++;
+    if (series !== null) series.count(Signal.mismatches, t);
     replyNow(sim, call, t, Outcome.mismatch);
   } else if (!store.isDone(found)) {
     if (p.readThenWrite && t < store.claimTime(found) + p.raceWindow) {
       // The read saw nothing: this attempt executes too, writing to the same record.
       tally.raceDuplicates++;
       store.pin(found);
-      execute(sim, call, found, t);
+      execute(sim, call, found, t, Role.race);
+    } else if (p.lease < Infinity && leaseRunOut(store, found, t, sim)) {
+      // The record's owner looks dead: this attempt takes the record over and executes.
+      tally.leaseTakeovers++;
+      store.takeOver(found, t, sim.nextExecution);
+      execute(sim, call, found, t, Role.takeover);
     } else {
       tally.sentConflict++;
       action.sentConflict++;
+      if (series !== null) series.count(Signal.conflicts, t);
       replyNow(sim, call, t, Outcome.conflict);
     }
   } else {
     tally.sentStored++;
     action.sentStored++;
+    if (series !== null) series.count(Signal.dedupHits, t);
     if (store.creator(found) !== action.id) action.gotForeignResult = true;
     if (call.traced !== null) call.traced.stored = true;
     replyNow(sim, call, t, Outcome.stored);
@@ -77,8 +98,12 @@ function keyOf(sim: Sim, call: Call): number {
   }
 }
 
+function leaseRunOut(store: KeyStore, slot: number, t: number, sim: Sim): boolean {
+  return (store.owners as NonNullable<KeyStore['owners']>).leaseRunOut(slot, t, sim.p.lease, sim.p.leaseRenewal);
+}
+
 /** The side effect runs for the current attempt (now, or after the FIFO queue). */
-function execute(sim: Sim, call: Call, slot: number, t: number): void {
+function execute(sim: Sim, call: Call, slot: number, t: number, role: Role): void {
   const p = sim.p;
   const action = call.action;
   sim.tally.executions++;
@@ -92,7 +117,18 @@ function execute(sim: Sim, call: Call, slot: number, t: number): void {
     service: lognormal(p.median, p.sigma, call.uService1, call.uService2),
     queuedAt: t,
     traced: call.traced,
+    fate: Fate.commit,
+    crashAt: 1,
+    serial: sim.nextExecution++,
+    holds: role === Role.claim || role === Role.takeover,
+    takeover: role === Role.takeover,
   };
+  if (p.serverCrash > 0) {
+    drawFate(sim, exec);
+    // No reply will leave: the attempt ends as a timeout of kind serverCrash.
+    if (exec.fate !== Fate.commit) call.serverCrash = true;
+  }
+  if (role === Role.takeover && call.traced !== null) call.traced.takeover = true;
   if (sim.busy < p.concurrency) {
     start(sim, exec, t);
     // Without a lost reply or a late commit, the commit itself ends the attempt.
@@ -103,19 +139,55 @@ function execute(sim: Sim, call: Call, slot: number, t: number): void {
   scheduleTimeout(sim, call);
 }
 
+/** The execution takes a service slot at t: its service time (and any incident's factor) starts. */
 function start(sim: Sim, exec: Execution, t: number): void {
   const tally = sim.tally;
+  const p = sim.p;
   if (++sim.busy > tally.peakConcurrency) tally.peakConcurrency = sim.busy;
-  exec.action.started++;
+  if (exec.fate !== Fate.crashBefore) exec.action.started++;
   tally.queueWait.record(t - exec.queuedAt);
-  const commitAt = t + exec.service;
+  if (p.incidents !== null) exec.service *= p.incidents.at(t, Effect.latencyFactor, 1);
+  const endAt = t + (exec.fate === Fate.crashBefore ? exec.crashAt * exec.service : exec.service);
   const call = exec.call;
-  if (call.waiting && call.k === exec.k) call.replyAt = commitAt;
-  sim.queue.push({ kind: 'commit', t: commitAt, seq: 0, call: null, exec, k: 0 });
+  if (exec.fate === Fate.commit && call.waiting && call.k === exec.k) {
+    call.replyAt = endAt;
+    // Under incidents, whether the 200 is lost depends on when it leaves: at the commit.
+    if (p.incidents !== null) call.replyLost = call.uReply < p.incidents.at(endAt, Effect.replyLoss, p.replyLoss);
+  }
+  sim.queue.push({ kind: 'commit', t: endAt, seq: 0, call: null, exec, k: 0 });
 }
 
-/** The side effect commits at t; the record (if any) is written as done; the 200 leaves. */
+/**
+ * The execution ends at t. It commits: the record (if any) is written as done and the 200
+ * leaves. Or its worker dies (part two, A): after the effect, the commit counts but the
+ * record is not written; before it, nothing commits; either way no reply leaves.
+ */
 export function onCommit(sim: Sim, exec: Execution, t: number): void {
+  const action = exec.action;
+  const call = exec.call;
+  const fate = exec.fate;
+  if (fate !== Fate.crashBefore) countCommit(sim, exec, t);
+  if (sim.series !== null) sim.series.count(Signal.executions, t);
+  if (fate !== Fate.commit) crashed(sim, exec, t);
+  else if (exec.slot >= 0) (sim.store as KeyStore).commit(exec.slot, t);
+  sim.busy--;
+  if (sim.waitingHead < sim.waiting.length) {
+    const next = sim.waiting[sim.waitingHead] as Execution;
+    sim.waiting[sim.waitingHead++] = undefined as unknown as Execution;
+    if (sim.waitingHead > 1024 && sim.waitingHead * 2 > sim.waiting.length) {
+      sim.waiting.splice(0, sim.waitingHead);
+      sim.waitingHead = 0;
+    }
+    start(sim, next, t);
+  }
+  if (fate === Fate.commit && call.waiting && call.k === exec.k && !call.replyLost) {
+    endAttempt(sim, call, t, Outcome.executed);
+  }
+  closeOne(sim, action);
+}
+
+/** The side effect committed at t: count it, and a duplicate by its source. */
+function countCommit(sim: Sim, exec: Execution, t: number): void {
   const tally = sim.tally;
   const action = exec.action;
   const call = exec.call;
@@ -131,19 +203,9 @@ export function onCommit(sim: Sim, exec: Execution, t: number): void {
     if (call.id === action.firstCommitCall) tally.byTransport++;
     else if (call.segment === action.firstCommitSegment) tally.byReplan++;
     else tally.byReplay++;
+    if (sim.series !== null) sim.series.count(Signal.duplicates, t);
   }
   action.commits++;
-  if (exec.slot >= 0) (sim.store as NonNullable<Sim['store']>).commit(exec.slot, t);
-  sim.busy--;
-  if (sim.waitingHead < sim.waiting.length) {
-    const next = sim.waiting[sim.waitingHead] as Execution;
-    sim.waiting[sim.waitingHead++] = undefined as unknown as Execution;
-    if (sim.waitingHead > 1024 && sim.waitingHead * 2 > sim.waiting.length) {
-      sim.waiting.splice(0, sim.waitingHead);
-      sim.waitingHead = 0;
-    }
-    start(sim, next, t);
-  }
-  if (call.waiting && call.k === exec.k && !call.replyLost) endAttempt(sim, call, t, Outcome.executed);
-  closeOne(sim, action);
+  if (action.business !== null) action.business.commits++;
+  if (sim.recordCommits !== null && exec.slot >= 0) recordCommit(sim, exec);
 }

@@ -2,9 +2,11 @@
 // no ambient randomness; the same scenario always gives the same result.
 import type { Scenario } from '../model/scenario.js';
 import type { DetailedRunResult, RunResult } from '../model/result.js';
-import { onArrival, startCall } from './agent.js';
+import { onArrival } from './agent.js';
 import { onTimeout, sendAttempt } from './client.js';
 import { onCommit } from './service.js';
+import { callDue, onRead } from './check.js';
+import { nextArrival } from './conditions.js';
 import { exponential } from './rng.js';
 import { Sim, paramsOf } from './state.js';
 import { detailOf, measure } from './measure.js';
@@ -36,10 +38,18 @@ function run(sim: Sim): void {
   const queue = sim.queue;
   const store = sim.store;
   const timeline = sim.timeline;
-  sim.arrival.t = exponential(sim.gaps(), sim.p.meanGap);
+  const series = sim.series;
+  const profile = sim.p.profile;
+  const u = sim.gaps();
+  sim.arrival.t = profile === null ? exponential(u, sim.p.meanGap) : nextArrival(profile, 0, u);
   queue.push(sim.arrival);
+  let last = 0;
   for (let event = queue.pop(); event !== undefined; event = queue.pop()) {
     const t = event.t;
+    if (series !== null) {
+      if (t >= series.nextEnd) series.catchUp(t, store);
+      last = t;
+    }
     if (store !== null) {
       if (timeline !== null && t >= timeline.next) timeline.catchUp(t, store);
       store.advance(t);
@@ -58,9 +68,13 @@ function run(sim: Sim): void {
         onCommit(sim, event.exec, t);
         break;
       case 'callStart':
-        startCall(sim, event.call, t);
+        callDue(sim, event.call, t);
+        break;
+      case 'read':
+        onRead(sim, event.call, t);
         break;
     }
   }
+  if (series !== null) sim.timeSeries = series.result(last, store);
   if (store !== null) store.finish();
 }

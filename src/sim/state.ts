@@ -2,14 +2,18 @@
 // flat form, the clock's queue, the key store, the id counters and the tallies. Nothing
 // here is module-level, so runs are independent and can go in parallel.
 import type { Scenario, Scope } from '../model/scenario.js';
+import { usesTimeSeries } from '../model/features.js';
 import type { BackoffPolicy } from '../model/backoff.js';
 import { Tally } from './tally.js';
 import { EventQueue } from './queue.js';
 import { KeyStore } from './keystore.js';
 import { stream, type Uniform } from './rng.js';
 import type { Execution, SimEvent } from './events.js';
+import type { TimeSeries } from '../model/result.js';
 import { Tracer, type TraceOptions } from './trace.js';
 import { KeyStoreTimeline } from './timeline.js';
+import { Incidents, profileOf, type Profile } from './conditions.js';
+import { Series } from './series.js';
 
 export interface Params {
   seed: number | string;
@@ -40,6 +44,20 @@ export interface Params {
   resumeMin: number;
   resumeMax: number;
   identicalRepeats: number;
+  /** Part two, A: the service's crashes, transactions and leases (lease Infinity: none). */
+  serverCrash: number;
+  afterEffect: number;
+  transactional: boolean;
+  lease: number;
+  leaseRenewal: boolean;
+  /** Part two, B: arrivals by time change (null: constant rate) and incident windows (null: none). */
+  profile: Profile | null;
+  incidents: Incidents | null;
+  /** The time series' interval, or 0 when the scenario asks for no series. */
+  seriesInterval: number;
+  /** Part two, C: the read before a re-plan or replay. */
+  checkProbability: number;
+  checkLatency: number;
 }
 
 export function paramsOf(s: Scenario): Params {
@@ -72,6 +90,17 @@ export function paramsOf(s: Scenario): Params {
     resumeMin: s.agent.crash.resumeDelay.min,
     resumeMax: s.agent.crash.resumeDelay.max,
     identicalRepeats: s.agent.identicalRepeats,
+    serverCrash: s.service.crash.probability,
+    afterEffect: s.service.crash.afterEffect,
+    transactional: s.keys.transactional,
+    // A crashed transaction holds no row: a lease has nothing to take over.
+    lease: s.keys.lease === 'none' || s.keys.transactional ? Infinity : s.keys.lease,
+    leaseRenewal: s.keys.leaseRenewal,
+    profile: profileOf(s.arrivals.profile, s.arrivals.rate),
+    incidents: s.incidents.length === 0 ? null : new Incidents(s.incidents),
+    seriesInterval: usesTimeSeries(s) ? s.report.interval : 0,
+    checkProbability: s.agent.checkFirst.probability,
+    checkLatency: s.agent.checkFirst.latency,
   };
 }
 
@@ -100,9 +129,18 @@ export class Sim {
   busy = 0;
   readonly waiting: Execution[] = [];
   waitingHead = 0;
+  /** Executions started so far: each one's serial number names it as a record's owner. */
+  nextExecution = 0;
+  /** The business identity of the latest action, when reads need to see its commits. */
+  lastBusiness: { commits: number } | null = null;
   /** Only when a report asks for detail: traces, the key store over time. */
   readonly tracer: Tracer | null;
   readonly timeline: KeyStoreTimeline | null;
+  /** Only when the scenario asks for it (part two, B). */
+  readonly series: Series | null;
+  timeSeries: TimeSeries | null = null;
+  /** Per record, the commits on it by action, for lease-takeover duplicates (only with a lease). */
+  readonly recordCommits: Map<number, RecordCommits[]> | null;
   /** Told how many actions have arrived, every 65,536 actions. */
   readonly onProgress: ((done: number, total: number) => void) | null;
 
@@ -119,10 +157,23 @@ export class Sim {
     this.store =
       p.scope === 'none'
         ? null
-        : new KeyStore(p.retention, expectedRecords(p, rate), (life) => this.tally.lifetimes.push(life));
+        : new KeyStore(
+            p.retention,
+            expectedRecords(p, rate),
+            (life) => this.tally.lifetimes.push(life),
+            p.serverCrash > 0 || p.lease < Infinity,
+          );
+    this.series = p.seriesInterval > 0 ? new Series(p.seriesInterval) : null;
+    this.recordCommits = this.store !== null && p.lease < Infinity ? new Map() : null;
     this.timeline =
       options.trace === undefined || this.store === null ? null : new KeyStoreTimeline((1000 * p.actions) / rate);
   }
+}
+
+/** The commits of one action on one key record, and whether a lease takeover made one of them. */
+export interface RecordCommits {
+  action: number;
+  takeover: boolean;
 }
 
 /**

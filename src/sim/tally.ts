@@ -20,6 +20,18 @@ export class Tally {
   unknownOutcomes = 0;
   falseFailures = 0;
 
+  /** Part two: the service's crashes, leases and the agent's reads. */
+  serverCrashes = 0;
+  crashesBeforeEffect = 0;
+  crashesAfterEffect = 0;
+  orphanedRecords = 0;
+  leaseTakeovers = 0;
+  leaseTakeoverDuplicates = 0;
+  checks = 0;
+  checksFound = 0;
+  checksMisled = 0;
+  serverCrashTimeouts = 0;
+
   ok = 0;
   replayed = 0;
   conflict = 0;

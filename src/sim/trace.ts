@@ -1,7 +1,7 @@
 // Per-attempt traces of a few actions, for the timeline picture: the first N actions, or
 // the N most eventful ones. Only traced actions carry a trace while they run, and at most
 // N finished traces are kept, so tracing never grows with the run's length.
-import type { TracedAction, TracedAttempt } from '../model/result.js';
+import type { TracedAction, TracedAttempt, TracedCheck } from '../model/result.js';
 import type { Action } from './events.js';
 
 export const TraceMode = { first: 'first', eventful: 'eventful' } as const;
@@ -28,8 +28,9 @@ export class Tracer {
   }
 
   /** The action is over: keep its trace if it is among the N wanted. */
-  finish(action: Action, attempts: TracedAttempt[]): void {
+  finish(action: Action, attempts: TracedAttempt[], checks: TracedCheck[] | null = null): void {
     const trace: TracedAction = { action: action.id, arrival: action.arrival, commits: action.commits, attempts };
+    if (checks !== null) trace.checks = checks;
     if (this.options.mode === 'first') {
       this.kept.push({ score: 0, trace });
       return;
@@ -57,7 +58,13 @@ export class Tracer {
 function eventfulness(action: Action, attempts: TracedAttempt[]): number {
   const extraCommits = action.commits > 1 ? action.commits - 1 : 0;
   const calls = attempts.length > 0 ? (attempts[attempts.length - 1] as TracedAttempt).call + 1 : 0;
-  return attempts.length + 3 * extraCommits + (action.commits === 0 ? 3 : 0) + 2 * Math.max(0, calls - 1);
+  let score = attempts.length + 3 * extraCommits + (action.commits === 0 ? 3 : 0) + 2 * Math.max(0, calls - 1);
+  // Part two: a server crash or a lease takeover is what a reader of the picture looks for.
+  for (const attempt of attempts) {
+    if (attempt.crash !== undefined) score += 3;
+    if (attempt.takeover === true) score += 3;
+  }
+  return score;
 }
 
 /** Higher score first; among equals, the earlier action. */

@@ -62,18 +62,20 @@ const anyScenario: fc.Arbitrary<Scenario> = fc
       s.seed = g.seed;
       s.actions = g.actions;
       s.arrivals.rate = g.rate;
-      s.service = { latency: { median: g.median, sigma: g.sigma }, errorRate: g.errorRate, concurrency: g.concurrency };
+      s.service.latency = { median: g.median, sigma: g.sigma };
+      s.service.errorRate = g.errorRate;
+      s.service.concurrency = g.concurrency;
       s.network = { requestLoss: g.requestLoss, replyLoss: g.replyLoss };
       s.client = { timeout: g.timeout, retries: g.retries, backoff: g.backoff, deadline: g.deadline };
-      s.keys = {
+      Object.assign(s.keys, {
         scope: g.scope,
         retention: g.retention,
         claim: g.claim,
         raceWindow: g.raceWindow,
         fingerprint: g.fingerprint,
         recordBytes: g.recordBytes,
-      };
-      s.agent = { replan: g.replan, crash: g.crash, identicalRepeats: g.identicalRepeats };
+      });
+      Object.assign(s.agent, { replan: g.replan, crash: g.crash, identicalRepeats: g.identicalRepeats });
     }),
   );
 

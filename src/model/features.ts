@@ -1,0 +1,38 @@
+// Which of MODEL.md's part-two features a scenario uses. A scenario that uses none of them
+// runs, and is reported, exactly as before they existed: no new field, metric or series in
+// its output. Reports ask these questions; the core asks them to skip work that is off.
+import { defaultScenario, type Scenario } from './scenario.js';
+
+const DEFAULTS = defaultScenario();
+
+/** The service's workers can die mid-execution. */
+export function usesServerCrashes(s: Scenario): boolean {
+  return s.service.crash.probability > 0;
+}
+
+/** A lease, its renewal or a transactional effect is configured (they matter with crashes or slow owners). */
+export function usesLeases(s: Scenario): boolean {
+  return s.keys.lease !== 'none' || s.keys.leaseRenewal || s.keys.transactional;
+}
+
+/** Conditions change over time: an arrival profile, incidents, or an explicit time-series interval. */
+export function usesTimeSeries(s: Scenario): boolean {
+  return s.arrivals.profile.length > 0 || s.incidents.length > 0 || s.report.interval !== DEFAULTS.report.interval;
+}
+
+/** The agent reads before it repeats. */
+export function usesCheckFirst(s: Scenario): boolean {
+  return s.agent.checkFirst.probability > 0;
+}
+
+/** Any part-two field differs from its default: outputs then carry the part-two metrics. */
+export function usesPartTwo(s: Scenario): boolean {
+  return (
+    usesServerCrashes(s) ||
+    usesLeases(s) ||
+    usesTimeSeries(s) ||
+    usesCheckFirst(s) ||
+    s.service.crash.afterEffect !== DEFAULTS.service.crash.afterEffect ||
+    s.agent.checkFirst.latency !== DEFAULTS.agent.checkFirst.latency
+  );
+}

@@ -1,0 +1,110 @@
+// Conditions that change over time (MODEL.md part two, B): the arrival profile drawn by a
+// time change of the Poisson process, and incident windows that replace the service's
+// latency factor, error rate and the network's losses. Without a profile or incidents the
+// core never calls these, so part-one scenarios draw and run exactly as before.
+import type { Incident, ProfileStep } from '../model/scenario.js';
+
+/** A piecewise-constant arrival rate: segment i holds `perMs[i]` until `until[i]`; then `last`. */
+export interface Profile {
+  until: number[];
+  perMs: number[];
+  last: number;
+  /** The segment the previous arrival fell in (arrivals only move forward). */
+  at: number;
+}
+
+/**
+ * The profile with neighbouring equal rates merged (the base rate after the last `until`
+ * included), or null when one rate holds throughout: then arrivals are drawn exactly as a
+ * constant rate draws them.
+ */
+export function profileOf(steps: readonly ProfileStep[], baseRate: number): Profile | null {
+  const until: number[] = [];
+  const perMs: number[] = [];
+  for (const step of steps) {
+    const rate = step.rate / 1000;
+    if (perMs.length > 0 && perMs[perMs.length - 1] === rate) until[until.length - 1] = step.until;
+    else {
+      until.push(step.until);
+      perMs.push(rate);
+    }
+  }
+  const last = baseRate / 1000;
+  while (perMs.length > 0 && perMs[perMs.length - 1] === last) {
+    perMs.pop();
+    until.pop();
+  }
+  return perMs.length === 0 ? null : { until, perMs, last, at: 0 };
+}
+
+/**
+ * The next arrival after `from`: Lambda^-1(Lambda(from) + E), E = -ln(1 - u) expected
+ * arrivals, walking the segments forward (a rate of 0 adds no expected arrivals).
+ */
+export function nextArrival(profile: Profile, from: number, u: number): number {
+  let left = -Math.log(1 - u);
+  let t = from;
+  const { until, perMs } = profile;
+  let i = profile.at;
+  while (i < until.length && (until[i] as number) <= t) i++;
+  for (; i < until.length; i++) {
+    const rate = perMs[i] as number;
+    const end = until[i] as number;
+    if (rate > 0 && t + left / rate <= end) {
+      profile.at = i;
+      return t + left / rate;
+    }
+    left -= rate * (end - t);
+    t = end;
+  }
+  profile.at = i;
+  return t + left / profile.last;
+}
+
+/** One incident as the core reads it: its window and the effects it names (NaN: not named). */
+interface Window {
+  at: number;
+  end: number;
+  latencyFactor: number;
+  errorRate: number;
+  requestLoss: number;
+  replyLoss: number;
+}
+
+export const Effect = { latencyFactor: 0, errorRate: 1, requestLoss: 2, replyLoss: 3 } as const;
+export type Effect = (typeof Effect)[keyof typeof Effect];
+
+/** The incident windows, in file order; each effect comes from the last listed one that names it. */
+export class Incidents {
+  private readonly windows: Window[];
+
+  constructor(incidents: readonly Incident[]) {
+    this.windows = incidents.map((i) => ({
+      at: i.at,
+      end: i.at + i.for,
+      latencyFactor: i.latencyFactor ?? NaN,
+      errorRate: i.errorRate ?? NaN,
+      requestLoss: i.requestLoss ?? NaN,
+      replyLoss: i.replyLoss ?? NaN,
+    }));
+  }
+
+  /** The value of `effect` at t: the last listed incident naming it whose window holds t, else `base`. */
+  at(t: number, effect: Effect, base: number): number {
+    const windows = this.windows;
+    for (let i = windows.length - 1; i >= 0; i--) {
+      const w = windows[i] as Window;
+      if (t < w.at || t >= w.end) continue;
+      const value =
+        effect === Effect.latencyFactor
+          ? w.latencyFactor
+          : effect === Effect.errorRate
+            ? w.errorRate
+            : effect === Effect.requestLoss
+              ? w.requestLoss
+              : w.replyLoss;
+      if (!Number.isNaN(value)) return value;
+    }
+    return base;
+  }
+}

@@ -1,0 +1,81 @@
+// The service's own failures (MODEL.md part two, A): whether an execution's worker dies,
+// and when; what a crash leaves in the key store (a transaction rolls back, anything else
+// leaves the record `running`, perhaps orphaned); and the duplicates lease takeovers make.
+import { stream } from './rng.js';
+import { Fate, type Execution } from './events.js';
+import { Signal } from './series.js';
+import type { KeyStore } from './keystore.js';
+import type { Owners } from './owners.js';
+import type { Sim } from './state.js';
+
+/**
+ * Draw the execution's fate from its action's crash stream: three uniforms per execution,
+ * in the order the action's executions begin (crash?, when before the effect, after the
+ * effect?). With a transaction there is no after-effect crash: it becomes a before-effect
+ * crash at the end of the service time.
+ */
+export function drawFate(sim: Sim, exec: Execution): void {
+  const p = sim.p;
+  const action = exec.action;
+  const draw = (action.crashDraws ??= stream(p.seed, 'crash', action.id));
+  const uCrash = draw();
+  const uWhen = draw();
+  const uAfter = draw();
+  if (uCrash >= p.serverCrash) return;
+  if (uAfter < p.afterEffect) {
+    if (p.transactional) {
+      exec.fate = Fate.crashBefore;
+      exec.crashAt = 1;
+    } else {
+      exec.fate = Fate.crashAfter;
+    }
+  } else {
+    exec.fate = Fate.crashBefore;
+    exec.crashAt = uWhen;
+  }
+}
+
+/** The execution's worker died at t: count it, and leave the key record as the model says. */
+export function crashed(sim: Sim, exec: Execution, t: number): void {
+  const tally = sim.tally;
+  tally.serverCrashes++;
+  if (exec.fate === Fate.crashAfter) tally.crashesAfterEffect++;
+  else tally.crashesBeforeEffect++;
+  if (sim.series !== null) sim.series.count(Signal.serverCrashes, t);
+  if (exec.traced !== null) exec.traced.crash = { at: t, afterEffect: exec.fate === Fate.crashAfter };
+  const slot = exec.slot;
+  if (slot < 0) return;
+  const store = sim.store as KeyStore;
+  const owners = store.owners as Owners;
+  if (sim.p.transactional) {
+    // Only the transaction holding the claim rolls it back; a racer's crash rolls back nothing.
+    if (exec.holds && owners.isOwner(slot, exec.serial)) store.rollBack(slot, t);
+    else store.abandon(slot);
+    return;
+  }
+  owners.died(slot, exec.serial, t);
+  store.abandon(slot);
+  if (store.isOrphan(slot)) tally.orphanedRecords++;
+}
+
+/**
+ * A commit of an execution on key record `slot`: a lease-takeover duplicate when its action
+ * already committed on this record (from its claim through its takeovers) and a takeover
+ * made this commit or one of the earlier ones.
+ */
+export function recordCommit(sim: Sim, exec: Execution): void {
+  const commits = sim.recordCommits as NonNullable<Sim['recordCommits']>;
+  const id = exec.action.id;
+  const list = commits.get(exec.slot);
+  if (list === undefined) {
+    commits.set(exec.slot, [{ action: id, takeover: exec.takeover }]);
+    return;
+  }
+  const entry = list.find((e) => e.action === id);
+  if (entry === undefined) {
+    list.push({ action: id, takeover: exec.takeover });
+    return;
+  }
+  if (entry.takeover || exec.takeover) sim.tally.leaseTakeoverDuplicates++;
+  entry.takeover ||= exec.takeover;
+}
