@@ -16,6 +16,18 @@ const CASES = [
     title: 'article defaults, 10,000,000 actions (memory must stay flat)',
     sets: { actions: 10_000_000 },
   },
+  {
+    id: 'd',
+    title: 'part two on: 1,000,000 actions, scope intent, 1% server crashes, lease 30s, a 10 min 4x incident, reads',
+    sets: {
+      actions: 1_000_000,
+      'keys.scope': 'intent',
+      'service.crash': { probability: 0.01, afterEffect: 0.5 },
+      'keys.lease': 30_000,
+      incidents: [{ at: 600_000, for: 600_000, latencyFactor: 4 }],
+      'agent.checkFirst': { probability: 1, latency: 200 },
+    },
+  },
 ];
 
 if (process.argv[2] === '--case') {

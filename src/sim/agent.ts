@@ -64,8 +64,8 @@ export function onArrival(sim: Sim, t: number): void {
     calls: 0,
     trace: sim.tracer !== null && sim.tracer.wants(id) ? [] : null,
     business,
-    crashDraws: null,
-    checkDraws: null,
+    crashDraws: 0,
+    checkDraws: 0,
     checkTrace: null,
   };
   if ((id & 0xffff) === 0 && sim.onProgress !== null) sim.onProgress(id, p.actions);

@@ -2,7 +2,7 @@
 // may first read whether the effect exists for the business identity. A read that sees a
 // commit ends the step as a success with no new call; otherwise the call leaves when the
 // read ends. Reads are not tool calls: no attempt, tool-call or latency count sees them.
-import { stream } from './rng.js';
+import { Keyed, keyedUniform } from './keyed.js';
 import { Origin, type Call } from './events.js';
 import { startCall, stepEnd } from './agent.js';
 import type { Sim } from './state.js';
@@ -13,8 +13,7 @@ export function callDue(sim: Sim, call: Call, t: number): void {
   if (p.checkProbability > 0 && call.origin !== Origin.original) {
     const action = call.action;
     // One draw per read opportunity, in order, from the action's own stream.
-    const draw = (action.checkDraws ??= stream(p.seed, 'check', action.id));
-    if (draw() < p.checkProbability) {
+    if (keyedUniform(sim.seedKey, Keyed.check, action.id, action.checkDraws++) < p.checkProbability) {
       sim.tally.checks++;
       sim.queue.push({ kind: 'read', t: t + p.checkLatency, seq: 0, call, exec: null, k: 0 });
       if (action.trace !== null) (action.checkTrace ??= []).push({ at: t, end: t + p.checkLatency, found: false });

@@ -1,7 +1,7 @@
 // The service's own failures (MODEL.md part two, A): whether an execution's worker dies,
 // and when; what a crash leaves in the key store (a transaction rolls back, anything else
 // leaves the record `running`, perhaps orphaned); and the duplicates lease takeovers make.
-import { stream } from './rng.js';
+import { Keyed, keyedUniform } from './keyed.js';
 import { Fate, type Execution } from './events.js';
 import { Signal } from './series.js';
 import type { KeyStore } from './keystore.js';
@@ -17,11 +17,11 @@ import type { Sim } from './state.js';
 export function drawFate(sim: Sim, exec: Execution): void {
   const p = sim.p;
   const action = exec.action;
-  const draw = (action.crashDraws ??= stream(p.seed, 'crash', action.id));
-  const uCrash = draw();
-  const uWhen = draw();
-  const uAfter = draw();
+  const n = 3 * action.crashDraws++;
+  const uCrash = keyedUniform(sim.seedKey, Keyed.crash, action.id, n);
   if (uCrash >= p.serverCrash) return;
+  const uWhen = keyedUniform(sim.seedKey, Keyed.crash, action.id, n + 1);
+  const uAfter = keyedUniform(sim.seedKey, Keyed.crash, action.id, n + 2);
   if (uAfter < p.afterEffect) {
     if (p.transactional) {
       exec.fate = Fate.crashBefore;
@@ -61,19 +61,30 @@ export function crashed(sim: Sim, exec: Execution, t: number): void {
 /**
  * A commit of an execution on key record `slot`: a lease-takeover duplicate when its action
  * already committed on this record (from its claim through its takeovers) and a takeover
- * made this commit or one of the earlier ones.
+ * made this commit or one of the earlier ones. The record's first committing action is
+ * kept beside the record; any other (a genuine repeat sharing the key) in a map.
  */
 export function recordCommit(sim: Sim, exec: Execution): void {
-  const commits = sim.recordCommits as NonNullable<Sim['recordCommits']>;
+  const owners = (sim.store as KeyStore).owners as Owners;
+  const slot = exec.slot;
   const id = exec.action.id;
-  const list = commits.get(exec.slot);
-  if (list === undefined) {
-    commits.set(exec.slot, [{ action: id, takeover: exec.takeover }]);
+  const first = owners.committer[slot] as number;
+  if (first === -1) {
+    owners.committer[slot] = id;
+    owners.committerTakeover[slot] = exec.takeover ? 1 : 0;
     return;
   }
-  const entry = list.find((e) => e.action === id);
+  if (first === id) {
+    if (owners.committerTakeover[slot] === 1 || exec.takeover) sim.tally.leaseTakeoverDuplicates++;
+    if (exec.takeover) owners.committerTakeover[slot] = 1;
+    return;
+  }
+  const others = sim.recordCommits as NonNullable<Sim['recordCommits']>;
+  const list = others.get(slot);
+  const entry = list?.find((e) => e.action === id);
   if (entry === undefined) {
-    list.push({ action: id, takeover: exec.takeover });
+    if (list === undefined) others.set(slot, [{ action: id, takeover: exec.takeover }]);
+    else list.push({ action: id, takeover: exec.takeover });
     return;
   }
   if (entry.takeover || exec.takeover) sim.tally.leaseTakeoverDuplicates++;

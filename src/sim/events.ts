@@ -2,7 +2,6 @@
 // shape (so the queue's comparisons stay monomorphic); `kind` says which fields matter.
 
 import type { TracedAttempt, TracedCheck } from '../model/result.js';
-import type { Uniform } from './rng.js';
 
 /** One logical action (intent): one agent step, possibly executed in several segments. */
 export interface Action {
@@ -56,9 +55,9 @@ export interface Action {
   trace: TracedAttempt[] | null;
   /** Commits of its business identity (shared along a chain of repeats), when reads need them. */
   business: { commits: number } | null;
-  /** Part-two streams of this action, created on first need: server crashes, reads. */
-  crashDraws: Uniform | null;
-  checkDraws: Uniform | null;
+  /** Executions and read opportunities so far: the positions in its crash and check streams. */
+  crashDraws: number;
+  checkDraws: number;
   /** Reads recorded for the timeline picture (traced actions only). */
   checkTrace: TracedCheck[] | null;
 }

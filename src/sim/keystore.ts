@@ -102,7 +102,10 @@ export class KeyStore {
     this.pendings[slot] = (this.pendings[slot] as number) + 1;
     this.flags[slot] = OCCUPIED;
     this.setExpiry(slot, t + this.retention, t);
-    if (this.owners !== null) this.owners.hold(slot, t, owner);
+    if (this.owners !== null) {
+      this.owners.hold(slot, t, owner);
+      this.owners.claimed(slot);
+    }
     return slot;
   }
 

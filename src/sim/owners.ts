@@ -7,11 +7,26 @@ export class Owners {
   heldSince: Float64Array;
   owner: Float64Array;
   diedAt: Float64Array;
+  /**
+   * The first action to commit on the record since its claim (-1: none yet), and whether a
+   * takeover made one of that action's commits on it: for lease-takeover duplicates. Other
+   * actions' commits on the same record (identical repeats) are kept in the simulation's map.
+   */
+  committer: Float64Array;
+  committerTakeover: Uint8Array;
 
   constructor(capacity: number) {
     this.heldSince = new Float64Array(capacity);
     this.owner = new Float64Array(capacity);
     this.diedAt = new Float64Array(capacity);
+    this.committer = new Float64Array(capacity);
+    this.committerTakeover = new Uint8Array(capacity);
+  }
+
+  /** A new record in `slot`: no commits on it yet. */
+  claimed(slot: number): void {
+    this.committer[slot] = -1;
+    this.committerTakeover[slot] = 0;
   }
 
   /** Execution `owner` claims or takes over `slot` at t. */
@@ -48,5 +63,9 @@ export class Owners {
     this.heldSince = grow(this.heldSince);
     this.owner = grow(this.owner);
     this.diedAt = grow(this.diedAt);
+    this.committer = grow(this.committer);
+    const flags = new Uint8Array(size);
+    flags.set(this.committerTakeover);
+    this.committerTakeover = flags;
   }
 }

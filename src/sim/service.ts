@@ -45,7 +45,7 @@ export function receive(sim: Sim, call: Call, t: number): void {
     }
     action.keyClaims++;
     const slot = store.claim(key, found, t, call.version, action.id, sim.nextExecution);
-    if (sim.recordCommits !== null) sim.recordCommits.delete(slot);
+    if (sim.recordCommits !== null && sim.recordCommits.size > 0) sim.recordCommits.delete(slot);
     execute(sim, call, slot, t, Role.claim);
   } else if (p.fingerprint && store.fingerprint(found) !== call.version) {
     tally.sentMismatch++;

@@ -14,6 +14,7 @@ import { Tracer, type TraceOptions } from './trace.js';
 import { KeyStoreTimeline } from './timeline.js';
 import { Incidents, profileOf, type Profile } from './conditions.js';
 import { Series } from './series.js';
+import { seedKey } from './keyed.js';
 
 export interface Params {
   seed: number | string;
@@ -129,6 +130,8 @@ export class Sim {
   busy = 0;
   readonly waiting: Execution[] = [];
   waitingHead = 0;
+  /** The seed as a key of the counter-based part-two streams (keyed.ts). */
+  readonly seedKey: number;
   /** Executions started so far: each one's serial number names it as a record's owner. */
   nextExecution = 0;
   /** The business identity of the latest action, when reads need to see its commits. */
@@ -153,6 +156,7 @@ export class Sim {
     this.onProgress = options.onProgress ?? null;
     this.tally = new Tally();
     this.gaps = stream(p.seed, 'arrivals');
+    this.seedKey = seedKey(p.seed);
     this.blocks = stream(p.seed, 'actions');
     this.store =
       p.scope === 'none'
