@@ -1,4 +1,4 @@
-// The four missions: each starting scenario fails its own expect: block, and the
+// The five missions: each starting scenario fails its own expect: block, and the
 // reference solution kept here (not under scenarios/, so it does not give the game away)
 // passes it.
 import { readFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ const notPassing = (s: Scenario, verdicts: readonly string[] = ['fail', 'undecid
     .filter((row) => verdicts.includes(row.verdict))
     .map((row) => `${row.metric} ${row.bound} ${row.limit}: ${row.value} (${row.verdict})`);
 
-describe.each([1, 2, 3, 4])('mission %i', (n) => {
+describe.each([1, 2, 3, 4, 5])('mission %i', (n) => {
   it('starts in a configuration that decidedly fails its check', () => {
     const mission = load(`scenarios/missions/mission-${n}.yaml`);
     expect(Object.keys(mission.expect).length).toBeGreaterThan(0);
@@ -46,5 +46,16 @@ describe('mission 3 budget', () => {
     const s = load('test/missions/solution-3.yaml');
     s.keys.retention = 86_400_000;
     expect(notPassing(s, ['fail'])).toEqual([expect.stringMatching(/^keyStore.steadyStateBytes max/)]);
+  });
+});
+
+describe('mission 5 lease', () => {
+  it('no lease strands crashed claims behind 409s (lost actions); a renewed short lease also solves it', () => {
+    const s = load('test/missions/solution-5.yaml');
+    s.keys.lease = 'none';
+    expect(notPassing(s, ['fail'])).toEqual([expect.stringMatching(/^lostPerThousand max/)]);
+    s.keys.lease = 1000;
+    s.keys.leaseRenewal = true;
+    expect(notPassing(s)).toEqual([]);
   });
 });
