@@ -2,17 +2,32 @@
 // one function per closed form, listing every reason against it (an empty list: it applies).
 import { proseDuration } from '../model/format.js';
 import type { Scenario } from '../model/scenario.js';
+import {
+  ALL_EFFECTS,
+  type Reason,
+  checkRepeatReason,
+  checkReplayReason,
+  crashCountReason,
+  crashShareReason,
+  incidentReason,
+  leaseReason,
+  orphanReason,
+  rollbackReason,
+} from './part-two.js';
 import { actionSpan, callSpan, intentLike, segmentSpan } from './spans.js';
 
-/** A reason against a closed form, or false where that reason does not hold. */
-export type Reason = string | false;
+export type { Reason } from './part-two.js';
 
 const queueing = (s: Scenario, effect: string): Reason =>
   s.service.concurrency !== 'unlimited' && `limited concurrency (${s.service.concurrency}) adds queueing: ${effect}`;
 
 /** P(S > T) as the share of slow executions. */
 export function slowShareReasons(s: Scenario): Reason[] {
-  return [queueing(s, 'a reply waits for a slot as well as S, so slow timeouts are not S > T')];
+  return [
+    queueing(s, 'a reply waits for a slot as well as S, so slow timeouts are not S > T'),
+    crashShareReason(s),
+    incidentReason(s, ['latencyFactor'], 'P(S > T)'),
+  ];
 }
 
 /** q as the share of executions that timed out (slow or reply lost). */
@@ -24,6 +39,8 @@ export function unknownShareReasons(s: Scenario): Reason[] {
       scope !== 'attempt' &&
       `keys are on (scope ${scope}): lost 409s and stored replies are counted as lost replies too`,
     s.service.errorRate > 0 && `503s (errorRate ${s.service.errorRate}): a lost 503 is counted as a lost reply too`,
+    crashShareReason(s),
+    incidentReason(s, ['latencyFactor', 'replyLoss', 'errorRate'], 'q'),
   ];
 }
 
@@ -37,6 +54,9 @@ export function scopeNoneReasons(s: Scenario): Reason[] {
     s.client.deadline !== 'none' &&
       `a deadline (${proseDuration(s.client.deadline)}) can stop retries before the last one`,
     crash.probability > 0 && crash.max > 0 && `crashes replay whole steps (crash.probability ${crash.probability})`,
+    crashCountReason(s),
+    incidentReason(s, ALL_EFFECTS, 'the formula'),
+    checkRepeatReason(s),
   ];
 }
 
@@ -68,6 +88,10 @@ export function oneClaimReasons(s: Scenario): Reason[] {
       scope !== 'attempt' &&
       span >= s.keys.retention &&
       `retention (${proseDuration(s.keys.retention)}) can end before an action's last repeat (up to ${proseDuration(span)} after its claim): a forgotten key is claimed again`,
+    orphanReason(s),
+    rollbackReason(s),
+    leaseReason(s),
+    scope !== 'none' && incidentReason(s, ['latencyFactor', 'errorRate', 'requestLoss'], 'the one-claim lifetime'),
   ];
 }
 
@@ -114,5 +138,18 @@ export function replayCatchReasons(s: Scenario): Reason[] {
     !allCaught &&
       !(spread > 0 && call / spread <= REPLAY_SHIFT_TOLERANCE) &&
       `a tool call (up to ${proseDuration(call)}) is not negligible against the resume spread (${proseDuration(spread)}): the closed form takes the step's end as the commit`,
+    ...(probability > 0 && max > 0 ? partTwoReplayReasons(s) : []),
+  ];
+}
+
+/** Part-two reasons against the replay catch fraction, given that steps do crash. */
+function partTwoReplayReasons(s: Scenario): Reason[] {
+  return [
+    crashCountReason(s),
+    orphanReason(s),
+    rollbackReason(s),
+    leaseReason(s),
+    incidentReason(s, ['errorRate', 'requestLoss'], 'the catch fraction'),
+    checkReplayReason(s),
   ];
 }

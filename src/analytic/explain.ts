@@ -21,6 +21,19 @@ import { duplicatesPerDay } from './cost.js';
 import { keyStoreKeys, replayCatchFraction } from './keystore.js';
 import { scopeNoneExpectations, scopeNoneUnknownPerAction } from './retries.js';
 import { callSpan, segmentSpan } from './spans.js';
+import { usesProfile } from './part-two.js';
+
+// With an arrival profile the per-action closed forms still hold (actions stay independent
+// unless something else shares state between them); the rate-based rows use the base rate,
+// as keyStore.steadyStateKeys does, and say so.
+const PROFILE_KEYS =
+  "; with an arrival profile the store's size follows the changing rate (keyStore.peakKeys): this row, like keyStore.steadyStateKeys, uses the base rate only";
+const PROFILE_PER_DAY = "; rate is the base rate: with an arrival profile a day's count follows the profile's rates";
+
+/** `50/s`, or `50/s (the base rate)` where an arrival profile changes the rate over time. */
+function rateText(s: Scenario): string {
+  return usesProfile(s) ? `${s.arrivals.rate}/s (the base rate)` : `${s.arrivals.rate}/s`;
+}
 
 /** Row names, in the order explain lists them. */
 export const ROW = {
@@ -166,26 +179,27 @@ function keyStoreRows(s: Scenario, r: RunResult): Comparison[] {
   const bytes = r.intervals['keyStore.steadyStateBytes'] ?? null;
   const reasons = oneClaimReasons(s);
   const exact = `rate (retention + E[S]), E[S] = m exp(s^2 / 2) = ${proseDuration(meanS)}`;
+  const profile = usesProfile(s) ? PROFILE_KEYS : '';
   const note =
     "Little's law with one claim per action: a record lives from its claim to commit + retention; simulated: keyStore.steadyStateKeys and steadyStateBytes";
   return [
     row(
       {
         name: ROW.keysRule,
-        formula: `rate retention, rate = ${rate}/s, retention = ${proseDuration(retention)}`,
+        formula: `rate retention, rate = ${rateText(s)}, retention = ${proseDuration(retention)}`,
         simulated: ks.steadyStateKeys,
         interval: keys,
         unit: 'keys',
       },
       () => keyStoreKeys(rate, retention),
       reasons,
-      `${note}; the rule of thumb leaves out E[S] = ${proseDuration(meanS)} of each record's life, so with a narrow interval it falls just outside`,
+      `${note}; the rule of thumb leaves out E[S] = ${proseDuration(meanS)} of each record's life, so with a narrow interval it falls just outside${profile}`,
     ),
     row(
       { name: ROW.keys, formula: exact, simulated: ks.steadyStateKeys, interval: keys, unit: 'keys' },
       () => keyStoreKeys(rate, retention + meanS),
       reasons,
-      note,
+      `${note}${profile}`,
     ),
     row(
       {
@@ -197,7 +211,7 @@ function keyStoreRows(s: Scenario, r: RunResult): Comparison[] {
       },
       () => keyStoreKeys(rate, retention + meanS) * recordBytes,
       reasons,
-      note,
+      `${note}${profile}`,
     ),
   ];
 }
@@ -236,14 +250,16 @@ function perDayRow(s: Scenario, r: RunResult): Comparison {
   const closed = scopeNoneReasons(s).every((reason) => reason === false);
   return {
     name: ROW.perDay,
-    formula: `rate 86,400 duplicatesPerThousand / 1000, rate = ${rate}/s`,
+    formula: `rate 86,400 duplicatesPerThousand / 1000, rate = ${rateText(s)}`,
     closedForm: closed ? perDay(1000 * scopeNoneExpectations(closedFormInputs(s)).duplicates) : null,
     simulated: perDay(r.metrics.duplicatesPerThousand),
     interval: ci === undefined ? null : { low: perDay(ci.low), high: perDay(ci.high) },
     unit: 'count',
     applies: true,
-    why: closed
-      ? 'arithmetic on duplicates per 1000: the closed form scales the scope-none expectation, the simulated value and its interval scale the run'
-      : 'arithmetic on the simulated duplicates per 1000 and its interval; no closed form for the rate itself here (see duplicates per 1000)',
+    why:
+      (closed
+        ? 'arithmetic on duplicates per 1000: the closed form scales the scope-none expectation, the simulated value and its interval scale the run'
+        : 'arithmetic on the simulated duplicates per 1000 and its interval; no closed form for the rate itself here (see duplicates per 1000)') +
+      (usesProfile(s) ? PROFILE_PER_DAY : ''),
   };
 }

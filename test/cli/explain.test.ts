@@ -25,6 +25,9 @@ function line(text: string, name: string): string {
   return found;
 }
 
+/** The text with every run of whitespace (a wrapped line's break and indent) as one space. */
+const flat = (text: string): string => text.replace(/\s+/g, ' ');
+
 interface JsonRow {
   name: string;
   formula: string;
@@ -99,6 +102,51 @@ describe('idemsim explain', () => {
     const attempts = doc.rows.find((row) => row.name === ROW.attempts);
     expect(attempts?.why).toContain('crashes replay whole steps');
     expect(doc.rows.find((row) => row.name === ROW.pSlow)?.closedForm).toBeCloseTo(0.0224, 4);
+  });
+
+  it('gives a part-two reason on the rows it breaks: server crashes, a lease', async () => {
+    const r = await explain([
+      '--actions',
+      '2000',
+      '--set',
+      'service.crash.probability=0.1',
+      '--set',
+      'keys.scope=intent',
+      '--set',
+      'keys.lease=2s',
+    ]);
+    expect(r.code).toBe(0);
+    expect(line(r.out, ROW.pSlow)).toContain('does not apply: server crashes (probability 0.1): a crashed');
+    expect(line(r.out, ROW.keysRule)).toContain('does not apply: non-transactional server crashes');
+    expect(flat(r.out)).toContain(
+      'a lease (2 s) without renewal: takeovers can run a second execution while the first',
+    );
+  });
+
+  it('keeps the per-action closed forms under an arrival profile, and names the base rate', async () => {
+    const file = write(
+      'profile.yaml',
+      'arrivals:\n  rate: 50\n  profile:\n    - { until: 10m, rate: 150 }\nkeys: { scope: intent }\n',
+    );
+    const r = await explain([file, '--actions', '2000']);
+    expect(r.code).toBe(0);
+    expect(line(r.out, ROW.pSlow)).toMatch(/^P\(S > T\)\s+2\.24%\s/);
+    expect(line(r.out, ROW.keysRule)).toMatch(/^key-store keys, rule of thumb\s+180,000\s/);
+    expect(r.out).toContain('rate retention, rate = 50/s (the base rate), retention = 1 h');
+    expect(flat(r.out)).toContain("with an arrival profile the store's size follows the changing rate");
+  });
+
+  it('says where incidents and reads before a repeat break the scope-none expectations', async () => {
+    const file = write(
+      'incident.yaml',
+      'incidents:\n  - { at: 1m, for: 1m, replyLoss: 0.5 }\nagent:\n  checkFirst: { probability: 0.5 }\n',
+    );
+    const doc = JSON.parse((await explain([file, '--actions', '2000', '--format', 'json'])).out) as { rows: JsonRow[] };
+    const why = (name: string): string => doc.rows.find((row) => row.name === name)?.why ?? '';
+    expect(why(ROW.pSlow)).not.toContain('incident');
+    expect(why(ROW.q)).toContain('an incident changes reply loss inside its window: q holds only outside it');
+    expect(why(ROW.duplicates)).toContain('the formula holds only outside it');
+    expect(why(ROW.duplicates)).toContain('the agent reads before a re-plan or replay (checkFirst 0.5)');
   });
 
   it('exits 2 for a file that cannot be read or parsed, with one line and no stack', async () => {

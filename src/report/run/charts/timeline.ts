@@ -7,8 +7,23 @@ import type { NonNormalizedSpec, UnitSpec } from 'vega-lite/types_unstable/spec/
 import type { TracedAction } from '../../../model/result.js';
 import { formatCount } from '../../../model/format.js';
 import type { Chart, ChartRun } from '../../chart.js';
-import { DUPLICATE_PINK, INK, OUTCOME, OUTCOME_CLASSES, STORED_CYAN, frame, runLabels, seconds } from '../../chart.js';
+import { DUPLICATE_PINK, INK, STORED_CYAN, frame, runLabels, seconds } from '../../chart.js';
 import { type TimeAxis, timeAxis } from './time-axis.js';
+import { axisPixels, placeLabels } from './timeline-labels.js';
+import {
+  type PartTwoData,
+  type PartTwoLayer,
+  PART_TWO_DESCRIPTION,
+  PART_TWO_LAYERS,
+  hasPartTwo,
+  outcomeLabel,
+  outcomeScale,
+  partTwoCaption,
+  partTwoData,
+  partTwoEnd,
+  partTwoLayers,
+  tracesServerCrash,
+} from './timeline-marks.js';
 
 /** Layer names: vega draws each as `<g class="mark-… role-mark NAME_marks">`, which tests count. */
 export const TIMELINE_LAYERS = {
@@ -21,6 +36,9 @@ export const TIMELINE_LAYERS = {
 
 const WIDTH = 760;
 const ROW = 14;
+// With part-two marks each row also holds a line of labels above its bar: the bar keeps
+// its height (ROW (1 - 0.3) = 9.8 px) and the labels get the rest of a wider row.
+const WIDE_ROW = 24;
 
 const MARKER = { execution: 'execution', duplicate: 'duplicate execution', stored: 'stored answer, not executed' };
 const CALL = { replan: 're-plan call', replay: 'replay after crash' };
@@ -53,7 +71,7 @@ function rowsOf(trace: readonly TracedAction[]): AttemptRow[] {
       const newCall = a.attempt === 0 && a.origin !== 'original' ? CALL[a.origin] : null;
       return {
         action: action.action,
-        outcome: OUTCOME[a.outcome === 'replayed' ? 'ok' : a.outcome].label,
+        outcome: outcomeLabel(a),
         sent,
         end: seconds(a.end - action.arrival),
         firstCommit: a.duplicate ? null : commit,
@@ -106,11 +124,6 @@ function captionOf(runs: readonly ChartRun[]): string {
   return 'Traced actions per scenario: bars are attempts; white dots executions, pink duplicates, cyan rings stored answers.';
 }
 
-const outcomeScale = {
-  domain: OUTCOME_CLASSES.map((k) => OUTCOME[k].label),
-  range: OUTCOME_CLASSES.map((k) => OUTCOME[k].color),
-};
-
 const MARKERS = [MARKER.execution, MARKER.duplicate, MARKER.stored];
 const markerFill = { domain: MARKERS, range: ['#ffffff', DUPLICATE_PINK, 'transparent'] };
 // One legend for the three marker layers. Vega-Lite would copy each layer's stroke into
@@ -133,11 +146,18 @@ const y = {
   scale: { paddingInner: 0.3, paddingOuter: 0.2 },
   axis: { labelFontSize: 9 },
 } as const;
+type Y = typeof y | ReturnType<typeof wideY>;
+
+/** The rows of a chart with part-two labels: the same bar height, a label line above each. */
+function wideY() {
+  const band = ROW * (1 - y.scale.paddingInner);
+  return { ...y, scale: { paddingInner: 1 - band / WIDE_ROW, paddingOuter: 0.5 } };
+}
 
 // Markers draw from the full rows; x is null (dropped as invalid) where a row has no such
 // marker. The marker's kind is a calculated field (not a constant `datum`, which the
 // published Vega-Lite schema does not let carry a scale or legend).
-function marker(name: string, field: string, value: string, size: number): UnitSpec<Field> {
+function marker(name: string, field: string, value: string, size: number, y: Y): UnitSpec<Field> {
   return {
     name,
     transform: [{ calculate: `'${value}'`, as: 'marker' }],
@@ -159,8 +179,28 @@ function marker(name: string, field: string, value: string, size: number): UnitS
   };
 }
 
-function panel(label: string, rows: AttemptRow[], x: TimeAxis, i: number): NonNormalizedSpec {
+interface Panel {
+  label: string;
+  rows: AttemptRow[];
+  marks: PartTwoData;
+}
+
+function labelsOf(marks: PartTwoData, rows: readonly AttemptRow[], x: TimeAxis) {
+  const calls = rows.flatMap((r) => (r.callAt === null ? [] : [{ action: r.action, at: r.callAt }]));
+  return placeLabels(marks, calls, axisPixels(x.scale, WIDTH), WIDTH);
+}
+
+interface Look {
+  x: TimeAxis;
+  y: Y;
+  outcomes: { domain: string[]; range: string[] };
+  wide: boolean;
+}
+
+function panel({ label, rows, marks }: Panel, { x, y, outcomes, wide }: Look, i: number): NonNormalizedSpec {
   const name = (layer: keyof typeof TIMELINE_LAYERS) => timelineLayerName(layer, i);
+  const partTwoName = (layer: PartTwoLayer) =>
+    i === 0 ? PART_TWO_LAYERS[layer] : `${PART_TWO_LAYERS[layer]}_${i + 1}`;
   const heading = { text: label, anchor: 'start', fontSize: 12, offset: 6 } as const;
   if (rows.length === 0) {
     return {
@@ -176,7 +216,7 @@ function panel(label: string, rows: AttemptRow[], x: TimeAxis, i: number): NonNo
     title: heading,
     data: { values: rows },
     width: WIDTH,
-    height: { step: ROW },
+    height: { step: wide ? WIDE_ROW : ROW },
     layer: [
       {
         name: name('attempts'),
@@ -188,12 +228,12 @@ function panel(label: string, rows: AttemptRow[], x: TimeAxis, i: number): NonNo
           x: { field: 'sent', type: 'quantitative', title: x.title, scale: x.scale, axis: x.axis },
           x2: { field: 'end' },
           y,
-          color: { field: 'outcome', type: 'nominal', scale: outcomeScale, title: 'attempt outcome' },
+          color: { field: 'outcome', type: 'nominal', scale: outcomes, title: 'attempt outcome' },
         },
       },
-      marker(name('stored'), 'storedAt', MARKER.stored, 130),
-      marker(name('commits'), 'firstCommit', MARKER.execution, 45),
-      marker(name('duplicates'), 'duplicateCommit', MARKER.duplicate, 45),
+      marker(name('stored'), 'storedAt', MARKER.stored, 130, y),
+      marker(name('commits'), 'firstCommit', MARKER.execution, 45, y),
+      marker(name('duplicates'), 'duplicateCommit', MARKER.duplicate, 45, y),
       {
         name: name('calls'),
         mark: { type: 'point', filled: true, size: 55, opacity: 1, color: INK, yOffset: -1, aria: false },
@@ -209,6 +249,7 @@ function panel(label: string, rows: AttemptRow[], x: TimeAxis, i: number): NonNo
           },
         },
       },
+      ...partTwoLayers(marks, labelsOf(marks, rows, x), y, partTwoName),
     ],
   };
 }
@@ -221,15 +262,34 @@ function panel(label: string, rows: AttemptRow[], x: TimeAxis, i: number): NonNo
 export function timelineChart(runs: readonly ChartRun[]): Chart {
   const labels = runLabels(runs);
   const rows = runs.map((run) => rowsOf(run.result.detail.trace));
-  const maxSeconds = Math.max(0, ...rows.flat().flatMap((r) => [r.end, r.firstCommit ?? 0, r.duplicateCommit ?? 0]));
+  const marks = runs.map((run) => partTwoData(run.result.detail.trace));
+  const wide = marks.some(hasPartTwo);
+  const maxSeconds = Math.max(
+    0,
+    ...rows.flat().flatMap((r) => [r.end, r.firstCommit ?? 0, r.duplicateCommit ?? 0]),
+    ...marks.map(partTwoEnd),
+  );
   const x = timeAxis(maxSeconds, 'time since the action arrived', WIDTH);
+  const serverCrash = runs.some((run) => tracesServerCrash(run.result.detail.trace));
+  const look: Look = { x, y: wide ? wideY() : y, outcomes: outcomeScale(serverCrash), wide };
   const title = 'The lab picture: every attempt of the traced actions';
-  const caption = captionOf(runs);
+  // The part-two counts go on a second subtitle line: vega sizes the chart by its longest line.
+  const lines = [captionOf(runs), partTwoCaption(marks)].filter((line) => line !== '');
+  const caption = lines.join(' ');
   const description =
     'Timeline of traced actions: one row per action, one bar per attempt from send to end coloured by outcome; ' +
     'dots mark executions (white), duplicate executions (pink) and stored answers (cyan rings); ' +
-    `triangles and diamonds mark re-plan and replay calls. Time axis: ${x.scale.type === 'symlog' ? 'symmetric-log past 1 s' : 'linear'}.`;
-  const panels = runs.map((run, i) => panel(panelLabel(labels[i] ?? '', run), rows[i] ?? [], x, i));
-  const spec: TopLevelSpec = { ...frame(title, caption, description), vconcat: panels, spacing: 24 };
+    `triangles and diamonds mark re-plan and replay calls. Time axis: ${x.scale.type === 'symlog' ? 'symmetric-log past 1 s' : 'linear'}.` +
+    (wide ? ` ${PART_TWO_DESCRIPTION}` : '');
+  const panels = runs.map((run, i) =>
+    panel(
+      { label: panelLabel(labels[i] ?? '', run), rows: rows[i] ?? [], marks: marks[i] ?? partTwoData([]) },
+      look,
+      i,
+    ),
+  );
+  const framed = frame(title, caption, description);
+  if (lines.length > 1) framed.title = { text: title, subtitle: lines };
+  const spec: TopLevelSpec = { ...framed, vconcat: panels, spacing: 24 };
   return { name: 'timeline', title, caption, spec };
 }

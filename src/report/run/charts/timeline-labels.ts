@@ -1,0 +1,123 @@
+// Where the lab picture writes its part-two labels ("crash after effect", "⇄ takeover",
+// "read: saw the commit"): in the line above each action's bar, left or right of the mark,
+// and only where the text clears every other label, crash bolt and call marker of that
+// row. A label that would collide is left out; its mark (bolt, dashed outline, grey bar)
+// still says what happened, and the description says how to read it.
+import { INK, labelWidth } from '../../chart.js';
+import type { PartTwoData } from './timeline-marks.js';
+
+export const LABEL_SIZE = 9;
+export const CRASH_RED = '#d62728';
+export const READ_GREY = '#5f6b7a';
+
+export const CRASH = { before: 'crash before effect', after: 'crash after effect' } as const;
+export const READ = { found: 'read: saw the commit', missed: 'read: no commit yet' } as const;
+export const TAKEOVER = '⇄ takeover';
+
+const Kind = { crash: 'crash', takeover: 'takeover', read: 'read' } as const;
+type Kind = keyof typeof Kind;
+
+/** Each kind's colour, as a vega expression on the label's datum. */
+export const LABEL_COLOR = `datum.kind === '${Kind.crash}' ? '${CRASH_RED}' : datum.kind === '${Kind.read}' ? '${READ_GREY}' : '${INK}'`;
+
+/** A label to draw: `at` in seconds (the mark's instant), `dx` and `align` in pixels from it. */
+export interface LabelRow {
+  action: number;
+  at: number;
+  text: string;
+  kind: Kind;
+  align: 'left' | 'right';
+  dx: number;
+}
+
+/** The marks of a row the labels must not cover: crash bolts and new-call markers, ±HALF px. */
+const HALF = 5;
+/** Clear space between a label and anything else, px. */
+const GAP = 3;
+// Bold DejaVu Sans runs wider than labelWidth's regular advances, and ⇄ is wider than a letter.
+const BOLD = 1.2;
+
+/** Where `s` seconds sit on a time axis `width` px long (vega's symlog, constant 1: log(1 + s)). */
+export function axisPixels(
+  scale: { type: 'linear' | 'symlog'; domain: [number, number] },
+  width: number,
+): (s: number) => number {
+  const f = scale.type === 'symlog' ? Math.log1p : (s: number) => s;
+  const [low, high] = scale.domain;
+  return (s) => (width * (f(s) - f(low))) / (f(high) - f(low));
+}
+
+interface Candidate {
+  action: number;
+  at: number;
+  text: string;
+  kind: Kind;
+  /** Gap from the mark when the label goes to its right (positive) or left (negative), px. */
+  side: number;
+}
+
+/**
+ * The labels that fit, for a panel whose x axis puts `s` seconds at px(s) on a plot `width`
+ * wide; `calls` are the instants of each row's new-call markers. Crashes are placed first,
+ * then reads, then takeovers (whose dashed outline reads best without words).
+ */
+export function placeLabels(
+  data: PartTwoData,
+  calls: readonly { action: number; at: number }[],
+  px: (s: number) => number,
+  width: number,
+): LabelRow[] {
+  const taken = new Map<number, [number, number][]>();
+  const take = (action: number, span: [number, number]): void => {
+    taken.set(action, [...(taken.get(action) ?? []), span]);
+  };
+  for (const c of [...data.crashes, ...calls]) take(c.action, [px(c.at) - HALF, px(c.at) + HALF]);
+  const candidates: Candidate[] = [
+    ...data.crashes.map((c) => ({
+      action: c.action,
+      at: c.at,
+      text: c.afterEffect ? CRASH.after : CRASH.before,
+      kind: Kind.crash,
+      side: HALF + GAP + 1,
+    })),
+    // A read comes after a pause with nothing in the row: its label goes there, on the left.
+    ...data.reads.map((r) => ({
+      action: r.action,
+      at: r.start,
+      text: r.found ? READ.found : READ.missed,
+      kind: Kind.read,
+      side: -(HALF + GAP + 1),
+    })),
+    ...data.takeovers.map((t) => ({
+      action: t.action,
+      at: t.start,
+      text: TAKEOVER,
+      kind: Kind.takeover,
+      side: HALF + GAP + 1,
+    })),
+  ];
+  const placed: LabelRow[] = [];
+  for (const c of candidates) {
+    const x = px(c.at);
+    const w = labelWidth(c.text, LABEL_SIZE) * BOLD;
+    // The preferred side, or the other one where the preferred runs off the plot.
+    const sides = [c.side, -c.side];
+    for (const side of sides) {
+      const span: [number, number] = side > 0 ? [x + side, x + side + w] : [x + side - w, x + side];
+      if (span[0] < 0 || span[1] > width) continue;
+      const clear = (taken.get(c.action) ?? []).every(([a, b]) => span[1] + GAP <= a || b + GAP <= span[0]);
+      if (!clear) continue;
+      take(c.action, span);
+      placed.push({
+        action: c.action,
+        at: c.at,
+        text: c.text,
+        kind: c.kind,
+        align: side > 0 ? 'left' : 'right',
+        dx: side,
+      });
+      break;
+    }
+  }
+  return placed;
+}

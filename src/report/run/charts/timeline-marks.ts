@@ -1,0 +1,206 @@
+// The lab picture's part-two marks (MODEL.md part two, A and C): the service's worker dying
+// mid-execution, an attempt that took a record over when its lease ran out, and the reads
+// an agent makes before it repeats. Each is drawn only where the trace holds one, so a
+// trace without them gives the chart it gave before they existed, byte for byte.
+import type { Field } from 'vega-lite/types_unstable/channeldef.js';
+import type { UnitSpec } from 'vega-lite/types_unstable/spec/index.js';
+import type { TracedAction, TracedAttempt } from '../../../model/result.js';
+import { INK, OUTCOME, OUTCOME_CLASSES, seconds } from '../../chart.js';
+import { type LabelRow, LABEL_COLOR, LABEL_SIZE, CRASH_RED, READ_GREY } from './timeline-labels.js';
+
+/** Layer names (suffixed per panel as the timeline's own are); only layers with data are drawn. */
+export const PART_TWO_LAYERS = {
+  reads: 'reads',
+  takeovers: 'takeovers',
+  crashTails: 'crash_tails',
+  crashes: 'crashes',
+  labels: 'part_two_labels',
+} as const;
+export type PartTwoLayer = keyof typeof PART_TWO_LAYERS;
+
+/** A timeout because the execution's worker died: no reply ever left (its own outcome class). */
+export const SERVER_CRASH = { label: 'timeout: server crashed', color: '#8c564b' } as const;
+
+/** How the client heard an attempt end, as the outcome scale labels it. */
+export function outcomeLabel(a: TracedAttempt): string {
+  if (a.outcome === 'serverCrash') return SERVER_CRASH.label;
+  return OUTCOME[a.outcome === 'replayed' ? 'ok' : a.outcome].label;
+}
+
+export function tracesServerCrash(trace: readonly TracedAction[]): boolean {
+  return trace.some((t) => t.attempts.some((a) => a.outcome === 'serverCrash'));
+}
+
+/** The outcome scale; the server-crash class joins it (after the other timeouts) only where traced. */
+export function outcomeScale(serverCrash: boolean): { domain: string[]; range: string[] } {
+  const domain: string[] = OUTCOME_CLASSES.map((k) => OUTCOME[k].label);
+  const range: string[] = OUTCOME_CLASSES.map((k) => OUTCOME[k].color);
+  if (serverCrash) {
+    const at = OUTCOME_CLASSES.indexOf('requestLost') + 1;
+    domain.splice(at, 0, SERVER_CRASH.label);
+    range.splice(at, 0, SERVER_CRASH.color);
+  }
+  return { domain, range };
+}
+
+export const PART_TWO_DESCRIPTION =
+  'Red lightning bolts mark the service worker crashing (filled after the effect committed, hollow before), ' +
+  'dashed outlines attempts that took a record over when its lease ran out, and thin grey bars the reads the agent made before repeating.';
+
+/** Times in seconds since the action arrived, as the timeline's own rows. */
+export interface CrashRow {
+  action: number;
+  at: number;
+  afterEffect: boolean;
+  /** When the crashed attempt ended: a crash after it (a timeout first) gets a tail back to it. */
+  end: number;
+}
+export interface SpanRow {
+  action: number;
+  start: number;
+  end: number;
+}
+export interface ReadRow extends SpanRow {
+  found: boolean;
+}
+
+export interface PartTwoData {
+  crashes: CrashRow[];
+  takeovers: SpanRow[];
+  reads: ReadRow[];
+}
+
+export function partTwoData(trace: readonly TracedAction[]): PartTwoData {
+  const since = (action: TracedAction, ms: number): number => seconds(ms - action.arrival);
+  function attempts<R>(pick: (a: TracedAttempt, t: TracedAction) => R | undefined): R[] {
+    return trace.flatMap((t) => t.attempts.flatMap((a) => pick(a, t) ?? []));
+  }
+  return {
+    crashes: attempts((a, t) =>
+      a.crash === undefined
+        ? undefined
+        : { action: t.action, at: since(t, a.crash.at), afterEffect: a.crash.afterEffect, end: since(t, a.end) },
+    ),
+    takeovers: attempts((a, t) =>
+      a.takeover === true ? { action: t.action, start: since(t, a.sent), end: since(t, a.end) } : undefined,
+    ),
+    reads: trace.flatMap((t) =>
+      (t.checks ?? []).map((c) => ({ action: t.action, start: since(t, c.at), end: since(t, c.end), found: c.found })),
+    ),
+  };
+}
+
+export function hasPartTwo(data: PartTwoData): boolean {
+  return data.crashes.length + data.takeovers.length + data.reads.length > 0;
+}
+
+/** The latest instant a part-two mark reaches (a crash can come after its attempt's timeout). */
+export function partTwoEnd(data: PartTwoData): number {
+  return Math.max(0, ...data.crashes.map((c) => c.at), ...data.reads.map((r) => r.end));
+}
+
+/** "Also: 3 server crashes (red bolts), 1 lease takeover (dashed outline)", or '' when none. */
+export function partTwoCaption(data: readonly PartTwoData[]): string {
+  const total = (pick: (d: PartTwoData) => readonly unknown[]): number => data.reduce((n, d) => n + pick(d).length, 0);
+  const n = (count: number, one: string, many: string): string | false =>
+    count > 0 && `${count} ${count === 1 ? one : many}`;
+  const parts = [
+    n(
+      total((d) => d.crashes),
+      'server crash (red bolt)',
+      'server crashes (red bolts)',
+    ),
+    n(
+      total((d) => d.takeovers),
+      'lease takeover (dashed outline)',
+      'lease takeovers (dashed outlines)',
+    ),
+    n(
+      total((d) => d.reads),
+      'read before a repeat (grey bar)',
+      'reads before a repeat (grey bars)',
+    ),
+  ].filter((part): part is string => part !== false);
+  return parts.length === 0 ? '' : `Also: ${parts.join(', ')}.`;
+}
+
+// A lightning bolt in vega's shape space ([-1, 1], y down): filled where the effect had
+// committed before the worker died, hollow where it had not.
+const BOLT = 'M0.3,-1L-0.6,0.12L-0.02,0.12L-0.3,1L0.62,-0.18L0.04,-0.18Z';
+
+/** The part-two layers for one panel, each only where it has data; `labels` from placeLabels. */
+export function partTwoLayers(
+  data: PartTwoData,
+  labels: readonly LabelRow[],
+  y: object,
+  name: (layer: PartTwoLayer) => string,
+): UnitSpec<Field>[] {
+  const x = (field: string) => ({ field, type: 'quantitative' }) as const;
+  const top = { ...y, bandPosition: 0 };
+  const layers: UnitSpec<Field>[] = [];
+  if (data.reads.length > 0)
+    layers.push({
+      name: name('reads'),
+      data: { values: data.reads },
+      // A short thick bar through the row's middle: a read, not a tool call.
+      mark: { type: 'rect', height: 6, color: READ_GREY, stroke: READ_GREY, strokeWidth: 2, aria: false },
+      encoding: { x: x('start'), x2: { field: 'end' }, y: { ...y, bandPosition: 0.5 } },
+    });
+  if (data.takeovers.length > 0)
+    layers.push({
+      name: name('takeovers'),
+      data: { values: data.takeovers },
+      // A dashed outline around the attempt's own bar: it ran by taking the record over.
+      mark: { type: 'rect', fill: null, stroke: INK, strokeWidth: 1.5, strokeDash: [3, 2], aria: false },
+      encoding: { x: x('start'), x2: { field: 'end' }, y },
+    });
+  const tails = data.crashes.filter((c) => c.at > c.end);
+  if (tails.length > 0)
+    layers.push({
+      name: name('crashTails'),
+      data: { values: tails },
+      // The execution outlived its attempt (the client timed out first): a dotted line from
+      // the attempt's end to the crash, just under the bars, ties the bolt to its attempt.
+      mark: { type: 'rule', color: CRASH_RED, strokeWidth: 1.2, strokeDash: [2, 2], yOffset: 1.5, aria: false },
+      encoding: { x: x('end'), x2: { field: 'at' }, y: { ...y, bandPosition: 1 } },
+    });
+  if (data.crashes.length > 0)
+    layers.push({
+      name: name('crashes'),
+      data: { values: data.crashes },
+      // On the bar's top edge, in the label line: a commit's dot at the same instant stays visible.
+      mark: {
+        type: 'point',
+        shape: BOLT,
+        size: 300,
+        filled: true,
+        opacity: 1,
+        strokeWidth: 1.2,
+        strokeJoin: 'round',
+        stroke: CRASH_RED,
+        fill: { expr: `datum.afterEffect ? '${CRASH_RED}' : '#ffffff'` },
+        yOffset: -3,
+        aria: false,
+      },
+      encoding: { x: x('at'), y: top },
+    });
+  if (labels.length > 0)
+    layers.push({
+      name: name('labels'),
+      data: { values: [...labels] },
+      // Above the bar, in the row's label line: the baseline sits just over the band.
+      mark: {
+        type: 'text',
+        baseline: 'bottom',
+        dy: -1,
+        fontSize: LABEL_SIZE,
+        fontWeight: 'bold',
+        align: { expr: 'datum.align' },
+        dx: { expr: 'datum.dx' },
+        color: { expr: LABEL_COLOR },
+        aria: false,
+      },
+      encoding: { x: x('at'), y: top, text: { field: 'text', type: 'nominal' } },
+    });
+  return layers;
+}
