@@ -6,6 +6,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
+import { usesPartTwo } from '../model/features.js';
+import { canonicalMetrics } from '../model/result.js';
 import type { Scenario } from '../model/scenario.js';
 import { diffResults, neverTestable, type DiffReport, type FailOn, type NamedResult } from '../model/diff.js';
 import type { DiffSide } from '../report/diff/cells.js';
@@ -161,7 +163,11 @@ function sideOf(label: 'BASE' | 'NEW', inputs: readonly Input[], sets: readonly 
   return { info: { files, sets: [...sets], idemsim: VERSION, simulated: true }, saved: [], scenarios };
 }
 
-/** Both sides' runs, their scenario files simulated under one progress line. */
+/**
+ * Both sides' runs, their scenario files simulated under one progress line. A simulated run
+ * carries the metrics its saved JSON would (the part-two ones only where its scenario uses
+ * them), so a scenario file compares with its saved run exactly as two saved runs do.
+ */
 function runsOf(sides: readonly Side[], ctx: CommandContext): NamedResult[][] {
   const total = sides.reduce((sum, side) => sum + side.scenarios.reduce((n, s) => n + s.actions, 0), 0);
   const progress = startProgress(ctx, total);
@@ -172,7 +178,11 @@ function runsOf(sides: readonly Side[], ctx: CommandContext): NamedResult[][] {
       ...side.scenarios.map((scenario) => {
         const onProgress = progress.reporter(before);
         before += scenario.actions;
-        return { name: scenario.name, result: simulate(scenario, { onProgress }) };
+        const result = simulate(scenario, { onProgress });
+        return {
+          name: scenario.name,
+          result: { ...result, metrics: canonicalMetrics(result.metrics, usesPartTwo(scenario)) },
+        };
       }),
     ]);
   } finally {

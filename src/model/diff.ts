@@ -3,7 +3,10 @@
 // method (method of variance estimates recovery), built from the two runs' own intervals,
 // so asymmetric intervals (exact Poisson, Clopper-Pearson, quantile ranks) are honoured
 // side by side instead of being forced into one normal standard error. A `--fail-on`
-// gate is judged on that interval, never on the point estimate.
+// gate is judged on that interval, never on the point estimate. A part-two metric is
+// compared only where both sides carry it: a run saved before part two, or of a scenario
+// that uses none of it, leaves those metrics out, and a comparison of two such runs reads
+// exactly as it did before they existed.
 import { METRICS, type Unit } from './metrics.js';
 import type { Interval, RunResult } from './result.js';
 
@@ -117,11 +120,21 @@ export function diffMetric(metric: string, unit: Unit, base: RunResult, fresh: R
 
 /** A metric's value, NaN when the result does not carry it (a baseline from an older idemsim). */
 function valueOf(result: RunResult, metric: string): number {
+  const node = leafOf(result, metric);
+  return typeof node === 'number' ? node : Number.NaN;
+}
+
+/** The result has the metric (as a number, NaN included: a value read as not available). */
+function carries(result: RunResult, metric: string): boolean {
+  return typeof leafOf(result, metric) === 'number';
+}
+
+function leafOf(result: RunResult, metric: string): unknown {
   let node: unknown = result.metrics;
   for (const key of metric.split('.')) {
     node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
   }
-  return typeof node === 'number' ? node : Number.NaN;
+  return node;
 }
 
 /** The tolerance in the metric's unit, signed: +X for an increase, -X for a decrease. */
@@ -142,9 +155,17 @@ export function judgeGate(failOn: FailOn, diff: MetricDiff): GateResult {
   return { failOn, limit, verdict: worse ? GateVerdict.fail : GateVerdict.pass };
 }
 
-/** Every metric of the catalogue for one scenario, in catalogue order, and its gates in flag order. */
+/**
+ * Every metric of the catalogue for one scenario, in catalogue order, and its gates in flag
+ * order. A part-two metric is left out unless both sides carry it or a gate names it (the
+ * gate then finds it not available on the side that lacks it, and cannot be judged).
+ */
 export function diffScenario(name: string, base: RunResult, fresh: RunResult, failOn: readonly FailOn[]): ScenarioDiff {
-  const metrics = METRICS.map((info) => diffMetric(info.name, info.unit, base, fresh));
+  const gated = new Set(failOn.map((gate) => gate.metric));
+  const compared = METRICS.filter(
+    (info) => info.partTwo !== true || gated.has(info.name) || (carries(base, info.name) && carries(fresh, info.name)),
+  );
+  const metrics = compared.map((info) => diffMetric(info.name, info.unit, base, fresh));
   const byName = new Map(metrics.map((m) => [m.metric, m]));
   const gates = failOn.map((gate) => {
     const diff = byName.get(gate.metric);

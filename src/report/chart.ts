@@ -15,6 +15,8 @@ export interface Chart {
   /** One line on what the chart shows; also the spec's `title.subtitle`. */
   caption: string;
   spec: TopLevelSpec;
+  /** What to look for in it, a sentence or two after the caption on the report's page. */
+  detail?: string;
 }
 
 // Vega measures text without a canvas by estimate (0.8 em a character, wider than real

@@ -39,7 +39,13 @@ export async function drawCharts(list: readonly Chart[], options: Pick<FolderOpt
     if (!SAFE_NAME.test(chart.name))
       throw new Error(`report: chart name ${JSON.stringify(chart.name)} is not a file name`);
     const svg = await renderSvg(chart.spec);
-    drawn.push({ name: chart.name, title: chart.title, caption: chart.caption, svg });
+    drawn.push({
+      name: chart.name,
+      title: chart.title,
+      caption: chart.caption,
+      svg,
+      ...(chart.detail === undefined ? {} : { detail: chart.detail }),
+    });
     chartFiles.push({ name: `${chart.name}.vl.json`, content: `${JSON.stringify(chart.spec, null, 2)}\n` });
     chartFiles.push({ name: `${chart.name}.svg`, content: svg });
     chartLinks.push(

@@ -78,13 +78,22 @@ export function list<T>(item: Reader<T>): Reader<T[]> {
   };
 }
 
-/** An object with exactly the shape's keys read (others are ignored), in the shape's order. */
-export function record<T>(shape: { [K in keyof T]: Reader<T[K]> }): Reader<T> {
+/** A member that may be absent: read when present, left out of the copy when not. */
+export function optional<T>(read: Reader<T>): Reader<T | undefined> {
+  return (value, path) => (value === undefined ? undefined : read(value, path));
+}
+
+/**
+ * An object with exactly the shape's keys read (others are ignored), in the shape's order;
+ * a key whose reader gives undefined (an absent optional member) is left out.
+ */
+export function record<T>(shape: { [K in keyof T]-?: Reader<T[K]> }): Reader<T> {
   return (value, path) => {
     const source = object(value, path);
     const out = {} as T;
     for (const key of Object.keys(shape) as (keyof T & string)[]) {
-      out[key] = shape[key](source[key], path === '' ? key : `${path}.${key}`);
+      const read = shape[key](source[key], path === '' ? key : `${path}.${key}`);
+      if (read !== undefined) out[key] = read;
     }
     return out;
   };

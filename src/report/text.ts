@@ -1,5 +1,7 @@
 // Plain-text pieces every report's text output shares: the borderless table, what the
-// brackets mean, word wrap, and CSV fields (RFC 4180 quoting, full-precision numbers).
+// brackets mean, word wrap, an instant of simulated time as a clock reads it, and CSV
+// fields (RFC 4180 quoting, full-precision numbers).
+import { NOT_AVAILABLE, proseDuration } from '../model/format.js';
 
 /** What "[low, high]" means wherever a value is printed with its interval. */
 export const INTERVAL_NOTE = '[low, high]: 95% confidence interval';
@@ -42,6 +44,25 @@ export function wrap(text: string, width: number, first = '', rest = ''): string
   }
   if (!empty) lines.push(line);
   return lines;
+}
+
+/**
+ * An instant of simulated time (ms from the start) as a clock reads it, to the second past
+ * a minute: 450 -> "450 ms", 3240 -> "3.24 s", 723_400 -> "12 min 3 s", 720_000 -> "12 min",
+ * 7_512_000 -> "2 h 5 min". A single unit ("12.06 min") makes a reader do the arithmetic.
+ */
+export function clockTime(ms: number): string {
+  if (!Number.isFinite(ms)) return NOT_AVAILABLE;
+  if (Math.abs(ms) < 59_500) return proseDuration(ms);
+  const sign = ms < 0 ? '-' : '';
+  const seconds = Math.round(Math.abs(ms) / 1000);
+  if (seconds < 3600) {
+    const s = seconds % 60;
+    return `${sign}${Math.floor(seconds / 60)} min${s === 0 ? '' : ` ${s} s`}`;
+  }
+  const minutes = Math.round(Math.abs(ms) / 60_000);
+  const m = minutes % 60;
+  return `${sign}${Math.floor(minutes / 60)} h${m === 0 ? '' : ` ${m} min`}`;
 }
 
 /** A CSV field: quoted when it holds a comma, quote or line break, quotes doubled (RFC 4180). */

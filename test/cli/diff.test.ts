@@ -12,6 +12,9 @@ import { loadScenarios } from '../../src/cli/load.js';
 import { Worse, moverInterval } from '../../src/model/diff.js';
 import { parseFailOn } from '../../src/scenario/fail-on.js';
 import { simulate } from '../../src/sim/simulate.js';
+import { renderJson } from '../../src/report/run/json.js';
+import { defaultsRun } from '../report/fixture.js';
+import { partTwoRun } from '../report/part-two-fixture.js';
 import { BIN, ROOT, idemsim, requireBuild } from './binary.js';
 import { ERROR_LINE, captured, lines } from './sinks.js';
 
@@ -310,6 +313,33 @@ function idemsimRunJson(): string {
   const result = simulate(loaded.scenario);
   return JSON.stringify({ idemsim: 'test', runs: [{ scenario: { name: loaded.scenario.name }, ...result }] });
 }
+
+describe('idemsim diff: one side without the part-two metrics', () => {
+  /** A summary saved before part two (or of a part-one scenario), and the same name run with part two. */
+  function sides(): string {
+    const dir = workspace();
+    writeFileSync(join(dir, 'old.json'), renderJson([defaultsRun()], '0.1.0'));
+    writeFileSync(join(dir, 'new.json'), renderJson([partTwoRun('article-defaults')], '0.2.0'));
+    return dir;
+  }
+
+  it('compares the other metrics and leaves the part-two ones out', async () => {
+    const { code, out, err } = await run(['old.json', 'new.json'], sides());
+    expect(code).toBe(0);
+    expect(err).toBe('');
+    expect(out).toContain('duplicatesPerThousand');
+    expect(out).not.toContain('serverCrashes');
+  });
+
+  it('leaves the part-two metrics out when a part-one scenario file is simulated against a saved run', async () => {
+    const dir = workspace();
+    const base = await baseline(dir, [SCENARIO]);
+    const { code, out } = await run([base, SCENARIO, '--actions', ACTIONS, '--format', 'json']);
+    expect(code).toBe(0);
+    expect(out).not.toContain('serverCrashes');
+    expect(out).not.toContain('peakKeysAt');
+  });
+});
 
 describe('idemsim diff (binary)', () => {
   beforeAll(requireBuild);

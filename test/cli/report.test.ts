@@ -50,7 +50,9 @@ describe('idemsim run --out', () => {
     expect(settings).toContain('<code>client.backoff.base</code></th><td>250 ms</td>');
     expect(settings).toContain('<code>keys.retention</code></th><td>15 min</td>');
     expect(settings).toContain('<code>keys.scope</code></th><td>intent</td>');
-    expect(settings).toContain('<code>client.retries</code></th><td class="default">3 <span class="tag">default</span>');
+    expect(settings).toContain(
+      '<code>client.retries</code></th><td class="default">3 <span class="tag">default</span>',
+    );
     expect(settings).toContain('<code>client.backoff.max</code></th><td class="default">10 s <span class');
     const summary = JSON.parse(readFileSync(join(cwd, 'r', 'summary.json'), 'utf8')) as {
       runs: { defaults: string[] }[];
@@ -136,6 +138,37 @@ describe('idemsim report', () => {
     const second = folder(join(cwd, 'r2'));
     expect(Object.keys(second)).toEqual(Object.keys(first));
     for (const name of Object.keys(first)) expect(second[name]?.equals(first[name] as Buffer), name).toBe(true);
+  });
+
+  it('redraws a part-two report, its time series and the files drawn from it, byte for byte', async () => {
+    const cwd = workspace();
+    const scenario = [
+      'name: incident',
+      'actions: 400',
+      'arrivals:',
+      '  rate: 4',
+      'service:',
+      '  crash:',
+      '    probability: 0.02',
+      'keys:',
+      '  scope: intent',
+      '  lease: 30s',
+      'incidents:',
+      '  - at: 20s',
+      '    for: 30s',
+      '    latencyFactor: 5',
+      '    replyLoss: 0.2',
+      '',
+    ].join('\n');
+    writeFileSync(join(cwd, 'incident.yaml'), scenario);
+    expect(await cli(['run', 'incident.yaml', '--out', 'r1', '--quiet'], captured({ cwd }))).toBe(0);
+    expect(await cli(['report', 'r1/summary.json', '--out', 'r2'], captured({ cwd }))).toBe(0);
+    const first = folder(join(cwd, 'r1'));
+    const second = folder(join(cwd, 'r2'));
+    expect(Object.keys(first)).toEqual(expect.arrayContaining(['timeseries.csv', 'timeseries.json', 'timeseries.svg']));
+    expect(Object.keys(second)).toEqual(Object.keys(first));
+    for (const name of Object.keys(first)) expect(second[name]?.equals(first[name] as Buffer), name).toBe(true);
+    expect(first['index.html']?.toString()).toContain('Service crashes, leases and checks');
   });
 
   it('can redraw a report in place from its own summary', async () => {

@@ -1,12 +1,14 @@
 // `idemsim run` called in-process with captured sinks. The tests that simulate need the
 // scenario loader and the core; the others stop before simulating.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../../src/cli/main.js';
 import { run } from '../../src/cli/run.js';
 import { VERSION } from '../../src/cli/version.js';
+import { PART_TWO_METRICS, shownMetrics } from '../../src/model/metrics.js';
+import { TIME_SERIES_HEADER } from '../../src/report/run/time-series.js';
 import { ERROR_LINE, captured, hasAnsi, lines } from './sinks.js';
 
 describe('idemsim run: input errors', () => {
@@ -151,5 +153,78 @@ describe('idemsim run: simulating', () => {
     expect(hasAnsi(plain.out.text)).toBe(false);
     expect(hasAnsi(noColor.out.text)).toBe(false);
     expect(hasAnsi(tty.out.text)).toBe(true);
+  });
+});
+
+/** A scenario file using part two: an incident (so a time series) and a crashing worker. */
+const INCIDENT = [
+  'name: incident',
+  'actions: 600',
+  'arrivals:',
+  '  rate: 5',
+  'service:',
+  '  crash:',
+  '    probability: 0.01',
+  'keys:',
+  '  scope: intent',
+  'incidents:',
+  '  - at: 30s',
+  '    for: 30s',
+  '    latencyFactor: 4',
+  'report:',
+  '  interval: 10s',
+  '',
+].join('\n');
+
+const leaf = (metrics: unknown, name: string): unknown =>
+  name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], metrics);
+
+describe('idemsim run: part two in the output', () => {
+  it('writes no part-two metric and no time series for a scenario that uses no part-two feature', async () => {
+    const json = captured();
+    const csv = captured();
+    expect(await cli(['run', '--actions', '200', '--format', 'json'], json)).toBe(0);
+    expect(await cli(['run', '--actions', '200', '--format', 'csv'], csv)).toBe(0);
+    const [run] = (JSON.parse(json.out.text) as { runs: Record<string, unknown>[] }).runs;
+    expect(Object.keys(run ?? {})).toEqual(['scenario', 'metrics', 'intervals']);
+    for (const name of PART_TWO_METRICS) expect(leaf(run?.['metrics'], name), name).toBeUndefined();
+    expect(csv.out.text.trimEnd().split('\n')).toHaveLength(1 + shownMetrics(false).length);
+  });
+
+  it('writes the part-two metrics and the time series, after the intervals, for a part-two scenario', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'idemsim-'));
+    writeFileSync(join(dir, 'incident.yaml'), INCIDENT);
+    const ctx = captured({ cwd: dir });
+    expect(await run(['incident.yaml'], { format: 'json' }, ctx)).toBe(0);
+    const [doc] = (JSON.parse(ctx.out.text) as { runs: Record<string, unknown>[] }).runs;
+    expect(Object.keys(doc ?? {})).toEqual(['scenario', 'metrics', 'intervals', 'timeSeries']);
+    for (const name of PART_TWO_METRICS) expect(typeof leaf(doc?.['metrics'], name), name).toBe('number');
+    const series = doc?.['timeSeries'] as { interval: number; points: { t: number }[] };
+    expect(series.interval).toBe(10_000);
+    expect(series.points.map((p) => p.t).slice(0, 3)).toEqual([0, 10_000, 20_000]);
+  });
+
+  it('adds timeseries.csv, timeseries.json and the dashboard chart to the report folder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'idemsim-'));
+    writeFileSync(join(dir, 'incident.yaml'), INCIDENT);
+    const ctx = captured({ cwd: dir });
+    expect(await run(['incident.yaml'], { out: 'report', quiet: true }, ctx)).toBe(0);
+    const file = (name: string) => readFileSync(join(dir, 'report', name), 'utf8');
+    const csv = file('timeseries.csv').trimEnd().split('\n');
+    expect(csv[0]).toBe(TIME_SERIES_HEADER.join(','));
+    const json = JSON.parse(file('timeseries.json')) as { runs: { timeSeries: { points: unknown[] } }[] };
+    expect(csv).toHaveLength(1 + (json.runs[0]?.timeSeries.points.length ?? 0));
+    expect(existsSync(join(dir, 'report', 'timeseries.svg'))).toBe(true);
+    expect(existsSync(join(dir, 'report', 'timeseries.vl.json'))).toBe(true);
+    expect(file('index.html')).toContain('id="chart-timeseries"');
+    expect(file('timeseries.svg')).toContain('incident: latency ×4');
+  });
+
+  it('writes no time-series files for a part-one scenario', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'idemsim-'));
+    const ctx = captured({ cwd: dir });
+    expect(await run([], { sets: ['actions=200'], out: 'report', quiet: true }, ctx)).toBe(0);
+    expect(existsSync(join(dir, 'report', 'timeseries.csv'))).toBe(false);
+    expect(existsSync(join(dir, 'report', 'timeseries.svg'))).toBe(false);
   });
 });

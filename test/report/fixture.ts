@@ -23,13 +23,20 @@ export function fixtureMetrics(): Metrics {
     unknownPerThousand: 0.5,
     falseFailures: 2,
     falseFailuresPerThousand: 0.5,
+    serverCrashes: { total: 0, beforeEffect: 0, afterEffect: 0 },
+    orphanedRecords: 0,
+    leaseTakeovers: 0,
+    leaseTakeoverDuplicates: 0,
+    checks: 0,
+    checksThatFoundCommit: 0,
+    checksMisled: 0,
     responses: {
       ok: 4010,
       replayed: 0,
       conflict: 0,
       mismatch: 0,
       rejected: 0,
-      timeout: { total: 175, slow: 94, replyLost: 81, requestLost: 0 },
+      timeout: { total: 175, slow: 94, replyLost: 81, requestLost: 0, serverCrash: 0 },
     },
     conflictRate: 0,
     mismatchRate: 0,
@@ -40,7 +47,7 @@ export function fixtureMetrics(): Metrics {
       call: { p50: 312.4, p95: 1234.5, p99: 1890.2, max: 4810.7, mean: 402.1 },
       step: { p50: 318.9, p95: 1290.0, p99: 2001.3, max: 125_000.4, mean: 488.8 },
     },
-    keyStore: { peakKeys: 0, peakBytes: 0, steadyStateKeys: 0, steadyStateBytes: 0 },
+    keyStore: { peakKeys: 0, peakKeysAt: 0, peakBytes: 0, steadyStateKeys: 0, steadyStateBytes: 0 },
     service: { peakConcurrency: 41, queueWait: { p95: 0 } },
   };
 }
@@ -78,7 +85,13 @@ export function intentRun(name = 'refunds-3-intent-key'): ScenarioRun {
   metrics.dedupHitRate = 171 / 4185;
   metrics.conflictRate = 4 / 4185;
   metrics.responses.conflict = 4;
-  metrics.keyStore = { peakKeys: 4000, peakBytes: 800_000, steadyStateKeys: 180_000.4, steadyStateBytes: 36_000_080 };
+  metrics.keyStore = {
+    peakKeys: 4000,
+    peakKeysAt: 80_012.5,
+    peakBytes: 800_000,
+    steadyStateKeys: 180_000.4,
+    steadyStateBytes: 36_000_080,
+  };
   const intervals = fixtureIntervals();
   intervals['duplicatesPerThousand'] = { low: 0, high: 0 };
   return { scenario, result: { metrics, intervals } };

@@ -3,24 +3,31 @@
 // (JavaScript's shortest round-trip form, which may use an exponent such as 1e-7);
 // empty cells where there is no interval or the value is not finite. Fields are quoted
 // as RFC 4180 says (a field holding a comma, quote or line break is wrapped in quotes,
-// quotes doubled); lines end with LF, as Unix tools expect.
-import { METRICS, metricValue } from '../../model/metrics.js';
+// quotes doubled); lines end with LF, as Unix tools expect. The part-two metrics have rows
+// only when some scenario uses a part-two feature; a scenario that uses none leaves their
+// values empty there, as its JSON leaves them out.
+import { metricValue, shownMetrics } from '../../model/metrics.js';
 import type { ScenarioRun } from '../../model/result.js';
 import { csvField, csvNumber } from '../text.js';
+import { anyPartTwo, carriesPartTwo } from './part-two.js';
 
 export const CSV_HEADER = ['scenario', 'metric', 'value', 'ci_low', 'ci_high'] as const;
 
 export function renderCsv(runs: readonly ScenarioRun[]): string {
   const lines = [CSV_HEADER.join(',')];
-  for (const { scenario, result } of runs) {
-    for (const { name } of METRICS) {
+  const metrics = shownMetrics(anyPartTwo(runs));
+  for (const run of runs) {
+    const { scenario, result } = run;
+    const partTwo = carriesPartTwo(run);
+    for (const { name, partTwo: newer } of metrics) {
       const interval = result.intervals[name];
+      const reported = partTwo || newer !== true;
       const cells = [
         csvField(scenario.name),
         csvField(name),
-        csvNumber(metricValue(result.metrics, name)),
-        interval === undefined ? '' : csvNumber(interval.low),
-        interval === undefined ? '' : csvNumber(interval.high),
+        reported ? csvNumber(metricValue(result.metrics, name)) : '',
+        interval === undefined || !reported ? '' : csvNumber(interval.low),
+        interval === undefined || !reported ? '' : csvNumber(interval.high),
       ];
       lines.push(cells.join(','));
     }

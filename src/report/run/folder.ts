@@ -10,6 +10,13 @@ import { renderCsv } from './csv.js';
 import { renderHtml } from './html.js';
 import type { SettingsOf } from './settings.js';
 import { renderSummary, type Summary, type SummaryRun } from './summary.js';
+import {
+  TIME_SERIES_CSV,
+  TIME_SERIES_JSON,
+  renderTimeSeriesCsv,
+  renderTimeSeriesJson,
+  withTimeSeries,
+} from './time-series.js';
 
 export interface RunFolderOptions extends FolderOptions {
   /**
@@ -23,12 +30,14 @@ export async function reportFiles(summary: Summary, options: RunFolderOptions): 
   const runs = summary.runs;
   const { drawn, chartFiles, chartLinks } = await drawCharts(charts(runs), options);
   const scenarios = scenarioFiles(runs, options.scenarioYaml);
+  const series = timeSeriesFiles(summary);
   const links: HtmlLink[] = [
     {
       href: SUMMARY_FILE,
       note: `metrics, intervals and chart data; \`idemsim report ${SUMMARY_FILE} --out DIR\` redraws this folder`,
     },
     { href: CSV_FILE, note: 'one row per scenario and metric, with the 95% interval' },
+    ...series.links,
     ...scenarios.map((file) => ({
       href: file.name,
       note: 'the scenario as run, every field written out; `idemsim run` it again',
@@ -42,9 +51,25 @@ export async function reportFiles(summary: Summary, options: RunFolderOptions): 
     },
     { name: SUMMARY_FILE, content: renderSummary(summary) },
     { name: CSV_FILE, content: renderCsv(runs) },
+    ...series.files,
     ...scenarios,
     ...chartFiles,
   ];
+}
+
+/** timeseries.csv and timeseries.json, when some run has a time series; nothing otherwise. */
+function timeSeriesFiles(summary: Summary): { files: ReportFile[]; links: HtmlLink[] } {
+  if (withTimeSeries(summary.runs).length === 0) return { files: [], links: [] };
+  return {
+    files: [
+      { name: TIME_SERIES_CSV, content: renderTimeSeriesCsv(summary.runs) },
+      { name: TIME_SERIES_JSON, content: renderTimeSeriesJson(summary.runs, summary.idemsim) },
+    ],
+    links: [
+      { href: TIME_SERIES_CSV, note: 'the time series: one row per scenario and interval, every counter and rate' },
+      { href: TIME_SERIES_JSON, note: 'the same series as JSON, per scenario' },
+    ],
+  };
 }
 
 /**

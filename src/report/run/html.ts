@@ -4,7 +4,7 @@
 import { formatCount } from '../../model/format.js';
 import type { ScenarioRun } from '../../model/result.js';
 import { escapeHtml, figure, fileList, htmlPage, simulatedBy, type HtmlChart, type HtmlLink } from '../page.js';
-import { SECTIONS, type Cell, type Section } from './sections.js';
+import { SECTIONS, sectionsFor, type Cell, type Section } from './sections.js';
 import { SETTINGS_CSS, settingsSection, type SettingsOf } from './settings.js';
 
 export interface HtmlReport {
@@ -37,7 +37,7 @@ export function renderHtml(report: HtmlReport): string {
     '</section>',
     '<section id="metrics">',
     '<h2>All metrics</h2>',
-    table(report.runs, SECTIONS, true),
+    table(report.runs, sectionsFor(report.runs), true),
     '</section>',
     fileList(report.links),
   ];

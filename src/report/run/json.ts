@@ -1,19 +1,23 @@
-// The machine-readable report: { idemsim, runs: [{ scenario, metrics, intervals }] }.
+// The machine-readable report: { idemsim, runs: [{ scenario, metrics, intervals, timeSeries? }] }.
 // Stable by construction: keys in the order of the types (canonical.ts), two-space
 // indent, a trailing newline, numbers in JavaScript's shortest round-trip form, so the
 // same scenario, seed and version give byte-identical output. Non-finite numbers (NaN,
 // +-Infinity, e.g. a mean over nothing) are written as null, as JSON.stringify does;
-// -0 is written as 0.
-import { canonicalIntervals, canonicalMetrics, type ScenarioRun } from '../../model/result.js';
+// -0 is written as 0. The part-two metrics and the time series appear only for scenarios
+// that use them (part-two.ts, time-series.ts).
+import { canonicalIntervals, type ScenarioRun } from '../../model/result.js';
 import { canonicalScenario } from '../../model/scenario.js';
+import { reportedMetrics } from './part-two.js';
+import { canonicalTimeSeries } from './time-series.js';
 
 export function renderJson(runs: readonly ScenarioRun[], version: string): string {
   const document = {
     idemsim: version,
-    runs: runs.map((run) => ({
-      scenario: canonicalScenario(run.scenario),
-      metrics: canonicalMetrics(run.result.metrics),
-      intervals: canonicalIntervals(run.result.intervals),
+    runs: runs.map(({ scenario, result }) => ({
+      scenario: canonicalScenario(scenario),
+      metrics: reportedMetrics(scenario, result.metrics),
+      intervals: canonicalIntervals(result.intervals),
+      ...(result.timeSeries === undefined ? {} : { timeSeries: canonicalTimeSeries(result.timeSeries) }),
     })),
   };
   return `${JSON.stringify(document, null, 2)}\n`;

@@ -1,10 +1,22 @@
 // What the table shows and in which order: the headline a person reads first, then where
 // duplicates come from, what the client saw, latency, the key store, the service and the
-// run's counts. Each row turns one run into one cell; table.ts lays the cells out.
+// run's counts. Each row turns one run into one cell; table.ts lays the cells out. When a
+// scenario uses a part-two feature, its crashes, leases and checks get a section of their
+// own (and the key store its peak time); a scenario beside it that uses none reads "n/a"
+// there, since its reports carry none of those metrics.
 import { metricInfo, metricValue } from '../../model/metrics.js';
 import type { RunResult } from '../../model/result.js';
-import { formatBytes, formatCount, formatInterval, formatMetric, formatPercent } from '../../model/format.js';
+import {
+  NOT_AVAILABLE,
+  formatBytes,
+  formatCount,
+  formatInterval,
+  formatMetric,
+  formatPercent,
+} from '../../model/format.js';
 import type { ScenarioRun } from '../../model/result.js';
+import { clockTime } from '../text.js';
+import { anyPartTwo, carriesPartTwo } from './part-two.js';
 
 export interface Cell {
   value: string;
@@ -61,79 +73,126 @@ const steadyState: Row = {
   },
 };
 
+/** A row of a part-two metric: "n/a" for a run whose scenario uses no part-two feature. */
+const newer = (row: Row): Row => ({
+  label: row.label,
+  cell: (run) => (carriesPartTwo(run) ? row.cell(run) : { value: NOT_AVAILABLE }),
+});
+
+/** When the key store first held its peak, as a clock reads it: "12 min 3 s". */
+const peakAt: Row = newer({
+  label: '  reached at',
+  cell: ({ result }) => {
+    const { peakKeys, peakKeysAt } = result.metrics.keyStore;
+    return { value: peakKeys > 0 ? clockTime(peakKeysAt) : NOT_AVAILABLE };
+  },
+});
+
 const seed: Row = { label: 'seed', cell: ({ scenario }) => ({ value: String(scenario.seed) }) };
 
 const quantileRows = (what: 'call' | 'step'): Row[] =>
   (['p50', 'p95', 'p99', 'max', 'mean'] as const).map((q) => metric(`${what} ${q}`, `latency.${what}.${q}`));
 
-export const SECTIONS: readonly Section[] = [
-  {
-    title: 'Headline',
-    headline: true,
-    rows: [
-      metric('duplicates / 1000', 'duplicatesPerThousand'),
-      metric('lost / 1000', 'lostPerThousand'),
-      metric('unknown / 1000', 'unknownPerThousand'),
-      metric('409 rate', 'conflictRate'),
-      metric('422 rate', 'mismatchRate'),
-      metric('dedup hit rate', 'dedupHitRate'),
-      metric('call latency p95', 'latency.call.p95'),
-      steadyState,
-    ],
-  },
-  {
-    title: 'Duplicates by source',
-    rows: [
-      metric('duplicates', 'duplicates'),
-      metric('  transport retries', 'duplicatesBySource.transport'),
-      metric('  re-plans', 'duplicatesBySource.replan'),
-      metric('  crash replays', 'duplicatesBySource.replay'),
-    ],
-  },
-  {
-    title: 'Responses (share of attempts)',
-    rows: [
-      metric('attempts', 'attempts'),
-      share('200 ok', 'responses.ok'),
-      share('  replayed from the key store', 'responses.replayed'),
-      share('409 conflict', 'responses.conflict'),
-      share('422 mismatch', 'responses.mismatch'),
-      share('503 rejected', 'responses.rejected'),
-      share('timeouts', 'responses.timeout.total'),
-      share('  slow', 'responses.timeout.slow'),
-      share('  reply lost', 'responses.timeout.replyLost'),
-      share('  request lost', 'responses.timeout.requestLost'),
-    ],
-  },
-  { title: 'Latency', rows: [...quantileRows('call'), ...quantileRows('step')] },
-  {
-    title: 'Key store',
-    rows: [
-      metric('peak keys', 'keyStore.peakKeys'),
-      metric('peak size', 'keyStore.peakBytes'),
-      metric('steady-state keys', 'keyStore.steadyStateKeys'),
-      metric('steady-state size', 'keyStore.steadyStateBytes'),
-    ],
-  },
-  {
-    title: 'Service',
-    rows: [metric('peak concurrency', 'service.peakConcurrency'), metric('queue wait p95', 'service.queueWait.p95')],
-  },
-  {
-    title: 'Run',
-    rows: [
-      seed,
-      metric('actions', 'actions'),
-      metric('tool calls', 'toolCalls'),
-      metric('executions', 'executions'),
-      metric('attempts / action', 'attemptsPerAction'),
-      metric('executions / action', 'executionsPerAction'),
-      metric('lost actions', 'lostActions'),
-      metric('merged actions', 'mergedActions'),
-      metric('unknown outcomes', 'unknownOutcomes'),
-      metric('false failures', 'falseFailures'),
-      metric('retention misses', 'retentionMisses'),
-      metric('race duplicates', 'raceDuplicates'),
-    ],
-  },
-];
+/** The service's own failures and what the agent read before repeating (MODEL.md part two, A and C). */
+const CRASHES: Section = {
+  title: 'Service crashes, leases and checks',
+  rows: [
+    metric('server crashes', 'serverCrashes.total'),
+    metric('  before the effect', 'serverCrashes.beforeEffect'),
+    metric('  after the effect', 'serverCrashes.afterEffect'),
+    metric('orphaned records', 'orphanedRecords'),
+    metric('lease takeovers', 'leaseTakeovers'),
+    metric('  duplicates after a takeover', 'leaseTakeoverDuplicates'),
+    metric('checks before repeating', 'checks'),
+    metric('  found a commit', 'checksThatFoundCommit'),
+    metric("  misled by another action's", 'checksMisled'),
+  ].map(newer),
+};
+
+/** The sections for these runs: with the part-two rows when some run's scenario uses part two. */
+export function sectionsFor(runs: readonly ScenarioRun[]): readonly Section[] {
+  return anyPartTwo(runs) ? PART_TWO_SECTIONS : SECTIONS;
+}
+
+/** The sections of a report whose scenarios use no part-two feature. */
+export const SECTIONS: readonly Section[] = sections(false);
+
+const PART_TWO_SECTIONS: readonly Section[] = sections(true);
+
+function sections(partTwo: boolean): Section[] {
+  const only = (rows: readonly Row[]): Row[] => (partTwo ? rows.map(newer) : []);
+  return [
+    {
+      title: 'Headline',
+      headline: true,
+      rows: [
+        metric('duplicates / 1000', 'duplicatesPerThousand'),
+        metric('lost / 1000', 'lostPerThousand'),
+        metric('unknown / 1000', 'unknownPerThousand'),
+        metric('409 rate', 'conflictRate'),
+        metric('422 rate', 'mismatchRate'),
+        metric('dedup hit rate', 'dedupHitRate'),
+        metric('call latency p95', 'latency.call.p95'),
+        steadyState,
+      ],
+    },
+    {
+      title: 'Duplicates by source',
+      rows: [
+        metric('duplicates', 'duplicates'),
+        metric('  transport retries', 'duplicatesBySource.transport'),
+        metric('  re-plans', 'duplicatesBySource.replan'),
+        metric('  crash replays', 'duplicatesBySource.replay'),
+      ],
+    },
+    {
+      title: 'Responses (share of attempts)',
+      rows: [
+        metric('attempts', 'attempts'),
+        share('200 ok', 'responses.ok'),
+        share('  replayed from the key store', 'responses.replayed'),
+        share('409 conflict', 'responses.conflict'),
+        share('422 mismatch', 'responses.mismatch'),
+        share('503 rejected', 'responses.rejected'),
+        share('timeouts', 'responses.timeout.total'),
+        share('  slow', 'responses.timeout.slow'),
+        share('  reply lost', 'responses.timeout.replyLost'),
+        share('  request lost', 'responses.timeout.requestLost'),
+        ...only([share('  server crash', 'responses.timeout.serverCrash')]),
+      ],
+    },
+    { title: 'Latency', rows: [...quantileRows('call'), ...quantileRows('step')] },
+    {
+      title: 'Key store',
+      rows: [
+        metric('peak keys', 'keyStore.peakKeys'),
+        ...(partTwo ? [peakAt] : []),
+        metric('peak size', 'keyStore.peakBytes'),
+        metric('steady-state keys', 'keyStore.steadyStateKeys'),
+        metric('steady-state size', 'keyStore.steadyStateBytes'),
+      ],
+    },
+    {
+      title: 'Service',
+      rows: [metric('peak concurrency', 'service.peakConcurrency'), metric('queue wait p95', 'service.queueWait.p95')],
+    },
+    ...(partTwo ? [CRASHES] : []),
+    {
+      title: 'Run',
+      rows: [
+        seed,
+        metric('actions', 'actions'),
+        metric('tool calls', 'toolCalls'),
+        metric('executions', 'executions'),
+        metric('attempts / action', 'attemptsPerAction'),
+        metric('executions / action', 'executionsPerAction'),
+        metric('lost actions', 'lostActions'),
+        metric('merged actions', 'mergedActions'),
+        metric('unknown outcomes', 'unknownOutcomes'),
+        metric('false failures', 'falseFailures'),
+        metric('retention misses', 'retentionMisses'),
+        metric('race duplicates', 'raceDuplicates'),
+      ],
+    },
+  ];
+}

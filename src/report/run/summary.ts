@@ -3,39 +3,31 @@
 // `defaults` (the scenario fields that took the built-in default) and `detail` (traces,
 // key-store timeline, latency quantiles), written in canonical order. The reader checks
 // every field a renderer touches and names the first one that is wrong.
-import { METRIC_NAMES } from '../../model/metrics.js';
+import { usesPartTwo } from '../../model/features.js';
+import { METRIC_NAMES, PART_TWO_METRICS } from '../../model/metrics.js';
 import {
-  AttemptOutcome,
-  CallOrigin,
   canonicalIntervals,
   canonicalMetrics,
   type DetailedRunResult,
   type Interval,
-  type KeyStorePoint,
   type Metrics,
-  type QuantilePoint,
-  type RunDetail,
-  type TracedAction,
-  type TracedAttempt,
 } from '../../model/result.js';
 import { canonicalScenario, defaultScenario, type Scenario } from '../../model/scenario.js';
 import {
   ShapeError,
-  bool,
-  count,
   describe,
   dictionary,
-  finite,
   isObject,
   list,
-  nullable,
   numberOrNull,
   object,
-  oneOf,
   record,
   text,
   type Reader,
 } from '../shape.js';
+import { readDetail } from './detail.js';
+import { reportedMetrics } from './part-two.js';
+import { canonicalTimeSeries, readTimeSeries } from './time-series.js';
 
 /**
  * Bumped when a reader of the previous version could misread the file. A run's `defaults`
@@ -70,8 +62,9 @@ export function renderSummary(summary: Summary): string {
     runs: summary.runs.map(({ scenario, result, defaults }) => ({
       scenario: canonicalScenario(scenario),
       ...(defaults === undefined ? {} : { defaults: readDefaults(defaults, 'defaults', scenario) }),
-      metrics: canonicalMetrics(result.metrics),
+      metrics: reportedMetrics(scenario, result.metrics),
       intervals: canonicalIntervals(result.intervals),
+      ...(result.timeSeries === undefined ? {} : { timeSeries: canonicalTimeSeries(result.timeSeries) }),
       // Reading the detail copies it in canonical order, and a non-finite time is a bug.
       detail: readDetail(result.detail, 'detail'),
     })),
@@ -133,10 +126,18 @@ function runReader(readScenario: ScenarioReader): Reader<SummaryRun> {
   return (value, path) => {
     const run = object(value, path);
     const scenario = scenarioOf(run['scenario'], `${path}.scenario`, readScenario);
-    const metrics = readMetrics(run['metrics'], `${path}.metrics`);
+    const metrics = readMetrics(run['metrics'], `${path}.metrics`, 'error', usesPartTwo(scenario));
     const intervals = canonicalIntervals(readIntervals(run['intervals'], `${path}.intervals`));
+    const timeSeries =
+      run['timeSeries'] === undefined ? undefined : readTimeSeries(run['timeSeries'], `${path}.timeSeries`);
     const detail = readDetail(run['detail'], `${path}.detail`);
-    const read: SummaryRun = { scenario, result: { metrics, intervals, detail } };
+    const result: DetailedRunResult = {
+      metrics,
+      intervals,
+      ...(timeSeries === undefined ? {} : { timeSeries }),
+      detail,
+    };
+    const read: SummaryRun = { scenario, result };
     if (run['defaults'] !== undefined) read.defaults = readDefaults(run['defaults'], `${path}.defaults`, scenario);
     return read;
   };
@@ -167,55 +168,46 @@ function scenarioOf(value: unknown, path: string, readScenario: ScenarioReader):
   text(source['name'], `${path}.name`);
   const scenario = readScenario(JSON.stringify(source), path);
   if (typeof scenario === 'string') throw new ShapeError(path, scenario);
-  return canonicalScenario(scenario);
+  // As read, every field filled: canonicalScenario is for writing (it leaves out part-two
+  // fields at their defaults), and renderers write through it anyway.
+  return scenario;
 }
 
 /**
  * Every metric of the catalogue, as a number (null for a non-finite one). A metric the
  * document lacks is an error, or with `absent: 'nan'` not available: a saved baseline
- * outlives idemsim versions, and `diff` reads one written before a metric existed.
+ * outlives idemsim versions, and `diff` reads one written before a metric existed. The
+ * part-two metrics are read when `partTwo` (the run's scenario uses a part-two feature) or,
+ * when the caller cannot tell, when the document carries any of them; otherwise they are
+ * left out, as the document's writer left them out.
  */
-export function readMetrics(value: unknown, path: string, absent: 'error' | 'nan' = 'error'): Metrics {
+export function readMetrics(
+  value: unknown,
+  path: string,
+  absent: 'error' | 'nan' = 'error',
+  partTwo?: boolean,
+): Metrics {
   const source = object(value, path);
+  const leafOf = (name: string): unknown =>
+    name.split('.').reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), source);
+  const carried = partTwo ?? PART_TWO_METRICS.some((name) => leafOf(name) !== undefined);
+  const skipped = new Set(carried ? [] : PART_TWO_METRICS);
   const copy: Record<string, unknown> = {};
   for (const name of METRIC_NAMES) {
+    const leaf = leafOf(name);
     const keys = name.split('.');
-    const leaf = keys.reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), source);
     const last = keys.pop() as string;
     let node = copy;
     for (const key of keys) node = (node[key] ??= {}) as Record<string, unknown>;
-    node[last] = leaf === undefined && absent === 'nan' ? Number.NaN : numberOrNull(leaf, `${path}.${name}`);
+    // A left-out metric is a placeholder that canonicalMetrics drops.
+    node[last] = skipped.has(name)
+      ? Number.NaN
+      : leaf === undefined && absent === 'nan'
+        ? Number.NaN
+        : numberOrNull(leaf, `${path}.${name}`);
   }
-  return canonicalMetrics(copy as unknown as Metrics);
+  return canonicalMetrics(copy as unknown as Metrics, carried);
 }
 
 /** A run's intervals by dotted metric name. */
 export const readIntervals = dictionary(record<Interval>({ low: numberOrNull, high: numberOrNull }));
-
-const readAttempt = record<TracedAttempt>({
-  call: count,
-  origin: oneOf(CallOrigin),
-  segment: count,
-  attempt: count,
-  sent: finite,
-  end: finite,
-  outcome: oneOf(AttemptOutcome),
-  stored: bool,
-  commit: nullable(finite),
-  duplicate: bool,
-});
-
-const readAction = record<TracedAction>({
-  action: count,
-  arrival: finite,
-  commits: count,
-  attempts: list(readAttempt),
-});
-
-const readPoints = list(record<QuantilePoint>({ p: finite, ms: finite }));
-
-const readDetail = record<RunDetail>({
-  trace: list(readAction),
-  keyStore: list(record<KeyStorePoint>({ t: finite, keys: count })),
-  latency: record<RunDetail['latency']>({ call: readPoints, step: readPoints }),
-});

@@ -5,7 +5,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import Table from 'cli-table3';
 import { INTERVAL_NOTE, NO_BORDER, wrap } from '../text.js';
-import { SECTIONS, type Cell } from './sections.js';
+import { sectionsFor, type Cell } from './sections.js';
 import type { ScenarioRun } from '../../model/result.js';
 
 export interface TableOptions {
@@ -24,7 +24,7 @@ export function renderTable(runs: readonly ScenarioRun[], options: TableOptions)
   });
   const empty = runs.map(() => '');
   let intervals = false;
-  SECTIONS.forEach((section, index) => {
+  sectionsFor(runs).forEach((section, index) => {
     if (index > 0) table.push(['', ...empty]);
     table.push([paint.bold(section.title), ...empty]);
     for (const row of section.rows) {

@@ -1,6 +1,7 @@
 // What the client heard: the response mix as shares of attempts (200 executed or stored,
-// 409, 422, 503, and the three kinds of timeout), and what the key store answered, as the
-// 409, 422 and dedup-hit rates per key lookup. One column per scenario.
+// 409, 422, 503, and the three kinds of timeout, four when a scenario uses part two: the
+// service's own crash), and what the key store answered, as the 409, 422 and dedup-hit
+// rates per key lookup. One column per scenario.
 import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionDef } from 'vega-lite/types_unstable/channeldef.js';
 import type { NonNormalizedSpec, UnitSpec } from 'vega-lite/types_unstable/spec/index.js';
@@ -8,6 +9,8 @@ import type { Metrics } from '../../../model/result.js';
 import { formatCount, formatPercent } from '../../../model/format.js';
 import type { Chart, ChartRun } from '../../chart.js';
 import { OUTCOME, REPLAYED_COLOR, frame, round, runLabels } from '../../chart.js';
+import { SERVER_CRASH } from './timeline-marks.js';
+import { anyPartTwo } from '../part-two.js';
 
 interface Kind {
   label: string;
@@ -25,6 +28,13 @@ const MIX: readonly Kind[] = [
   { label: OUTCOME.replyLost.label, color: OUTCOME.replyLost.color, count: (m) => m.responses.timeout.replyLost },
   { label: OUTCOME.requestLost.label, color: OUTCOME.requestLost.color, count: (m) => m.responses.timeout.requestLost },
 ];
+
+/** Timeouts because the worker died: no run without part two has any (its summary leaves the count out). */
+const CRASHED: Kind = {
+  label: SERVER_CRASH.label,
+  color: SERVER_CRASH.color,
+  count: (m) => m.responses.timeout.serverCrash ?? 0,
+};
 
 const RATES: readonly { label: string; color: string; rate: (m: Metrics) => number }[] = [
   { label: '409 conflict rate', color: OUTCOME.conflict.color, rate: (m) => m.conflictRate },
@@ -111,9 +121,10 @@ function panel(
 
 export function responsesChart(runs: readonly ChartRun[]): Chart {
   const labels = runLabels(runs);
+  const mix = anyPartTwo(runs) ? [...MIX, CRASHED] : MIX;
   const mixRows = runs.flatMap((run, i) => {
     const m = run.result.metrics;
-    return MIX.map((k) => {
+    return mix.map((k) => {
       const n = k.count(m);
       const share = m.attempts > 0 ? n / m.attempts : 0;
       return row(labels[i] ?? '', k.label, share, `${formatPercent(share)} (${formatCount(n)})`);
@@ -138,7 +149,7 @@ export function responsesChart(runs: readonly ChartRun[]): Chart {
       'Two panels of horizontal bars, one column per scenario: the share of attempts by response (200 executed, 200 stored, 409, 422, 503, slow reply, lost reply, lost request), and the 409, 422 and dedup-hit rates per attempt whose key was looked up.',
     ),
     vconcat: [
-      panel('Response mix', mixRows, labels, MIX, 'share of attempts'),
+      panel('Response mix', mixRows, labels, mix, 'share of attempts'),
       panel('Key-store answers', rateRows, labels, RATES, 'share of key lookups'),
     ],
     // The two panels colour different kinds.

@@ -73,7 +73,12 @@ describe('index.html', () => {
     const html = page();
     const settings = html.slice(html.indexOf('<section id="settings">'), html.indexOf('<section id="charts">'));
     expect(html.indexOf('<div class="overview">')).toBeLessThan(html.indexOf('<section id="headline">'));
-    const shown = FIELDS.filter((field) => field.path !== 'name' && field.path !== 'description');
+    // Every field but the heading's, and the part-two ones only where a scenario uses them.
+    const shown = scenarioSettings(defaultsRun().scenario);
+    expect(shown.length).toBeGreaterThan(20);
+    expect(shown.map((s) => s.path)).toEqual(
+      FIELDS.map((f) => f.path).filter((path) => shown.some((s) => s.path === path)),
+    );
     expect(settings.match(/<tr><th scope="row"/g)).toHaveLength(shown.length);
     for (const field of shown) expect(settings).toContain(`<code>${field.path}</code>`);
     expect(settings).toContain('<code>client.timeout</code></th><td>1 s</td><td>1 s</td>');
@@ -142,7 +147,13 @@ describe('chart titles and captions', () => {
     };
     drawn.title = 'Latency & more';
     drawn.caption = 'Seen.';
-    const html = renderHtml({ version: '1', runs: [defaultsRun()], charts: [drawn, chart('timeline')], links: [], settings: scenarioSettings });
+    const html = renderHtml({
+      version: '1',
+      runs: [defaultsRun()],
+      charts: [drawn, chart('timeline')],
+      links: [],
+      settings: scenarioSettings,
+    });
     expect(html).toContain('<h3 class="drawn">Latency &amp; more</h3>');
     expect(html).toContain('<span class="drawn">Seen.</span>');
     expect(html).toContain('<h3>Title of timeline</h3>');
