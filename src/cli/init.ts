@@ -1,5 +1,7 @@
 // `idemsim init [FILE]`: write a starter scenario with every field at its default, each
-// with a one-line comment, and a first line that points YAML editors at the schema.
+// with a one-line comment, and a first line that points YAML editors at the schema. The
+// fields that are off by default (crashes, leases, profile, incidents...) are shown
+// commented out with an example value.
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,15 +89,15 @@ export function initCommand(ctx: CommandContext, done: (code: number) => void): 
       `Write a starter scenario file: every field at its default, each with a
 one-line comment, and a first line that points YAML editors at idemsim's JSON
 Schema (where: see below), so that they complete fields and flag mistakes as
-you type. The scenario's name is the file's base name. An existing file is left
-alone unless --force is given; the file appears whole or not at all.`,
+you type. Features that are off by default (the service's crashes, leases, an
+arrival profile, incidents, the agent's check before it repeats) are shown
+commented out with an example value: uncomment one to use it. The scenario's
+name is the file's base name. An existing file is left alone unless --force is
+given; the file appears whole or not at all.`,
     )
     .argument('[FILE]', `where to write (default: ${DEFAULT_FILE})`)
     .option('--force', 'overwrite FILE if it exists')
-    .option(
-      '--schema <ref>',
-      'path or URL for the "$schema=" line (default: see below)',
-    )
+    .option('--schema <ref>', 'path or URL for the "$schema=" line (default: see below)')
     .addHelpText('after', EXAMPLES)
     .action((file: string | undefined, options: InitOptions) => {
       done(init(file, options, ctx));

@@ -1,9 +1,11 @@
 // `idemsim validate FILES...`: load and validate scenario files without simulating them,
 // and report every issue of every file at once, one `FILE:LINE:COL: message` line each.
+// A warning (a field that loads but has no effect) is printed the same way, marked
+// `warning:`, and does not change the exit status.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import { LIMITS, formatIssue, loadScenario } from '../scenario/index.js';
+import { LIMITS, formatIssue, formatWarning, loadScenario } from '../scenario/index.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
 import { cannotRead, readFailure } from './messages.js';
@@ -61,6 +63,7 @@ export function validateFiles(files: readonly string[], ctx: CommandContext): nu
       }
       const outcome = loadScenario(read.text, file);
       if (!outcome.ok) problems.push(...outcome.issues.map(formatIssue));
+      else for (const warning of outcome.warnings) ctx.err.write(`${formatWarning(warning)}\n`);
     }
     if (problems.length > 0) throw new InputError(problems);
     for (const file of files) ctx.out.write(`${file}: ok\n`);
@@ -76,7 +79,7 @@ Examples:
       npx idemsim run scenarios/slow-service.yaml
       simulate only a file that loads
 
-Exit codes: 0 every file is valid, 2 a file is unreadable or invalid.`;
+Exit codes: 0 every file is valid (warnings included), 2 a file is unreadable or invalid.`;
 
 export function validateCommand(ctx: CommandContext, done: (code: number) => void): Command {
   return new Command('validate')
@@ -85,7 +88,8 @@ export function validateCommand(ctx: CommandContext, done: (code: number) => voi
       `Load and validate scenario files without simulating them. Every problem in
 every file is reported at once, one FILE:LINE:COL: message line each, on
 standard error; when there is none, each file gets a "FILE: ok" line on
-standard output.`,
+standard output. A field that is accepted but has no effect (a lease beside
+transactional: true) gets a FILE:LINE:COL: warning: line on standard error.`,
     )
     .argument('<FILES...>', 'scenario files (YAML)')
     .addHelpText('after', EXAMPLES)

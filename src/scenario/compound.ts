@@ -2,7 +2,7 @@
 // either of its two forms, `{ median, sigma }` or `{ p50, p99 }`.
 import type { Member } from './fields.js';
 import { issueAt, type Pos, type Problem } from './issues.js';
-import { readDuration, readNumber, type Spec } from './kinds.js';
+import { readerOf, type Spec } from './kinds.js';
 import * as msg from './messages.js';
 import { closest } from './suggest.js';
 import { type MapEntry, type TreeNode, isNull } from './tree.js';
@@ -56,7 +56,7 @@ function readMembers(
   for (const { key, value } of entries) {
     const member = members[key];
     if (member === undefined) continue;
-    const read = member.kind === 'duration' ? readDuration : readNumber;
+    const read = readerOf(member.kind);
     const path = `${spec.path}.${key}`;
     const example = examples[key] ?? '1';
     const n = read(value, { path, issues: spec.issues, hint: msg.hint(member.kind), example, bounds: member.bounds });

@@ -1,7 +1,8 @@
 // The scenario's fields, one row each: kind, default, valid range and a one-line doc with
-// the unit. Validation, `--set`, the YAML writer (and later the JSON Schema and the starter
-// file) all read this one table, in the key order of the Scenario type.
+// the unit. Validation, `--set`, the YAML writer, the JSON Schema, the starter file and the
+// reference all read this one table, in the key order of the Scenario type.
 import { defaultScenario } from '../model/scenario.js';
+import { INCIDENT, PROFILE_STEP } from './items.js';
 import { LIMITS } from './limits.js';
 import { Claim, Jitter, Scope } from '../model/scenario.js';
 
@@ -19,6 +20,10 @@ export const FieldKind = {
   latency: 'latency',
   'concurrency-or-unlimited': 'concurrency-or-unlimited',
   'duration-or-none': 'duration-or-none',
+  /** `arrivals.profile`: a list of `{ until, rate }` steps, `until` strictly increasing. */
+  profile: 'profile',
+  /** `incidents`: a list of windows `{ at, for, ... }`, each naming at least one effect. */
+  incidents: 'incidents',
   expect: 'expect',
   sweep: 'sweep',
 } as const;
@@ -31,11 +36,15 @@ export interface Bounds {
   max?: number;
 }
 
-/** A member of a compound field: `median` of a latency, `min` of a range. */
+/** A member of a compound field (`median` of a latency, `min` of a range) or of a list item (`until`). */
 export interface Member {
-  kind: 'duration' | 'number';
+  kind: 'duration' | 'number' | 'probability';
   bounds: Bounds;
   doc: string;
+  /** A list item must name it (`until` and `rate` of a profile step). */
+  required?: boolean;
+  /** A valid value as a file writes it, for "write for example ..." in messages about a list item. */
+  example?: string;
 }
 
 export interface Field {
@@ -51,6 +60,16 @@ export interface Field {
   valueDocs?: Readonly<Record<string, string>>;
   /** The members of a `latency` or `range-of-durations`. */
   members?: Readonly<Record<string, Member>>;
+  /** The members of each item of a list field (`profile`, `incidents`), in the order a file writes them. */
+  items?: Readonly<Record<string, Member>>;
+  /**
+   * A part-two field (MODEL.md): off by default, and written, shown and listed only where
+   * it differs from its default, so that a scenario using none of them reads, writes and
+   * reports exactly as before they existed. The starter file shows it commented out.
+   */
+  omitAtDefault?: boolean;
+  /** For an `omitAtDefault` field: the normalized value the starter file shows, commented out. */
+  example?: unknown;
   doc: string;
 }
 
@@ -85,6 +104,8 @@ const f = (path: string, kind: FieldKind, doc: string, extra: Partial<Field> = {
 const probability = (path: string, doc: string): Field => f(path, 'probability', doc, { bounds: unit });
 const count = (path: string, doc: string): Field => f(path, 'integer', doc, { bounds: nonNegative });
 const duration = (path: string, bounds: Bounds, doc: string): Field => f(path, 'duration', doc, { bounds });
+/** A part-two field: off at its default, shown commented out with `example` in the starter file. */
+const partTwo = (field: Field, example: unknown): Field => ({ ...field, omitAtDefault: true, example });
 const range = (path: string, doc: string): Field =>
   f(path, 'range-of-durations', doc, {
     members: {
@@ -92,6 +113,9 @@ const range = (path: string, doc: string): Field =>
       max: { kind: 'duration', bounds: nonNegative, doc: 'longest wait (duration)' },
     },
   });
+
+const PROFILE_DOC = 'a piecewise-constant rate from time 0: steps { until, rate }, then the base rate';
+const INCIDENTS_DOC = 'windows [at, at + for) that change latency, errors or losses; the last listed wins';
 
 export const FIELDS: readonly Field[] = [
   f('name', 'string', 'scenario name; default: the file name without extension'),
@@ -101,6 +125,10 @@ export const FIELDS: readonly Field[] = [
     bounds: { min: 1, max: LIMITS.maxActions },
   }),
   f('arrivals.rate', 'number', 'actions per second (Poisson arrivals)', { bounds: positive }),
+  partTwo(f('arrivals.profile', 'profile', PROFILE_DOC, { items: PROFILE_STEP }), [
+    { until: 1_800_000, rate: 50 },
+    { until: 2_400_000, rate: 150 },
+  ]),
   f('service.latency', 'latency', 'lognormal service time: { median, sigma } or { p50, p99 }', {
     members: {
       median: { kind: 'duration', bounds: positive, doc: 'median service time (duration)' },
@@ -117,6 +145,11 @@ export const FIELDS: readonly Field[] = [
   f('service.concurrency', 'concurrency-or-unlimited', 'executions at once, FIFO queue beyond; or unlimited', {
     bounds: { min: 1 },
   }),
+  partTwo(probability('service.crash.probability', "chance an execution's worker dies before it finishes"), 0.01),
+  partTwo(
+    probability('service.crash.afterEffect', 'given a crash: chance it came after the side effect committed'),
+    0.5,
+  ),
   probability('network.requestLoss', 'chance a request never reaches the service'),
   probability('network.replyLoss', 'chance any reply (200, 409, 422, 503) is lost on the way back'),
   duration('client.timeout', positive, 'how long the client waits for a reply (duration)'),
@@ -160,6 +193,30 @@ export const FIELDS: readonly Field[] = [
   f('keys.recordBytes', 'size', 'bytes per stored record: key, fingerprint, status, body (size)', {
     bounds: nonNegative,
   }),
+  partTwo(
+    f('keys.transactional', 'boolean', 'effect and key record in one database transaction: a crash rolls both back'),
+    false,
+  ),
+  partTwo(
+    f(
+      'keys.lease',
+      'duration-or-none',
+      'a running record older than this is taken over (duration); none: never; no effect with transactional',
+      {
+        bounds: positive,
+        valueDocs: { none: 'no lease: a running record answers 409 until it expires' },
+      },
+    ),
+    90_000,
+  ),
+  partTwo(
+    f(
+      'keys.leaseRenewal',
+      'boolean',
+      'a live owner keeps renewing its lease (a heartbeat): only a dead one is taken over',
+    ),
+    true,
+  ),
   probability('agent.replan.probability', 'chance the model calls the tool again after a failed tool call'),
   count('agent.replan.max', 're-plans per step execution'),
   range('agent.replan.delay', 'wait before a re-plan, uniform between min and max (durations)'),
@@ -168,6 +225,15 @@ export const FIELDS: readonly Field[] = [
   count('agent.crash.max', 'crashes per action'),
   range('agent.crash.resumeDelay', 'wait before the run resumes after a crash, uniform (durations)'),
   probability('agent.identicalRepeats', 'chance an action is a genuine identical repeat of the one before'),
+  partTwo(probability('agent.checkFirst.probability', 'chance the model reads before a re-plan or a replay call'), 0.5),
+  partTwo(
+    duration('agent.checkFirst.latency', nonNegative, 'how long that read of the business record takes (duration)'),
+    200,
+  ),
+  partTwo(f('incidents', 'incidents', INCIDENTS_DOC, { items: INCIDENT }), [
+    { at: 600_000, for: 300_000, latencyFactor: 4, errorRate: 0.2 },
+  ]),
+  partTwo(duration('report.interval', positive, "the time series' interval (duration)"), 60_000),
   f('expect', 'expect', 'bounds checked by `idemsim check`: metric name: { min, max } in the metric unit'),
   f('sweep', 'sweep', 'what `idemsim sweep FILE` varies without --vary: vary (path: values), metrics'),
 ];
@@ -176,6 +242,7 @@ export const FIELDS: readonly Field[] = [
 export const GROUPS: Readonly<Record<string, string>> = {
   arrivals: 'how actions arrive',
   service: 'the service behind the tool',
+  'service.crash': "the service's own worker dying mid-execution",
   network: 'the network between client and service',
   client: 'the tool client: timeout, retries and backoff',
   'client.backoff': 'delay between attempts: min(max, base * multiplier^k), then jitter',
@@ -183,6 +250,8 @@ export const GROUPS: Readonly<Record<string, string>> = {
   agent: 'the agent: re-plans, crashes and genuine repeats',
   'agent.replan': 'the model calling the tool again after a failed tool call',
   'agent.crash': 'the worker dying after the step, before its checkpoint',
+  'agent.checkFirst': 'the model reading the business record before it repeats a call',
+  report: 'the time series the run reports',
 };
 
 const BY_PATH = new Map(FIELDS.map((field) => [field.path, field]));

@@ -32,6 +32,14 @@ export function hint(kind: string, values: readonly string[] = []): string {
       return 'unlimited or a whole number of at least 1';
     case 'duration-or-none':
       return 'none or a duration such as 30s (a plain number is milliseconds)';
+    case 'profile':
+      return 'a list of steps such as [{ until: 30m, rate: 50 }, { until: 40m, rate: 150 }]';
+    case 'incidents':
+      return 'a list of windows such as [{ at: 10m, for: 5m, errorRate: 0.2 }]';
+    case 'profile-step':
+      return 'a step such as { until: 30m, rate: 50 }';
+    case 'incident':
+      return 'a window such as { at: 10m, for: 5m, errorRate: 0.2 }';
     case 'expect':
       return 'a map from metric name to bounds, such as duplicatesPerThousand: { max: 1 }';
     case 'sweep':

@@ -9,10 +9,11 @@ import { type MapNode, emptyMap, isNull, nodeAt } from './tree.js';
 import { FIELDS } from './fields.js';
 import type { Scenario } from '../model/scenario.js';
 import { validate } from './validate.js';
+import { scenarioWarnings } from './warnings.js';
 
 export { defaultScenario } from '../model/scenario.js';
 export { FIELDS, GROUPS, type Field, type FieldKind } from './fields.js';
-export { formatIssue, type Issue } from './issues.js';
+export { formatIssue, formatWarning, type Issue } from './issues.js';
 export { LIMITS } from './limits.js';
 export { scenarioToYaml } from './serialize.js';
 export { schemaText } from './schema.js';
@@ -20,9 +21,11 @@ export { starterScenario } from './starter.js';
 
 /**
  * `given`: the fields the file or a `--set` wrote, in field-table order; every other field
- * took its default (a report marks them so).
+ * took its default (a report marks them so). `warnings`: what loads but is ignored, such
+ * as a lease beside a transactional effect (warnings.ts); they do not stop a run.
  */
-export type LoadOutcome = { ok: true; scenario: Scenario; given: string[] } | { ok: false; issues: Issue[] };
+export type LoadOutcome =
+  { ok: true; scenario: Scenario; given: string[]; warnings: Issue[] } | { ok: false; issues: Issue[] };
 
 /** The file's base name without its extension: `scenarios/slow.yaml` -> `slow`; the default `name`. */
 export function baseName(file: string): string {
@@ -46,7 +49,10 @@ function finish(
   const tree = root ?? emptyMap({ file, line: 1, col: 1 });
   applySets(tree, sets, issues);
   const scenario = validate(tree, name, issues);
-  if (scenario !== undefined && issues.length === 0) return { ok: true as const, scenario, given: givenPaths(tree) };
+  if (scenario !== undefined && issues.length === 0) {
+    const warnings = sortIssues(scenarioWarnings(tree, scenario), [file, ...sets.map(setFile)]);
+    return { ok: true as const, scenario, given: givenPaths(tree), warnings };
+  }
   return { ok: false as const, issues: sortIssues(issues, [file, ...sets.map(setFile)]) };
 }
 

@@ -33,6 +33,11 @@ export function formatIssue(issue: Issue): string {
   return `${oneLine(issue.file)}:${issue.line}:${issue.col}: ${oneLine(issue.message)}`;
 }
 
+/** `FILE:LINE:COL: warning: message`: a warning about a scenario that loads. */
+export function formatWarning(issue: Issue): string {
+  return `${oneLine(issue.file)}:${issue.line}:${issue.col}: warning: ${oneLine(issue.message)}`;
+}
+
 /**
  * Issues in reading order: the scenario file first, then each `--set` in the order given
  * (`files` lists them so), by line and column within each; exact repeats (an alias expanded

@@ -1,7 +1,7 @@
 // Reading one scalar value of each kind: the input forms of MODEL.md (units, percentages,
 // integral floats), then the value's range. A reader reports its own issues and returns
 // undefined when the value cannot be used.
-import type { Bounds } from './fields.js';
+import type { Bounds, Member } from './fields.js';
 import { type Issue, type Problem, issueAt } from './issues.js';
 import * as msg from './messages.js';
 import { closest } from './suggest.js';
@@ -125,4 +125,9 @@ export const readSeed: Reader<number | string> = (node, spec) => {
 /** A word (`unlimited`, `none`), or else a value of the given reader. */
 export function wordOr<T>(word: string, reader: Reader<T>): Reader<T | string> {
   return (node, spec) => (node.kind === 'scalar' && node.value === word ? word : reader(node, spec));
+}
+
+/** The reader of a member of a compound field or of a list item, by its kind. */
+export function readerOf(kind: Member['kind']): Reader<number> {
+  return { duration: readDuration, number: readNumber, probability: readProbability }[kind];
 }

@@ -14,4 +14,10 @@ export const LIMITS = {
   maxAliases: 1_000,
   /** Most `--set` overrides in one command. */
   maxSets: 1_000,
+  /**
+   * Most items in one list field (`arrivals.profile`, `incidents`): a minute-by-minute
+   * profile of 16 hours. Each item is at least five values, so with maxNodes a longer list
+   * could not be read anyway; this cap says so in words about the list.
+   */
+  maxListItems: 1_000,
 } as const;

@@ -40,6 +40,12 @@ export const Code = {
   repeatedMetric: 'repeated-metric',
   badSet: 'bad-set',
   tooManySets: 'too-many-sets',
+  tooManyItems: 'too-many-items',
+  missingMember: 'missing-member',
+  notIncreasing: 'not-increasing',
+  emptyIncident: 'empty-incident',
+  leaseIgnored: 'lease-ignored',
+  renewalWithoutLease: 'renewal-without-lease',
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -62,6 +68,9 @@ export function found(node: TreeNode): string {
 }
 
 const list = (items: readonly string[]): string => items.join(', ');
+/** `a, b or c` (`word` 'or') or `a, b and c`. */
+const last = (items: readonly string[], word: string): string =>
+  items.length < 2 ? list(items) : `${items.slice(0, -1).join(', ')} ${word} ${items[items.length - 1] as string}`;
 const where = (parent: string): string => (parent === '' ? 'at the top level' : `in ${parent}`);
 
 // Document and YAML level
@@ -197,6 +206,43 @@ export const latencyIncomplete = (path: string, present: string, missing: string
   problem(
     Code.latencyIncomplete,
     `${path}: ${present} needs ${missing} too; write both, as in { p50: 300ms, p99: 1.2s }`,
+  );
+
+// List fields: arrivals.profile, incidents
+
+export const tooManyItems = (path: string, count: number): Problem =>
+  problem(
+    Code.tooManyItems,
+    `${path}: ${count} items, more than the limit of ${LIMITS.maxListItems}; merge neighbouring items into fewer, longer ones`,
+  );
+/** `missing`: the required members the item lacks; `hint`: what a whole item looks like. */
+export const missingMember = (path: string, missing: readonly string[], hint: string): Problem =>
+  problem(Code.missingMember, `${path}: needs ${last(missing, 'and')}; write ${hint}`);
+export const emptyItem = (path: string, hint: string): Problem =>
+  problem(Code.wrongType, `${path}: found nothing (an empty item); write ${hint}, or remove the line`);
+/** `until` and `previous` as written. */
+export const notIncreasing = (path: string, until: string, previous: string): Problem =>
+  problem(
+    Code.notIncreasing,
+    `${path}: ${until} is not after the previous step's until ${previous}; list the steps in time order, each until later than the one before`,
+  );
+export const emptyIncident = (path: string, effects: readonly string[]): Problem =>
+  problem(
+    Code.emptyIncident,
+    `${path}: names no effect, so it changes nothing; add ${last(effects, 'or')}, or remove it`,
+  );
+
+// Warnings: accepted, but not what the file seems to ask for
+
+export const leaseIgnored = (path: string, key: string): Problem =>
+  problem(
+    Code.leaseIgnored,
+    `${path}: a crashed transaction holds no row: ${key} has no effect with transactional: true; remove ${key}, or set transactional: false`,
+  );
+export const renewalWithoutLease = (path: string): Problem =>
+  problem(
+    Code.renewalWithoutLease,
+    `${path}: renewal without a lease does nothing (keys.lease is none); give keys.lease a duration such as 90s, or remove leaseRenewal`,
   );
 
 // expect:

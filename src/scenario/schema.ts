@@ -1,12 +1,15 @@
 // The JSON Schema (draft-07) of a scenario file, generated from the field table, so that
 // what an editor checks while typing and what the loader checks cannot drift apart.
 // It accepts every file the loader accepts. What JSON Schema cannot say is left to the
-// loader: min <= max of a range or bound, p99 >= p50, and the size of a number written as
-// a string with an exponent or beyond 2^53 (`1e400s`, `5e3%`, `99999999999999999999ms`).
+// loader: min <= max of a range or bound, p99 >= p50, a profile's `until` increasing from
+// step to step, and the size of a number written as a string with an exponent or beyond
+// 2^53 (`1e400s`, `5e3%`, `99999999999999999999ms`).
 import { METRICS, METRIC_NAMES, type Unit } from '../model/metrics.js';
 import { boundForm } from './bounds.js';
 import { FIELDS, GROUPS, type Field, type Member, childrenOf } from './fields.js';
 import { hint, rangeText } from './hints.js';
+import { INCIDENT_EFFECTS, requiredOf } from './items.js';
+import { LIMITS } from './limits.js';
 import { VARIABLE_PATHS } from './vary.js';
 import { written } from './serialize.js';
 import { Definitions, type JsonSchema, duration, numberBounds, probability, size } from './schema-values.js';
@@ -18,12 +21,36 @@ function member(defs: Definitions, name: string, spec: Member): JsonSchema {
   const range = rangeText(spec.bounds);
   const description = `${name}: ${spec.doc}${range === 'any value' ? '' : `, ${range}`}`;
   if (spec.kind === 'duration') return { description, ...duration(defs, spec.bounds) };
+  if (spec.kind === 'probability') return { description, ...probability(defs) };
   return { description, type: 'number', ...numberBounds(spec.bounds) };
 }
 
-function members(defs: Definitions, field: Field, names: readonly string[]): JsonSchema {
-  const all = field.members ?? {};
+function members(defs: Definitions, all: Readonly<Record<string, Member>>, names: readonly string[]): JsonSchema {
   return Object.fromEntries(names.map((name) => [name, member(defs, name, all[name] as Member)]));
+}
+
+/** A list field: each item a map of its members, the required ones required. */
+function list(defs: Definitions, field: Field, itemKind: string): JsonSchema {
+  const items = field.items ?? {};
+  const item: JsonSchema = {
+    type: 'object',
+    description: hint(itemKind),
+    properties: members(defs, items, Object.keys(items)),
+    required: requiredOf(items),
+    additionalProperties: false,
+  };
+  // An incident that names no effect changes nothing: the loader refuses it, and so does this.
+  if (field.kind === 'incidents') {
+    const required = requiredOf(items).length;
+    item.$comment = `at least one of ${INCIDENT_EFFECTS.join(', ')} besides the ${required} required members`;
+    item.minProperties = required + 1;
+  }
+  return {
+    type: ['array', 'null'],
+    ...(field.kind === 'profile' ? { $comment: 'until strictly increasing is checked by the loader only' } : {}),
+    maxItems: LIMITS.maxListItems,
+    items: item,
+  };
 }
 
 /** Words that stand for a setting rather than a value. */
@@ -32,8 +59,9 @@ const WORDS: Readonly<Record<string, string>> = {
   none: 'no time budget: only retries limit the attempts of a tool call',
 };
 
-function word(text: string): JsonSchema {
-  return { const: text, description: WORDS[text] ?? text };
+/** A word, described by the field's own doc of it if it has one (`none` of a lease is not a deadline's). */
+function word(text: string, field: Field): JsonSchema {
+  return { const: text, description: field.valueDocs?.[text] ?? WORDS[text] ?? text };
 }
 
 /** The value forms of a field, without its documentation. */
@@ -65,7 +93,7 @@ function forms(defs: Definitions, field: Field): JsonSchema {
       return {
         type: ['object', 'null'],
         $comment: 'min <= max (after a missing member takes the default) is checked by the loader only',
-        properties: members(defs, field, ['min', 'max']),
+        properties: members(defs, field.members ?? {}, ['min', 'max']),
         additionalProperties: false,
       };
     case 'latency':
@@ -76,22 +104,26 @@ function forms(defs: Definitions, field: Field): JsonSchema {
           {
             type: 'object',
             description: 'median and spread; a missing member takes the default',
-            properties: members(defs, field, ['median', 'sigma']),
+            properties: members(defs, field.members ?? {}, ['median', 'sigma']),
             additionalProperties: false,
           },
           {
             type: 'object',
             description: 'median and 99th percentile, both required',
-            properties: members(defs, field, ['p50', 'p99']),
+            properties: members(defs, field.members ?? {}, ['p50', 'p99']),
             required: ['p50', 'p99'],
             additionalProperties: false,
           },
         ],
       };
     case 'concurrency-or-unlimited':
-      return { anyOf: [word('unlimited'), { type: 'integer', ...numberBounds(bounds) }] };
+      return { anyOf: [word('unlimited', field), { type: 'integer', ...numberBounds(bounds) }] };
     case 'duration-or-none':
-      return { anyOf: [word('none'), duration(defs, bounds)] };
+      return { anyOf: [word('none', field), duration(defs, bounds)] };
+    case 'profile':
+      return list(defs, field, 'profile-step');
+    case 'incidents':
+      return list(defs, field, 'incident');
     case 'expect':
       return expectSchema(defs);
     case 'sweep':
@@ -184,6 +216,7 @@ function describe(field: Field): string {
 
 function shown(value: unknown): string {
   if (typeof value === 'string') return value === '' ? '""' : value;
+  if (Array.isArray(value)) return `[${value.map(shown).join(', ')}]`;
   if (typeof value === 'object' && value !== null) {
     const entries = Object.entries(value as Record<string, unknown>);
     return entries.length === 0 ? '{}' : `{ ${entries.map(([k, v]) => `${k}: ${shown(v)}`).join(', ')} }`;

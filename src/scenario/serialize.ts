@@ -3,7 +3,8 @@
 import { Document, isMap, isSeq } from 'yaml';
 import { metricInfo } from '../model/metrics.js';
 import { FIELDS, type Field, valueAt } from './fields.js';
-import type { Bound, Range, Scenario, SweepSpec } from '../model/scenario.js';
+import { INCIDENT_EFFECTS } from './items.js';
+import type { Bound, Incident, ProfileStep, Range, Scenario, SweepSpec } from '../model/scenario.js';
 import { durationLiteral, sizeLiteral } from './units.js';
 
 function writtenBound(metric: string, bound: Bound): Record<string, unknown> {
@@ -12,6 +13,14 @@ function writtenBound(metric: string, bound: Bound): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (bound.min !== undefined) out.min = write(bound.min);
   if (bound.max !== undefined) out.max = write(bound.max);
+  return out;
+}
+
+/** An incident's members in the table's order: the window in its units, then each effect named. */
+function writtenIncident(incident: Incident): Record<string, unknown> {
+  const out: Record<string, unknown> = { at: durationLiteral(incident.at), for: durationLiteral(incident.for) };
+  const effects = incident as unknown as Record<string, number | undefined>;
+  for (const key of INCIDENT_EFFECTS) if (effects[key] !== undefined) out[key] = effects[key];
   return out;
 }
 
@@ -32,6 +41,10 @@ export function written(field: Field, value: unknown): unknown {
       const { median, sigma } = value as { median: number; sigma: number };
       return { median: durationLiteral(median), sigma };
     }
+    case 'profile':
+      return (value as ProfileStep[]).map((step) => ({ until: durationLiteral(step.until), rate: step.rate }));
+    case 'incidents':
+      return (value as Incident[]).map(writtenIncident);
     case 'expect':
       return Object.fromEntries(
         Object.entries(value as Record<string, Bound>).map(([metric, bound]) => [metric, writtenBound(metric, bound)]),
@@ -43,15 +56,21 @@ export function written(field: Field, value: unknown): unknown {
   }
 }
 
-/** Fields written as one-line flow maps, as MODEL.md writes them. */
+/** Fields written as one-line flow maps, as MODEL.md writes them; list items too (`- { until: 30m, rate: 50 }`). */
 const FLOW_KINDS = new Set(['range-of-durations', 'latency']);
 const FLOW_GROUPS = [['client', 'backoff']];
+
+/** A part-two field at its default is left out, as canonicalScenario leaves it out of JSON. */
+export function isOmitted(field: Field, value: unknown): boolean {
+  return field.omitAtDefault === true && JSON.stringify(value) === JSON.stringify(field.default);
+}
 
 export function scenarioToYaml(scenario: Scenario): string {
   const out: Record<string, unknown> = {};
   for (const field of FIELDS) {
     // No block, no key: a scenario without a sweep writes exactly what it wrote before.
     if (field.kind === 'sweep' && scenario.sweep === undefined) continue;
+    if (isOmitted(field, valueAt(scenario, field.path))) continue;
     const keys = field.path.split('.');
     const last = keys.pop() as string;
     let node = out;
@@ -59,11 +78,15 @@ export function scenarioToYaml(scenario: Scenario): string {
     node[last] = written(field, valueAt(scenario, field.path));
   }
   const doc = new Document(out);
-  const flow = (path: readonly string[]): void => {
+  const flow = (path: readonly (string | number)[]): void => {
     const node = doc.getIn(path, true);
     if (isMap(node) || isSeq(node)) node.flow = true;
   };
-  for (const field of FIELDS) if (FLOW_KINDS.has(field.kind)) flow(field.path.split('.'));
+  for (const field of FIELDS) {
+    if (FLOW_KINDS.has(field.kind)) flow(field.path.split('.'));
+    const items = field.items === undefined ? [] : (valueAt(scenario, field.path) as unknown[]);
+    items.forEach((_, i) => flow([...field.path.split('.'), i]));
+  }
   FLOW_GROUPS.forEach(flow);
   for (const metric of Object.keys(scenario.expect)) flow(['expect', metric]);
   if (scenario.sweep !== undefined) {

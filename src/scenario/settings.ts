@@ -3,8 +3,9 @@
 // fields took the built-in default because neither the file nor a --set wrote them.
 import { PROSE, formatBytes, formatCount, proseDuration } from '../model/format.js';
 import { metricInfo } from '../model/metrics.js';
-import type { Bound, Range, Scenario, SweepSpec } from '../model/scenario.js';
+import type { Bound, Incident, ProfileStep, Range, Scenario, SweepSpec } from '../model/scenario.js';
 import { FIELDS, GROUPS, type Field, valueAt } from './fields.js';
+import { isOmitted } from './serialize.js';
 
 export interface Setting {
   /** The field's path, as a file or `--set` writes it: `client.backoff.base`. */
@@ -21,8 +22,15 @@ export interface Setting {
 /** Shown above every setting: the report's heading and description say them already. */
 const HEADING_FIELDS = new Set(['name', 'description']);
 
+/**
+ * The settings in field-table order; a part-two field at its default is left out, so that
+ * a scenario using none of them is reported exactly as before they existed.
+ */
 export function scenarioSettings(scenario: Scenario): Setting[] {
-  return FIELDS.filter((field) => !HEADING_FIELDS.has(field.path)).map((field) => {
+  const shownFields = FIELDS.filter(
+    (field) => !HEADING_FIELDS.has(field.path) && !isOmitted(field, valueAt(scenario, field.path)),
+  );
+  return shownFields.map((field) => {
     const group = field.path.includes('.') ? (field.path.split('.')[0] as string) : '';
     return {
       path: field.path,
@@ -40,9 +48,11 @@ export function scenarioSettings(scenario: Scenario): Setting[] {
  */
 export function defaultFields(scenario: Scenario, given: readonly string[]): string[] {
   const written = new Set(given);
-  return FIELDS.filter(
-    (field) => !written.has(field.path) && same(valueAt(scenario, field.path), field.default),
-  ).map((field) => field.path);
+  // A part-two field at its default is not shown at all (scenarioSettings), so not listed either.
+  return FIELDS.filter((field) => {
+    const value = valueAt(scenario, field.path);
+    return !written.has(field.path) && same(value, field.default) && !isOmitted(field, value);
+  }).map((field) => field.path);
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -84,6 +94,10 @@ function shown(field: Field, value: unknown): string {
       const { min, max } = value as Range;
       return `${proseDuration(min)} to ${proseDuration(max)}`;
     }
+    case 'profile':
+      return profileText(value as ProfileStep[]);
+    case 'incidents':
+      return (value as Incident[]).map(incidentText).join('; ') || 'none';
     case 'expect':
       return expectText(value as Record<string, Bound>);
     case 'sweep':
@@ -91,6 +105,23 @@ function shown(field: Field, value: unknown): string {
     default:
       return String(value);
   }
+}
+
+/** `50/s until 30 min, 150/s until 40 min, then the base rate` */
+function profileText(profile: readonly ProfileStep[]): string {
+  const steps = profile.map((step) => `${plain(step.rate)}/s until ${proseDuration(step.until)}`);
+  return steps.length === 0 ? 'none' : `${steps.join(', ')}, then the base rate`;
+}
+
+/** `10 min for 5 min: latency x4, errors 20%, request loss 5%, reply loss 10%` */
+function incidentText(incident: Incident): string {
+  const effects = [
+    ...(incident.latencyFactor === undefined ? [] : [`latency x${plain(incident.latencyFactor)}`]),
+    ...(incident.errorRate === undefined ? [] : [`errors ${percent(incident.errorRate)}`]),
+    ...(incident.requestLoss === undefined ? [] : [`request loss ${percent(incident.requestLoss)}`]),
+    ...(incident.replyLoss === undefined ? [] : [`reply loss ${percent(incident.replyLoss)}`]),
+  ];
+  return `${proseDuration(incident.at)} for ${proseDuration(incident.for)}: ${effects.join(', ')}`;
 }
 
 /** `duplicatesPerThousand <= 1; latency.call.p95 <= 5 s`, each limit in its metric's unit. */

@@ -1,7 +1,9 @@
 // The starter scenario `idemsim init` writes: every field at its default with its one-line
 // doc above it, generated from the field table so that it lists exactly the fields the
-// loader reads, and loads to defaultScenario() (with the file's own name).
-import { Document, isMap } from 'yaml';
+// loader reads, and loads to defaultScenario() (with the file's own name). The part-two
+// fields, off by default, are shown commented out with an example value, so that an
+// editor's toggle-comment on a block turns it on, docs and all.
+import { Document, isMap, isSeq } from 'yaml';
 import { FIELDS, GROUPS, type Field, childrenOf } from './fields.js';
 import { written } from './serialize.js';
 
@@ -15,6 +17,17 @@ function inline(value: unknown): string {
   return doc.toString({ lineWidth: 0 }).trimEnd();
 }
 
+/** A list as a block of one-line items: `- { until: 30m, rate: 50 }`. */
+function listLines(items: readonly unknown[], indent: string): string[] {
+  const doc = new Document(items);
+  if (isSeq(doc.contents)) for (const item of doc.contents.items) if (isMap(item)) item.flow = true;
+  return doc
+    .toString({ lineWidth: 0 })
+    .trimEnd()
+    .split('\n')
+    .map((line) => `${indent}  ${line}`);
+}
+
 /** Examples for the empty `expect:` block, commented out. */
 const EXPECT_EXAMPLES = ['duplicatesPerThousand: { max: 1 }', 'latency.call.p95: { max: 5s }'];
 
@@ -26,7 +39,12 @@ const SWEEP_EXAMPLES = [
   'metrics: [duplicatesPerThousand, lostPerThousand]',
 ];
 
-function fieldLines(field: Field, key: string, indent: string, name: string): string[] {
+/** Lines as a toggle-comment writes them: `# ` after the block's indentation. */
+const commentOut = (lines: readonly string[], indent: string): string[] =>
+  lines.map((line) => `${indent}# ${line.slice(indent.length)}`);
+
+/** `commented`: whether an off-by-default field comments itself out (not inside a group that is commented as a whole). */
+function fieldLines(field: Field, key: string, indent: string, name: string, commented: boolean): string[] {
   const lines = [`${indent}# ${field.doc}`];
   if (field.kind === 'expect') {
     lines.push(`${indent}${key}:`, ...EXPECT_EXAMPLES.map((example) => `${indent}  # ${example}`));
@@ -36,17 +54,31 @@ function fieldLines(field: Field, key: string, indent: string, name: string): st
     lines.push(`${indent}${key}:`, ...SWEEP_EXAMPLES.map((example) => `${indent}  # ${example}`));
     return lines;
   }
+  if (field.omitAtDefault === true) {
+    const value = written(field, field.example);
+    const body = Array.isArray(value)
+      ? [`${indent}${key}:`, ...listLines(value, indent)]
+      : [`${indent}${key}: ${inline(value)}`];
+    return [...lines, ...(commented ? commentOut(body, indent) : body)];
+  }
   const value = field.path === 'name' ? name : written(field, field.default);
   lines.push(`${indent}${key}: ${inline(value)}`);
   return lines;
 }
 
-function groupLines(path: string, indent: string, name: string): string[] {
+/** Whether every field of a group is off by default: the whole group is then commented out. */
+const allOptional = (group: string): boolean =>
+  FIELDS.filter((field) => field.path.startsWith(`${group}.`)).every((field) => field.omitAtDefault === true);
+
+function groupLines(path: string, indent: string, name: string, commented = true): string[] {
   return childrenOf(path).flatMap((key) => {
     const child = join(path, key);
     const field = BY_PATH.get(child);
-    if (field !== undefined) return fieldLines(field, key, indent, name);
-    return [`${indent}# ${GROUPS[child] ?? ''}`, `${indent}${key}:`, ...groupLines(child, `${indent}  `, name)];
+    if (field !== undefined) return fieldLines(field, key, indent, name, commented);
+    const head = `${indent}# ${GROUPS[child] ?? ''}`;
+    const optional = commented && allOptional(child);
+    const body = [`${indent}${key}:`, ...groupLines(child, `${indent}  `, name, commented && !optional)];
+    return [head, ...(optional ? commentOut(body, indent) : body)];
   });
 }
 
@@ -61,6 +93,7 @@ export function starterScenario(name: string, schemaRef: string): string {
     '# An idemsim scenario with every field at its default. Change what you study and delete',
     '# the rest: a missing field takes its default. `npx idemsim validate FILE` checks this',
     '# file, `npx idemsim run FILE` simulates it. Durations: 250ms, 1.5s, 2m, 1h, 1d (a number is ms).',
+    '# Commented-out fields, with an example value, are off by default: uncomment one to use it.',
     '',
     ...groupLines('', '', name),
     '',

@@ -45,14 +45,20 @@ export function isNull(node: TreeNode): boolean {
   return node.kind === 'scalar' && node.value === null;
 }
 
-/** The node at a path of keys, following maps only. */
-export function nodeAt(root: MapNode, keys: readonly string[]): TreeNode | undefined {
+/** The entry (key and value) at a path of keys, following maps only. */
+export function entryAt(root: MapNode, keys: readonly string[]): MapEntry | undefined {
   let node: TreeNode = root;
+  let entry: MapEntry | undefined;
   for (const key of keys) {
     if (node.kind !== 'map') return undefined;
-    const entry = findEntry(node, key);
+    entry = findEntry(node, key);
     if (entry === undefined) return undefined;
     node = entry.value;
   }
-  return node;
+  return entry;
+}
+
+/** The node at a path of keys, following maps only. */
+export function nodeAt(root: MapNode, keys: readonly string[]): TreeNode | undefined {
+  return keys.length === 0 ? root : entryAt(root, keys)?.value;
 }

@@ -6,7 +6,7 @@
 import { MAX_SWEEP_POINTS, type Vary, type VaryKind } from '../model/sweep.js';
 import { FIELDS, type Field, type Member, fieldAt } from './fields.js';
 import type { Issue } from './issues.js';
-import { readDuration, readNumber, readSize } from './kinds.js';
+import { readDuration, readNumber, readSize, readerOf } from './kinds.js';
 import * as msg from './messages.js';
 import { parseValue } from './parse.js';
 import { written } from './serialize.js';
@@ -19,6 +19,8 @@ export type VaryOutcome = { ok: true; vary: Vary } | { ok: false; message: strin
 /** Fields a sweep may vary: every single value, members of ranges and the latency included. */
 export const VARIABLE_PATHS: readonly string[] = FIELDS.flatMap((field) => {
   if (['name', 'description', 'expect', 'sweep'].includes(field.path)) return [];
+  // A list (a profile, incidents) is not one value: --set it whole instead.
+  if (field.items !== undefined) return [];
   if (field.members === undefined) return [field.path];
   // p50 and p99 only make sense together: vary median and sigma instead.
   return Object.keys(field.members)
@@ -81,7 +83,7 @@ function variable(path: string): Variable | string {
 }
 
 function kindOf(field: Field, member: Member | undefined): VaryKind {
-  if (member !== undefined) return member.kind === 'duration' ? 'duration' : 'other';
+  if (member !== undefined) return member.kind === 'number' ? 'other' : member.kind;
   if (field.kind === 'duration' || field.kind === 'duration-or-none') return 'duration';
   if (field.kind === 'size') return 'size';
   return field.kind === 'probability' ? 'probability' : 'other';
@@ -132,7 +134,7 @@ function read(target: Variable, text: string): number | string | boolean | { pro
   let value: unknown;
   if (node !== undefined && member !== undefined) {
     const spec = { path: target.path, issues, hint: msg.hint(member.kind), example: '1', bounds: member.bounds };
-    value = (member.kind === 'duration' ? readDuration : readNumber)(node, spec);
+    value = readerOf(member.kind)(node, spec);
   } else if (node !== undefined && isScalar(field)) {
     value = readScalar(field, node, issues);
   }

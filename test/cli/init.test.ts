@@ -54,12 +54,47 @@ describe('idemsim init', () => {
     const text = readFileSync(join(cwd, 'scenario.yaml'), 'utf8').split('\n');
     for (const field of FIELDS) {
       const key = field.path.split('.').pop() as string;
-      const at = text.findIndex(
-        (line, i) => line.trim().startsWith(`${key}:`) && text[i - 1]?.trim() === `# ${field.doc}`,
-      );
+      // A part-two field is commented out (inside a commented-out group, its doc is too).
+      const at = text.findIndex((line, i) => {
+        const bare = (l: string | undefined): string => (l ?? '').trim().replace(/^# {0,3}(?=\S)/, '');
+        if (field.omitAtDefault !== true)
+          return line.trim().startsWith(`${key}:`) && text[i - 1]?.trim() === `# ${field.doc}`;
+        return (
+          line.trim().startsWith('#') &&
+          bare(line).startsWith(`${key}:`) &&
+          [text[i - 1]?.trim(), bare(text[i - 1])].includes(`# ${field.doc}`)
+        );
+      });
       expect(at, field.path).toBeGreaterThan(0);
     }
     for (const doc of Object.values(GROUPS)) expect(text).toContainEqual(expect.stringContaining(`# ${doc}`));
+  });
+
+  it('shows the part-two fields commented out, so that uncommenting each block turns it on and still validates', () => {
+    const cwd = fresh();
+    init(undefined, {}, captured({ cwd }));
+    const text = readFileSync(join(cwd, 'scenario.yaml'), 'utf8');
+    expect(text).toContain('  # crash:\n  #   # chance an execution');
+    expect(text).toContain('  # profile:\n  #   - { until: 30m, rate: 50 }\n  #   - { until: 40m, rate: 150 }\n');
+    expect(text).toContain('# incidents:\n#   - { at: 10m, for: 5m, latencyFactor: 4, errorRate: 0.2 }\n');
+    expect(text).toContain('  # lease: 90s\n');
+    // What an editor's toggle-comment does: take `# ` off each commented-out line of YAML (a
+    // key, a list item, or a doc comment inside a commented block), leaving plain docs alone.
+    const uncommented = text
+      .split('\n')
+      .map((line) => line.replace(/^(\s*)# (?=\s*(?:[A-Za-z][\w.]*:(?: |$)|- |# ))/, '$1'))
+      .join('\n');
+    const outcome = loadScenario(uncommented, 'all.yaml');
+    if (!outcome.ok) expect.fail(outcome.issues.map(formatIssue).join('\n'));
+    expect(outcome.warnings).toEqual([]);
+    const { scenario } = outcome;
+    expect(scenario.service.crash).toEqual({ probability: 0.01, afterEffect: 0.5 });
+    expect(scenario.keys).toMatchObject({ transactional: false, lease: 90_000, leaseRenewal: true });
+    expect(scenario.arrivals.profile).toHaveLength(2);
+    expect(scenario.incidents).toHaveLength(1);
+    expect(scenario.agent.checkFirst).toEqual({ probability: 0.5, latency: 200 });
+    expect(scenario.report.interval).toBe(60_000);
+    expect(Object.keys(scenario.expect)).toEqual(['duplicatesPerThousand', 'latency.call.p95']);
   });
 
   it('points YAML editors at the installed schema of a project that installed idemsim, relative to the file', () => {

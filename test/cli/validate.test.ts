@@ -55,6 +55,37 @@ describe('idemsim validate', () => {
     expect(ctx.out.text).toBe('');
   });
 
+  it('warns about a field that has no effect, at its line and column, and still passes: exit 0', () => {
+    const cwd = workspace({
+      'tx.yaml': 'keys:\n  transactional: true\n  lease: 30s\n',
+      'renew.yaml': 'keys: { leaseRenewal: true }\n',
+      'plain.yaml': 'keys: { lease: 90s, leaseRenewal: true }\n',
+    });
+    const ctx = captured({ cwd });
+    expect(validateFiles(['tx.yaml', 'renew.yaml', 'plain.yaml'], ctx)).toBe(0);
+    expect(lines(ctx.err.text)).toEqual([
+      'tx.yaml:3:3: warning: keys.lease: a crashed transaction holds no row: lease has no effect with transactional: true; remove lease, or set transactional: false',
+      'renew.yaml:1:9: warning: keys.leaseRenewal: renewal without a lease does nothing (keys.lease is none); give keys.lease a duration such as 90s, or remove leaseRenewal',
+    ]);
+    for (const line of lines(ctx.err.text)) expect(line).toMatch(ERROR_LINE);
+    expect(lines(ctx.out.text)).toEqual(['tx.yaml: ok', 'renew.yaml: ok', 'plain.yaml: ok']);
+  });
+
+  it('prints the warnings of valid files beside the errors of invalid ones: exit 2', () => {
+    const cwd = workspace({
+      'tx.yaml': 'keys: { transactional: true, leaseRenewal: true }\n',
+      'bad.yaml': 'incidents: [{ at: 1m, for: 1m }]\n',
+    });
+    const ctx = captured({ cwd });
+    expect(validateFiles(['tx.yaml', 'bad.yaml'], ctx)).toBe(2);
+    const printed = lines(ctx.err.text);
+    expect(printed[0]).toMatch(/^tx\.yaml:1:30: warning: keys\.leaseRenewal: a crashed transaction holds no row/);
+    expect(printed[1]).toBe(
+      'bad.yaml:1:13: incidents[0]: names no effect, so it changes nothing; add latencyFactor, errorRate, requestLoss or replyLoss, or remove it',
+    );
+    expect(ctx.out.text).toBe('');
+  });
+
   it('reports unreadable files alongside invalid ones', () => {
     const cwd = workspace({ 'bad.yaml': 'actions: 0\n' });
     mkdirSync(join(cwd, 'dir'));

@@ -14,7 +14,7 @@ describe('defaults', () => {
   });
 
   test('defaultsWithSets() is defaultScenario()', () => {
-    expect(defaultsWithSets()).toEqual({ ok: true, scenario: defaultScenario(), given: [] });
+    expect(defaultsWithSets()).toEqual({ ok: true, scenario: defaultScenario(), given: [], warnings: [] });
     expect(defaultScenario().name).toBe('article-defaults');
   });
 
@@ -34,9 +34,10 @@ describe('defaults', () => {
 });
 
 describe('the field table', () => {
-  /** Leaves of the default scenario, compound values (latency, ranges, expect) counted whole. */
+  /** Leaves of the default scenario, compound values (latency, ranges, lists, expect) counted whole. */
   function leaves(node: unknown, path: string): string[] {
-    if (typeof node !== 'object' || node === null || ['service.latency', 'expect'].includes(path) || 'min' in node) {
+    const whole = ['service.latency', 'expect'].includes(path);
+    if (typeof node !== 'object' || node === null || whole || Array.isArray(node) || 'min' in node) {
       return [path];
     }
     return Object.entries(node).flatMap(([key, value]) => leaves(value, path === '' ? key : `${path}.${key}`));

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { METRICS } from '../../src/model/metrics.js';
 import { defaultScenario, formatIssue, loadScenario, scenarioToYaml } from '../../src/scenario/index.js';
-import type { Bound, Scenario } from '../../src/model/scenario.js';
+import type { Bound, Incident, ProfileStep, Scenario } from '../../src/model/scenario.js';
 import { Claim, Jitter, Scope } from '../../src/model/scenario.js';
 
 const reload = (scenario: Scenario): Scenario => {
@@ -36,16 +36,38 @@ const expectBlock: fc.Arbitrary<Record<string, Bound>> = fc
   .chain((metrics) => fc.tuple(...metrics.map((m) => bound(m.unit).map((b) => [m.name, b] as const))))
   .map((entries) => Object.fromEntries(entries));
 
+/** Steps with strictly increasing `until` (distinct values, sorted), rates >= 0. */
+const profile: fc.Arbitrary<ProfileStep[]> = fc.uniqueArray(positive(1e12), { maxLength: 4 }).chain((untils) => {
+  const sorted = [...untils].sort((a, b) => a - b);
+  return fc.tuple(...sorted.map((until) => nonNegative(1e9).map((rate) => ({ until, rate }))));
+});
+
+/** Windows naming at least one effect. */
+const incident: fc.Arbitrary<Incident> = fc
+  .record(
+    {
+      at: duration,
+      for: positive(1e12),
+      latencyFactor: positive(1e6),
+      errorRate: probability,
+      requestLoss: probability,
+      replyLoss: probability,
+    },
+    { requiredKeys: ['at', 'for'] },
+  )
+  .filter((i) => [i.latencyFactor, i.errorRate, i.requestLoss, i.replyLoss].some((x) => x !== undefined));
+
 const scenario: fc.Arbitrary<Scenario> = fc.record({
   name: fc.string(),
   description: fc.string(),
   seed: fc.oneof(fc.maxSafeInteger(), fc.string()),
   actions: fc.integer({ min: 1, max: 100_000_000 }),
-  arrivals: fc.record({ rate: positive(1e9) }),
+  arrivals: fc.record({ rate: positive(1e9), profile }),
   service: fc.record({
     latency: fc.record({ median: positive(1e9), sigma: nonNegative(10) }),
     errorRate: probability,
     concurrency: fc.oneof(fc.constant('unlimited' as const), fc.integer({ min: 1, max: 1e6 })),
+    crash: fc.record({ probability, afterEffect: probability }),
   }),
   network: fc.record({ requestLoss: probability, replyLoss: probability }),
   client: fc.record({
@@ -66,12 +88,18 @@ const scenario: fc.Arbitrary<Scenario> = fc.record({
     raceWindow: duration,
     fingerprint: fc.boolean(),
     recordBytes: nonNegative(1e12),
+    transactional: fc.boolean(),
+    lease: fc.oneof(fc.constant('none' as const), positive(1e12)),
+    leaseRenewal: fc.boolean(),
   }),
   agent: fc.record({
     replan: fc.record({ probability, max: count, delay: range, argsChange: probability }),
     crash: fc.record({ probability, max: count, resumeDelay: range }),
     identicalRepeats: probability,
+    checkFirst: fc.record({ probability, latency: duration }),
   }),
+  incidents: fc.array(incident, { maxLength: 3 }),
+  report: fc.record({ interval: positive(1e12) }),
   expect: expectBlock,
 });
 
@@ -86,6 +114,42 @@ describe('scenarioToYaml', () => {
     expect(text).toContain('  backoff: { base: 100ms, multiplier: 2, max: 10s, jitter: full }\n');
     expect(text).toContain('expect:\n  latency.call.p95: { max: 5s }\n');
     expect(text.indexOf('name:')).toBeLessThan(text.indexOf('expect:'));
+  });
+
+  test('a scenario using no part-two field is written exactly as before they existed', () => {
+    const text = scenarioToYaml(defaultScenario());
+    for (const key of [
+      'profile',
+      'crash: {',
+      'transactional',
+      'lease',
+      'checkFirst',
+      'incidents',
+      'report',
+      'interval',
+    ])
+      expect(text).not.toContain(key);
+    expect(text).toContain('  recordBytes: 200\nagent:\n');
+    expect(text).toContain('  identicalRepeats: 0\nexpect: {}\n');
+  });
+
+  test('writes each part-two field only where it differs from its default, lists as block lists of flow maps', () => {
+    const s = defaultScenario();
+    s.arrivals.profile = [
+      { until: 1_800_000, rate: 50 },
+      { until: 2_400_000, rate: 150 },
+    ];
+    s.service.crash.afterEffect = 0.3;
+    s.keys.lease = 90_000;
+    s.incidents = [{ at: 600_000, for: 300_000, latencyFactor: 4, errorRate: 0.2 }];
+    const text = scenarioToYaml(s);
+    expect(text).toContain('  rate: 50\n  profile:\n    - { until: 30m, rate: 50 }\n    - { until: 40m, rate: 150 }\n');
+    expect(text).toContain('  concurrency: unlimited\n  crash:\n    afterEffect: 0.3\nnetwork:');
+    expect(text).toContain('  recordBytes: 200\n  lease: 90s\nagent:');
+    expect(text).toContain(
+      '  identicalRepeats: 0\nincidents:\n  - { at: 10m, for: 5m, latencyFactor: 4, errorRate: 0.2 }\nexpect:',
+    );
+    expect(reload(s)).toEqual(s);
   });
 
   test('any valid scenario reads back equal', () => {

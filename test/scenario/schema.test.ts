@@ -61,6 +61,27 @@ describe('the committed schema', () => {
   test('accepts the starter file `idemsim init` writes', () => {
     expect(accepts(starterScenario('scenario', 'x.json'))).toBe(true);
   });
+
+  test('accepts a scenario using every part-two field', () => {
+    const text = [
+      'arrivals:',
+      '  profile:',
+      '    - { until: 30m, rate: 50 }',
+      '    - until: 40m',
+      '      rate: 0',
+      'service:',
+      '  crash: { probability: 1%, afterEffect: 0.5 }',
+      'keys: { transactional: false, lease: 90s, leaseRenewal: true }',
+      'agent:',
+      '  checkFirst: { probability: 0.5, latency: 200ms }',
+      'incidents:',
+      '  - { at: 10m, for: 5m, latencyFactor: 4, errorRate: 0.2, requestLoss: 5%, replyLoss: 0.1 }',
+      'report: { interval: 30s }',
+    ].join('\n');
+    expect(loadScenario(text, 'x.yaml').ok).toBe(true);
+    expect(accepts(text)).toBe(true);
+    expect(accepts('arrivals: { profile: [] }\nincidents:\n')).toBe(true);
+  });
 });
 
 describe('what the schema tells an editor', () => {
@@ -150,6 +171,20 @@ const MALFORMED_BY_SCHEMA: Record<string, string> = {
   'actions over the limit': 'actions: 100000001\n',
   'a number beyond 2^53': 'seed: 9007199254740993\n',
   'merge key': 'base: &b { timeout: 1s }\nclient:\n  <<: *b\n',
+  // Part two.
+  'a crash probability over 1': 'service:\n  crash: { probability: 1.5 }\n',
+  'a lease of 0': 'keys:\n  lease: 0s\n',
+  'a lease word other than none': 'keys:\n  lease: never\n',
+  'a zero time-series interval': 'report:\n  interval: 0\n',
+  'a profile that is not a list': 'arrivals:\n  profile: { until: 1m, rate: 5 }\n',
+  'a profile step without a rate': 'arrivals:\n  profile: [{ until: 1m }]\n',
+  'a profile step with an unknown member': 'arrivals:\n  profile: [{ until: 1m, rate: 5, burst: 2 }]\n',
+  'a negative profile rate': 'arrivals:\n  profile: [{ until: 1m, rate: -5 }]\n',
+  'an incident naming no effect': 'incidents:\n  - { at: 1m, for: 2m }\n',
+  'an incident of zero length': 'incidents:\n  - { at: 1m, for: 0, errorRate: 0.1 }\n',
+  'an incident error rate over 1': 'incidents:\n  - { at: 1m, for: 1m, errorRate: 120% }\n',
+  'an incident with a misspelt effect': 'incidents:\n  - { at: 1m, for: 1m, latencyFactr: 2 }\n',
+  'a list over the limit': `incidents: [${Array(1001).fill('{ at: 0, for: 1, errorRate: 0 }').join(', ')}]\n`,
   // Found by `npm run fuzz`: the loader took an empty top-level key for the top level itself.
   'an empty key': '"": { actions: 5 }\nactions: 7\n',
 };
@@ -173,6 +208,10 @@ const LOADER_ONLY: Record<string, [text: string, code: string]> = {
   ],
   'an exponent past the float range': ['client:\n  timeout: 1e400s\n', 'not-finite'],
   'a percentage over 100 with an exponent': ['network:\n  replyLoss: 2e3%\n', 'out-of-range'],
+  'a profile whose until does not increase (relates two items)': [
+    'arrivals:\n  profile:\n    - { until: 30m, rate: 5 }\n    - { until: 30m, rate: 9 }\n',
+    'not-increasing',
+  ],
 };
 
 const codes = (text: string): string[] => {

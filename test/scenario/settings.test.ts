@@ -44,6 +44,14 @@ describe('defaultFields', () => {
     expect(defaults).toContain('sweep');
   });
 
+  it('leaves out the part-two fields at their default, as the settings table does', () => {
+    const defaults = defaultFields(defaultScenario(), []);
+    for (const field of FIELDS.filter((f) => f.omitAtDefault === true)) expect(defaults).not.toContain(field.path);
+    const scenario = defaultScenario();
+    scenario.keys.lease = 30_000;
+    expect(defaultFields(scenario, ['keys.lease'])).not.toContain('keys.lease');
+  });
+
   it('does not call a value the run changed a default (a sized run reached more actions)', () => {
     const scenario = { ...defaultScenario(), actions: 64_000 };
     expect(defaultFields(scenario, [])).not.toContain('actions');
@@ -51,9 +59,54 @@ describe('defaultFields', () => {
 });
 
 describe('scenarioSettings', () => {
-  it('lists every field but the name and description, in field-table order', () => {
-    const paths = FIELDS.map((field) => field.path).filter((path) => path !== 'name' && path !== 'description');
+  it('lists every field but the name, the description and the part-two fields at their default, in field-table order', () => {
+    const paths = FIELDS.filter((field) => field.omitAtDefault !== true)
+      .map((field) => field.path)
+      .filter((path) => path !== 'name' && path !== 'description');
     expect(scenarioSettings(defaultScenario()).map((s) => s.path)).toEqual(paths);
+  });
+
+  it('lists a part-two field once it differs from its default, in field-table order, with its unit', () => {
+    const outcome = loadScenario(
+      [
+        'arrivals:',
+        '  profile: [{ until: 30m, rate: 50 }, { until: 40m, rate: 150 }]',
+        'service: { crash: { probability: 1% } }',
+        'keys: { lease: 90s, leaseRenewal: true }',
+        'agent: { checkFirst: { probability: 0.5 } }',
+        'incidents:',
+        '  - { at: 10m, for: 10m, latencyFactor: 4, errorRate: 0.2 }',
+        '  - { at: 1h, for: 30s, requestLoss: 5%, replyLoss: 0.1 }',
+        'report: { interval: 30s }',
+      ].join('\n'),
+      's.yaml',
+    );
+    if (!outcome.ok) throw new Error('does not load');
+    const shown = scenarioSettings(outcome.scenario);
+    const paths = shown.map((setting) => setting.path);
+    expect(paths.filter((path) => FIELDS.find((f) => f.path === path)?.omitAtDefault === true)).toEqual([
+      'arrivals.profile',
+      'service.crash.probability',
+      'keys.lease',
+      'keys.leaseRenewal',
+      'agent.checkFirst.probability',
+      'incidents',
+      'report.interval',
+    ]);
+    expect(valueOf('arrivals.profile', outcome.scenario)).toBe(
+      '50/s until 30 min, 150/s until 40 min, then the base rate',
+    );
+    expect(valueOf('service.crash.probability', outcome.scenario)).toBe('1%');
+    expect(valueOf('keys.lease', outcome.scenario)).toBe('1.5 min');
+    expect(valueOf('keys.leaseRenewal', outcome.scenario)).toBe('true');
+    expect(valueOf('incidents', outcome.scenario)).toBe(
+      '10 min for 10 min: latency x4, errors 20%; 1 h for 30 s: request loss 5%, reply loss 10%',
+    );
+    expect(valueOf('report.interval', outcome.scenario)).toBe('30 s');
+    expect(shown.find((setting) => setting.path === 'service.crash.probability')).toMatchObject({
+      group: 'service',
+      groupDoc: 'the service behind the tool',
+    });
   });
 
   it('writes each value in its unit', () => {

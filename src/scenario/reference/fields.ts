@@ -34,6 +34,8 @@ const FORM = {
   latency: '`{ median, sigma }` or `{ p50, p99 }`',
   'concurrency-or-unlimited': 'whole number, or `unlimited`',
   'duration-or-none': 'duration, or `none`',
+  profile: 'list of `{ until, rate }`',
+  incidents: 'list of `{ at, for, ... }`',
   expect: 'map from metric name to `{ min, max }`',
   sweep: 'map with `vary` and `metrics`',
 } as const satisfies Record<FieldKind, string>;
@@ -79,11 +81,24 @@ function defaultOf(field: Field): string {
 
 function fieldRow(field: Field): string[] {
   const range = field.kind === 'enum' ? (field.values ?? []).map(code).join(', ') : rangeOf(field.kind, field.bounds);
-  return [code(field.path), FORM[field.kind], defaultOf(field), range, field.doc];
+  const doc = field.omitAtDefault === true ? `${field.doc} (part two)` : field.doc;
+  return [code(field.path), FORM[field.kind], defaultOf(field), range, doc];
+}
+
+/** The members of each item of a list, each a row under its field: `incidents[].at`. */
+function itemRows(field: Field): string[][] {
+  return Object.entries(field.items ?? {}).map(([name, member]) => [
+    code(`${field.path}[].${name}`),
+    FORM[member.kind],
+    member.required === true ? 'required' : '(none)',
+    rangeOf(member.kind, member.bounds),
+    member.doc,
+  ]);
 }
 
 /** The members of a latency or a range, each a row under its field, defaults taken from the field's. */
 function memberRows(field: Field): string[][] {
+  if (field.items !== undefined) return itemRows(field);
   const defaults = (written(field, field.default) ?? {}) as Record<string, unknown>;
   return Object.entries(field.members ?? {}).map(([name, member]) => {
     const value = defaults[name];
@@ -103,7 +118,9 @@ function wordLists(fields: readonly Field[]): string[] {
     .filter((field) => field.valueDocs !== undefined)
     .map((field) => {
       const docs = field.valueDocs ?? {};
-      const items = (field.values ?? []).map((word) => `${code(word)}: ${docs[word] ?? ''}`);
+      // An enum's words in order; a keyword beside a value (`lease: none`) as documented.
+      const words = field.values ?? Object.keys(docs);
+      const items = words.map((word) => `${code(word)}: ${docs[word] ?? ''}`);
       return `${code(field.path)}:\n\n${bullets(items)}`;
     });
 }
@@ -128,11 +145,14 @@ function sweepExtras(): string[] {
 
 /**
  * The blocks of docs/reference/scenario.md: `top-level` for the single values at the top,
- * then one per top-level map (a group such as `client`, or the `expect` and `sweep` blocks).
+ * then one per top-level map or list (a group such as `client`, `incidents`, or the
+ * `expect` and `sweep` blocks).
  */
 export function scenarioBlocks(): Map<string, string> {
   const blocks = new Map<string, string>();
-  const top = FIELDS.filter((field) => !field.path.includes('.') && field.kind !== 'expect' && field.kind !== 'sweep');
+  // A top-level block or list (`expect`, `sweep`, `incidents`) gets a section of its own.
+  const own = (field: Field): boolean => field.kind === 'expect' || field.kind === 'sweep' || field.items !== undefined;
+  const top = FIELDS.filter((field) => !field.path.includes('.') && !own(field));
   blocks.set('top-level', block('', top));
   for (const key of childrenOf('')) {
     if (top.some((field) => field.path === key)) continue;

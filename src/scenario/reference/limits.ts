@@ -10,6 +10,7 @@ const LIMIT_TEXT = {
   maxNodes: 'values built while reading one text, alias expansions included',
   maxAliases: 'alias expansions in one text',
   maxSets: '`--set` overrides in one command',
+  maxListItems: 'items in one list field (`arrivals.profile`, `incidents`)',
 } as const satisfies Record<keyof typeof LIMITS, string>;
 
 const grouped = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

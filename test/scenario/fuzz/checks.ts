@@ -5,6 +5,7 @@
 import { deepStrictEqual } from 'node:assert/strict';
 import { type Issue, formatIssue, loadScenario } from '../../../src/scenario/index.js';
 import type { Scenario } from '../../../src/model/scenario.js';
+import { usesTimeSeries } from '../../../src/model/features.js';
 import { METRIC_NAMES } from '../../../src/model/metrics.js';
 import type { Metrics } from '../../../src/model/result.js';
 import { simulate } from '../../../src/sim/simulate.js';
@@ -21,7 +22,7 @@ function holds(condition: boolean, what: string): void {
 const at = (s: Scenario, path: string): unknown =>
   path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], s);
 
-const POSITIVE = ['arrivals.rate', 'client.timeout', 'service.latency.median', 'keys.retention'];
+const POSITIVE = ['arrivals.rate', 'client.timeout', 'service.latency.median', 'keys.retention', 'report.interval'];
 const NON_NEGATIVE = [
   'service.latency.sigma',
   'keys.raceWindow',
@@ -29,6 +30,7 @@ const NON_NEGATIVE = [
   'client.backoff.multiplier',
   'client.backoff.max',
   'keys.recordBytes',
+  'agent.checkFirst.latency',
 ];
 const PROBABILITIES = [
   'service.errorRate',
@@ -38,6 +40,9 @@ const PROBABILITIES = [
   'agent.replan.argsChange',
   'agent.crash.probability',
   'agent.identicalRepeats',
+  'service.crash.probability',
+  'service.crash.afterEffect',
+  'agent.checkFirst.probability',
 ];
 const COUNTS = ['client.retries', 'agent.replan.max', 'agent.crash.max'];
 const RANGES = ['agent.replan.delay', 'agent.crash.resumeDelay'];
@@ -72,6 +77,7 @@ export function checkRanges(s: Scenario): void {
   for (const [p, values] of Object.entries(ENUMS))
     holds(values.includes(at(s, p) as string), `${p} is one of ${values}`);
   holds(typeof s.keys.fingerprint === 'boolean', 'fingerprint is a boolean');
+  checkPartTwo(s);
   holds(typeof s.seed === 'string' || (Number.isSafeInteger(s.seed) && isNumber(s.seed)), 'seed: integer or string');
   holds(typeof s.name === 'string' && typeof s.description === 'string', 'name and description are strings');
   for (const [metric, bound] of Object.entries(s.expect)) {
@@ -80,6 +86,32 @@ export function checkRanges(s: Scenario): void {
     holds(bound.min === undefined || isNumber(bound.min), `expect.${metric}.min is a number`);
     holds(bound.max === undefined || isNumber(bound.max), `expect.${metric}.max is a number`);
     holds(bound.min === undefined || bound.max === undefined || bound.min <= bound.max, `expect.${metric}: min <= max`);
+  }
+}
+
+const inUnit = (x: unknown): boolean => isNumber(x) && x >= 0 && x <= 1;
+
+/** MODEL.md part two: leases, the arrival profile and incidents. */
+function checkPartTwo(s: Scenario): void {
+  const { lease, transactional, leaseRenewal } = s.keys;
+  holds(lease === 'none' || (isNumber(lease) && lease > 0), 'lease > 0 or none');
+  holds(
+    typeof transactional === 'boolean' && typeof leaseRenewal === 'boolean',
+    'transactional, leaseRenewal booleans',
+  );
+  s.arrivals.profile.forEach((step, i) => {
+    holds(isNumber(step.until) && step.until > 0 && isNumber(step.rate) && step.rate >= 0, `profile[${i}] in range`);
+    const previous = s.arrivals.profile[i - 1];
+    holds(previous === undefined || step.until > previous.until, `profile[${i}].until increases`);
+  });
+  for (const [i, incident] of s.incidents.entries()) {
+    holds(isNumber(incident.at) && incident.at >= 0 && isNumber(incident.for) && incident.for > 0, `incidents[${i}]`);
+    const { latencyFactor, errorRate, requestLoss, replyLoss } = incident;
+    holds(latencyFactor === undefined || (isNumber(latencyFactor) && latencyFactor > 0), `incidents[${i}] factor`);
+    for (const p of [errorRate, requestLoss, replyLoss])
+      holds(p === undefined || inUnit(p), `incidents[${i}] in [0, 1]`);
+    const named = [latencyFactor, errorRate, requestLoss, replyLoss].filter((x) => x !== undefined);
+    holds(named.length > 0, `incidents[${i}] names an effect`);
   }
 }
 
@@ -115,18 +147,33 @@ export function smallRun(s: Scenario): Scenario {
   t.client.retries = Math.min(t.client.retries, 6);
   t.agent.replan.max = Math.min(t.agent.replan.max, 3);
   t.agent.crash.max = Math.min(t.agent.crash.max, 3);
+  // The time series holds a point per interval of the run's span, and a fuzzed span reaches
+  // 1e12 ms (timeouts and latencies of 1e11 ms, a latencyFactor of 1e9) or infinity (a rate
+  // of 5e-324): a run that has a series keeps its rate finite and its interval coarse
+  // enough for a few thousand points. The series' own bounds are the core's tests' matter.
+  if (usesTimeSeries(t)) {
+    t.arrivals.rate = Math.max(t.arrivals.rate, 0.01);
+    t.report.interval = Math.max(t.report.interval, 1e9);
+  }
   return t;
 }
 
 /** The conservation identities of MODEL.md's metrics. */
 export function checkConservation(m: Metrics, s: Scenario): void {
   holds(m.actions === s.actions, 'every action is counted');
-  holds(m.executions === m.actions - m.lostActions + m.duplicates, 'executions = actions - lost + duplicates');
+  // Part two: an execution that crashed before its effect ran but committed nothing.
+  const { total, beforeEffect, afterEffect } = m.serverCrashes;
+  holds(beforeEffect + afterEffect === total, 'server crashes: before + after effect = total');
+  holds(
+    m.executions === m.actions - m.lostActions + m.duplicates + beforeEffect,
+    'executions = actions - lost + duplicates + crashes before the effect',
+  );
   const { transport, replan, replay } = m.duplicatesBySource;
   holds(transport + replan + replay === m.duplicates, 'duplicates by source sum to duplicates');
   const r = m.responses;
   holds(r.ok + r.conflict + r.mismatch + r.rejected + r.timeout.total === m.attempts, 'responses sum to attempts');
-  holds(r.timeout.slow + r.timeout.replyLost + r.timeout.requestLost === r.timeout.total, 'timeouts sum');
+  const t = r.timeout;
+  holds(t.slow + t.replyLost + t.requestLost + t.serverCrash === t.total, 'timeouts sum');
   holds(r.replayed <= r.ok, 'stored replies are ok replies');
 }
 

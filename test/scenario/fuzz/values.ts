@@ -232,6 +232,83 @@ export function bound(unit: Unit): fc.Arbitrary<Written> {
   });
 }
 
+/** A list of items as a flow list (`[]` or an empty value for none), each item a flow or block map. */
+function list(items: fc.Arbitrary<Written[]>): fc.Arbitrary<Written> {
+  return fc.tuple(items, fc.constantFrom('[]', '', '~')).map(([written, empty]) => ({
+    node: written.length === 0 ? raw(empty) : { kind: 'list', items: written.map((w) => w.node) },
+    value: written.map((w) => w.value),
+  }));
+}
+
+/** A map of members in any order, with the value the loader builds (members in `order`). */
+function item(members: [string, Written][], order: readonly string[], flow: boolean): Written {
+  const value: Record<string, unknown> = {};
+  for (const key of order) {
+    const member = members.find(([name]) => name === key);
+    if (member !== undefined) value[key] = member[1].value;
+  }
+  return {
+    node: map(
+      members.map(([k, w]) => [k, w.node]),
+      flow,
+    ),
+    value,
+  };
+}
+
+/** `arrivals.profile`: up to 4 steps, `until` strictly increasing, rates >= 0. */
+const profile: fc.Arbitrary<Written> = list(
+  fc
+    .array(fc.tuple(fc.integer({ min: 1, max: 10_000_000 }), number({ min: 0 }), fc.boolean(), fc.boolean()), {
+      maxLength: 4,
+    })
+    .chain((steps) => {
+      let until = 0;
+      return fc.tuple(
+        ...steps.map(([gap, rate, flow, reversed]) => {
+          until += gap;
+          return quantity(until, DURATION).map((u) => {
+            const members: [string, Written][] = [
+              ['until', u],
+              ['rate', rate],
+            ];
+            return item(reversed ? members.reverse() : members, ['until', 'rate'], flow);
+          });
+        }),
+      );
+    }),
+);
+
+const EFFECTS = ['latencyFactor', 'errorRate', 'requestLoss', 'replyLoss'];
+
+/** `incidents`: up to 3 windows, each with a non-empty subset of the effects. */
+const incidents: fc.Arbitrary<Written> = list(
+  fc.array(
+    fc
+      .tuple(
+        duration({ min: 0 }),
+        duration({ min: 0, minExclusive: true }),
+        fc.subarray(EFFECTS, { minLength: 1 }),
+        fc.boolean(),
+      )
+      .chain(([at, length, effects, flow]) =>
+        fc
+          .tuple(
+            ...effects.map((name) => (name === 'latencyFactor' ? number({ min: 0, minExclusive: true }) : probability)),
+          )
+          .map((values) => {
+            const members: [string, Written][] = [
+              ['at', at],
+              ['for', length],
+              ...effects.map((name, i): [string, Written] => [name, values[i] as Written]),
+            ];
+            return item(members, ['at', 'for', ...EFFECTS], flow);
+          }),
+      ),
+    { maxLength: 3 },
+  ),
+);
+
 /** A valid value for any field but `expect` (see documents.ts). */
 export function fieldValue(field: Field): fc.Arbitrary<Written> {
   const bounds = field.bounds ?? {};
@@ -267,6 +344,10 @@ export function fieldValue(field: Field): fc.Arbitrary<Written> {
       );
     case 'duration-or-none':
       return fc.oneof(fc.constant(written('none', 'none')), duration(bounds));
+    case 'profile':
+      return profile;
+    case 'incidents':
+      return incidents;
     case 'expect':
       throw new Error('expect blocks are built in documents.ts');
     case 'sweep':
