@@ -45,7 +45,7 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
     const format = formatOption(options.format, FORMATS);
     if (files.length === 0) throw new InputError('check: name at least one scenario file with an expect: block');
     if (options.junit !== undefined) checkJunitTarget(options.junit, ctx.cwd);
-    const loaded = loadScenarios(files, options.sets ?? [], ctx.cwd);
+    const loaded = loadScenarios(files, options.sets ?? [], ctx.cwd, (line) => ctx.err.write(`${line}\n`));
     const empty = loaded.filter((l) => Object.keys(l.scenario.expect).length === 0);
     if (empty.length > 0) {
       throw new InputError(

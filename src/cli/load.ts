@@ -3,7 +3,14 @@
 // the same everywhere.
 import type { Command } from 'commander';
 import { formatCount } from '../model/format.js';
-import { defaultScenario, defaultsWithSets, formatIssue, loadScenario, type LoadOutcome } from '../scenario/index.js';
+import {
+  defaultScenario,
+  defaultsWithSets,
+  formatIssue,
+  formatWarning,
+  loadScenario,
+  type LoadOutcome,
+} from '../scenario/index.js';
 import type { Scenario } from '../model/scenario.js';
 import { InputError } from './errors.js';
 import { readScenarioFile } from './validate.js';
@@ -18,12 +25,28 @@ export interface Loaded {
 
 /**
  * Every file read and validated before anything is simulated, so one invocation reports
- * every unreadable file and every issue at once. No files: the built-in defaults.
+ * every unreadable file and every issue at once. No files: the built-in defaults. Fields
+ * that load but have no effect (a lease beside a transaction) are told to `warn`, once
+ * each, as `FILE:LINE:COL: warning: ...`; they do not stop the run.
  */
-export function loadScenarios(files: readonly string[], sets: readonly string[], cwd: string): Loaded[] {
+export function loadScenarios(
+  files: readonly string[],
+  sets: readonly string[],
+  cwd: string,
+  warn?: (line: string) => void,
+): Loaded[] {
+  const warnings = new Set<string>();
+  const noteWarnings = (outcome: LoadOutcome): void => {
+    if (outcome.ok) for (const w of outcome.warnings) warnings.add(formatWarning(w));
+  };
+  const told = (result: Loaded[]): Loaded[] => {
+    if (warn !== undefined) for (const line of warnings) warn(line);
+    return result;
+  };
   if (files.length === 0) {
     const outcome = defaultsWithSets(sets);
-    return [{ file: undefined, scenario: scenarioOf(outcome), given: outcome.ok ? outcome.given : [] }];
+    noteWarnings(outcome);
+    return told([{ file: undefined, scenario: scenarioOf(outcome), given: outcome.ok ? outcome.given : [] }]);
   }
   const problems: string[] = [];
   const loaded: Loaded[] = [];
@@ -34,12 +57,13 @@ export function loadScenarios(files: readonly string[], sets: readonly string[],
       continue;
     }
     const outcome = loadScenario(read.text, file, sets);
+    noteWarnings(outcome);
     if (outcome.ok) loaded.push({ file, scenario: outcome.scenario, given: outcome.given });
     else problems.push(...outcome.issues.map(formatIssue));
   }
   // A bad --set is reported once, not once per file it was applied to.
   if (problems.length > 0) throw new InputError([...new Set(problems)]);
-  return loaded;
+  return told(loaded);
 }
 
 /** A loader for one file (or the defaults) that more sets can be applied to, as a sweep does. */

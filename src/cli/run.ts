@@ -53,7 +53,7 @@ export async function run(files: readonly string[], options: RunOptions, ctx: Co
     const io = quietly(ctx, options.quiet);
     const request = reportRequest(options, ctx.cwd);
     const sizing = sizingOf(options);
-    const loaded = loadScenarios(files, options.sets ?? [], ctx.cwd);
+    const loaded = loadScenarios(files, options.sets ?? [], ctx.cwd, (line) => ctx.err.write(`${line}\n`));
     const scenarios = loaded.map((l) => l.scenario);
     const runs =
       sizing === null ? simulateAll(scenarios, request?.trace, io) : sizeAll(scenarios, sizing, request?.trace, io);

@@ -228,3 +228,22 @@ describe('idemsim run: part two in the output', () => {
     expect(existsSync(join(dir, 'report', 'timeseries.svg'))).toBe(false);
   });
 });
+
+describe('idemsim run and check: warnings', () => {
+  const args = ['scenarios/crash-transactional.yaml', '--set', 'keys.lease=30s', '--actions', '500'];
+
+  it('run prints a field that has no effect as one FILE:LINE:COL: warning line on stderr, and still runs', async () => {
+    const ctx = captured();
+    expect(await cli(['run', ...args, '--format', 'json'], ctx)).toBe(0);
+    expect(lines(ctx.err.text)).toEqual([
+      '--set keys.lease=30s:1:6: warning: keys.lease: a crashed transaction holds no row: lease has no effect with transactional: true; remove lease, or set transactional: false',
+    ]);
+    expect(JSON.parse(ctx.out.text).runs).toHaveLength(1);
+  });
+
+  it('check prints it once too, and judges the bounds as usual', async () => {
+    const ctx = captured();
+    expect(await cli(['check', ...args, '--format', 'json'], ctx)).toBe(0);
+    expect(lines(ctx.err.text).filter((l) => l.includes('warning:'))).toHaveLength(1);
+  });
+});
