@@ -1,6 +1,9 @@
 // The time series of production signals (MODEL.md part two, B): counters per interval
 // [j I, (j + 1) I), each bumped at its event's instant, and the live keys sampled at each
-// interval's end. Memory grows with the number of intervals, not with the run's length.
+// interval's end. Memory grows with the number of intervals, not with the run's length;
+// a run that would pass MAX_INTERVALS doubles its interval (merging neighbours) instead,
+// so a 1 ms interval over a day-long run cannot exhaust memory. The result says which
+// interval it ended with.
 import type { TimeSeries, TimeSeriesPoint } from '../model/result.js';
 import type { KeyStore } from './keystore.js';
 
@@ -18,6 +21,8 @@ export const Signal = {
 } as const;
 export type Signal = (typeof Signal)[keyof typeof Signal];
 const SIGNALS = 10;
+/** The most intervals a series keeps: 100,000 intervals of 10 counters is 8 MB. */
+export const MAX_INTERVALS = 100_000;
 
 export class Series {
   /** counts[j * SIGNALS + signal]. */
@@ -26,14 +31,18 @@ export class Series {
   private last = -1;
   /** The end of the first interval whose live keys are not sampled yet. */
   nextEnd: number;
+  interval: number;
 
-  constructor(readonly interval: number) {
+  constructor(interval: number) {
+    this.interval = interval;
     this.nextEnd = interval;
   }
 
-  /** One event of `signal` at t. */
+  /** One event of `signal` at t (an event at an infinite time has no interval and is not counted). */
   count(signal: Signal, t: number): void {
-    const j = Math.floor(t / this.interval);
+    if (!(t < Infinity)) return;
+    let j = Math.floor(t / this.interval);
+    while (j >= MAX_INTERVALS) j = this.coarsen(t);
     if (j > this.last) this.extend(j);
     const i = j * SIGNALS + signal;
     this.counts[i] = (this.counts[i] as number) + 1;
@@ -41,6 +50,8 @@ export class Series {
 
   /** Sample the live keys at every interval end up to t (events at an end belong to the next interval). */
   catchUp(t: number, store: KeyStore | null): void {
+    if (!(t < Infinity)) return;
+    while (Math.floor(t / this.interval) >= MAX_INTERVALS) this.coarsen(t);
     while (this.nextEnd <= t) {
       if (store !== null) store.advance(this.nextEnd);
       this.liveKeys.push(store === null ? 0 : store.liveKeys);
@@ -50,6 +61,8 @@ export class Series {
 
   /** The series through the interval of the last event at `end`; the store is not changed. */
   result(end: number, store: KeyStore | null): TimeSeries {
+    if (!(end < Infinity)) end = Math.max(0, this.last) * this.interval;
+    while (Math.floor(end / this.interval) >= MAX_INTERVALS) this.coarsen(end);
     const intervals = Math.floor(end / this.interval) + 1;
     if (intervals - 1 > this.last) this.extend(intervals - 1);
     while (this.liveKeys.length < intervals) {
@@ -80,6 +93,27 @@ export class Series {
       });
     }
     return { interval: this.interval, points };
+  }
+
+  /** Double the interval: neighbours merge, every second live-keys sample is kept. Returns t's new index. */
+  private coarsen(t: number): number {
+    const counts = this.counts;
+    const merged = new Float64Array(counts.length);
+    for (let j = 0; j <= this.last; j++) {
+      for (let s = 0; s < SIGNALS; s++) {
+        const to = (j >> 1) * SIGNALS + s;
+        merged[to] = (merged[to] as number) + (counts[j * SIGNALS + s] as number);
+      }
+    }
+    this.counts = merged;
+    this.last = this.last < 0 ? -1 : this.last >> 1;
+    const live = this.liveKeys;
+    let kept = 0;
+    for (let i = 1; i < live.length; i += 2) live[kept++] = live[i] as number;
+    live.length = kept;
+    this.interval *= 2;
+    this.nextEnd = (this.liveKeys.length + 1) * this.interval;
+    return Math.floor(t / this.interval);
   }
 
   private extend(j: number): void {

@@ -229,3 +229,23 @@ describe('B: conditions that change over time', () => {
     expect(peakAt).toBeLessThanOrEqual(16 * MINUTE);
   });
 });
+
+describe('B: the time series stays bounded', () => {
+  it('a run that would pass 100,000 intervals doubles its interval instead, and still counts every event', () => {
+    const s = scenarioWith((x) => {
+      x.actions = 20_000;
+      x.report.interval = 1; // 1 ms over about 400 s: 400,000 intervals asked for
+      x.keys.scope = 'intent';
+    });
+    const { metrics: m, timeSeries } = simulate(s);
+    const series = timeSeries as NonNullable<typeof timeSeries>;
+    expect(series.points.length).toBeLessThanOrEqual(100_000);
+    expect(series.interval).toBeGreaterThan(1);
+    expect(Math.log2(series.interval) % 1).toBe(0);
+    expect(series.points.reduce((n, p) => n + p.arrivals, 0)).toBe(m.actions);
+    expect(series.points.reduce((n, p) => n + p.attempts, 0)).toBe(m.attempts);
+    // Live keys at each end match a run asked for the coarser interval from the start.
+    const direct = simulate({ ...s, report: { interval: series.interval } }).timeSeries;
+    expect(direct).toEqual(series);
+  });
+});

@@ -5,7 +5,6 @@
 import { deepStrictEqual } from 'node:assert/strict';
 import { type Issue, formatIssue, loadScenario } from '../../../src/scenario/index.js';
 import type { Scenario } from '../../../src/model/scenario.js';
-import { usesTimeSeries } from '../../../src/model/features.js';
 import { METRIC_NAMES } from '../../../src/model/metrics.js';
 import type { Metrics } from '../../../src/model/result.js';
 import { simulate } from '../../../src/sim/simulate.js';
@@ -147,14 +146,6 @@ export function smallRun(s: Scenario): Scenario {
   t.client.retries = Math.min(t.client.retries, 6);
   t.agent.replan.max = Math.min(t.agent.replan.max, 3);
   t.agent.crash.max = Math.min(t.agent.crash.max, 3);
-  // The time series holds a point per interval of the run's span, and a fuzzed span reaches
-  // 1e12 ms (timeouts and latencies of 1e11 ms, a latencyFactor of 1e9) or infinity (a rate
-  // of 5e-324): a run that has a series keeps its rate finite and its interval coarse
-  // enough for a few thousand points. The series' own bounds are the core's tests' matter.
-  if (usesTimeSeries(t)) {
-    t.arrivals.rate = Math.max(t.arrivals.rate, 0.01);
-    t.report.interval = Math.max(t.report.interval, 1e9);
-  }
   return t;
 }
 
