@@ -1,7 +1,7 @@
 // Which of MODEL.md's part-two features a scenario uses. A scenario that uses none of them
 // runs, and is reported, exactly as before they existed: no new field, metric or series in
 // its output. Reports ask these questions; the core asks them to skip work that is off.
-import { defaultScenario, type Scenario } from './scenario.js';
+import { DEFAULT_SERIES_INTERVAL, defaultScenario, type Scenario } from './scenario.js';
 
 const DEFAULTS = defaultScenario();
 
@@ -15,9 +15,14 @@ export function usesLeases(s: Scenario): boolean {
   return s.keys.lease !== 'none' || s.keys.leaseRenewal || s.keys.transactional;
 }
 
-/** Conditions change over time: an arrival profile, incidents, or an explicit time-series interval. */
+/** Conditions change over time (an arrival profile, incidents), or the scenario names a time-series interval. */
 export function usesTimeSeries(s: Scenario): boolean {
-  return s.arrivals.profile.length > 0 || s.incidents.length > 0 || s.report.interval !== DEFAULTS.report.interval;
+  return s.arrivals.profile.length > 0 || s.incidents.length > 0 || s.report.interval !== 'none';
+}
+
+/** The interval of the scenario's time series (whether or not it has one). */
+export function seriesInterval(s: Scenario): number {
+  return s.report.interval === 'none' ? DEFAULT_SERIES_INTERVAL : s.report.interval;
 }
 
 /** The agent reads before it repeats. */

@@ -116,13 +116,19 @@ export interface Scenario {
   };
   /** Windows that change conditions (part two, B), in file order (the last listed wins). */
   incidents: Incident[];
-  /** The time series' interval (part two, B). */
-  report: { interval: number };
+  /**
+   * The time series' interval (part two, B); `'none'`: a series only for a scenario with a
+   * profile or incidents, at DEFAULT_SERIES_INTERVAL.
+   */
+  report: { interval: number | 'none' };
   /** Metric name (dotted, as in MODEL.md) to bound. */
   expect: Record<string, Bound>;
   /** Present only when the file has a non-empty `sweep:` block; `run` and `check` ignore it. */
   sweep?: SweepSpec;
 }
+
+/** The time series' interval when a scenario with a profile or incidents names none: 1 min. */
+export const DEFAULT_SERIES_INTERVAL = 60_000;
 
 // The built-in defaults: blind retries, no key (MODEL.md defaults).
 export const DEFAULT_SCENARIO_NAME = 'article-defaults';
@@ -165,7 +171,7 @@ export function defaultScenario(): Scenario {
       checkFirst: { probability: 0, latency: 200 },
     },
     incidents: [],
-    report: { interval: 60_000 },
+    report: { interval: 'none' },
     expect: {},
   };
 }

@@ -233,7 +233,18 @@ export const FIELDS: readonly Field[] = [
   partTwo(f('incidents', 'incidents', INCIDENTS_DOC, { items: INCIDENT }), [
     { at: 600_000, for: 300_000, latencyFactor: 4, errorRate: 0.2 },
   ]),
-  partTwo(duration('report.interval', positive, "the time series' interval (duration)"), 60_000),
+  partTwo(
+    f(
+      'report.interval',
+      'duration-or-none',
+      "the time series' interval (duration); none: a 1 min series only with a profile or incidents",
+      {
+        bounds: positive,
+        valueDocs: { none: 'a series at 1 min for scenarios with an arrival profile or incidents; none for others' },
+      },
+    ),
+    60_000,
+  ),
   f('expect', 'expect', 'bounds checked by `idemsim check`: metric name: { min, max } in the metric unit'),
   f('sweep', 'sweep', 'what `idemsim sweep FILE` varies without --vary: vary (path: values), metrics'),
 ];

@@ -2,7 +2,7 @@
 // flat form, the clock's queue, the key store, the id counters and the tallies. Nothing
 // here is module-level, so runs are independent and can go in parallel.
 import type { Scenario, Scope } from '../model/scenario.js';
-import { usesTimeSeries } from '../model/features.js';
+import { seriesInterval, usesTimeSeries } from '../model/features.js';
 import type { BackoffPolicy } from '../model/backoff.js';
 import { Tally } from './tally.js';
 import { EventQueue } from './queue.js';
@@ -99,7 +99,7 @@ export function paramsOf(s: Scenario): Params {
     leaseRenewal: s.keys.leaseRenewal,
     profile: profileOf(s.arrivals.profile, s.arrivals.rate),
     incidents: s.incidents.length === 0 ? null : new Incidents(s.incidents),
-    seriesInterval: usesTimeSeries(s) ? s.report.interval : 0,
+    seriesInterval: usesTimeSeries(s) ? seriesInterval(s) : 0,
     checkProbability: s.agent.checkFirst.probability,
     checkLatency: s.agent.checkFirst.latency,
   };

@@ -21,13 +21,13 @@ const warnings = (text: string, sets: readonly string[] = []): string[] => {
 };
 
 describe('part-two fields are off by default', () => {
-  test('the defaults are MODEL.md part two: no crash, no lease, no profile, no incident, 1 min interval, no check', () => {
+  test('the defaults are MODEL.md part two: no crash, no lease, no profile, no incident, no series interval, no check', () => {
     const s = valid('{}');
     expect(s.service.crash).toEqual({ probability: 0, afterEffect: 0.5 });
     expect(s.keys).toMatchObject({ transactional: false, lease: 'none', leaseRenewal: false });
     expect(s.arrivals.profile).toEqual([]);
     expect(s.incidents).toEqual([]);
-    expect(s.report).toEqual({ interval: 60_000 });
+    expect(s.report).toEqual({ interval: 'none' });
     expect(s.agent.checkFirst).toEqual({ probability: 0, latency: 200 });
   });
 

@@ -21,7 +21,7 @@ function holds(condition: boolean, what: string): void {
 const at = (s: Scenario, path: string): unknown =>
   path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], s);
 
-const POSITIVE = ['arrivals.rate', 'client.timeout', 'service.latency.median', 'keys.retention', 'report.interval'];
+const POSITIVE = ['arrivals.rate', 'client.timeout', 'service.latency.median', 'keys.retention'];
 const NON_NEGATIVE = [
   'service.latency.sigma',
   'keys.raceWindow',
@@ -94,6 +94,8 @@ const inUnit = (x: unknown): boolean => isNumber(x) && x >= 0 && x <= 1;
 function checkPartTwo(s: Scenario): void {
   const { lease, transactional, leaseRenewal } = s.keys;
   holds(lease === 'none' || (isNumber(lease) && lease > 0), 'lease > 0 or none');
+  const interval = s.report.interval;
+  holds(interval === 'none' || (isNumber(interval) && interval > 0), 'report.interval > 0 or none');
   holds(
     typeof transactional === 'boolean' && typeof leaseRenewal === 'boolean',
     'transactional, leaseRenewal booleans',
