@@ -23,12 +23,13 @@ export interface Setting {
 const HEADING_FIELDS = new Set(['name', 'description']);
 
 /**
- * The settings in field-table order; a part-two field at its default is left out, so that
- * a scenario using none of them is reported exactly as before they existed.
+ * The settings in field-table order; a part-two field at its default is left out (unless
+ * `everyField`: a report beside scenarios that use part two), so that a scenario using none
+ * of them is reported exactly as before they existed.
  */
-export function scenarioSettings(scenario: Scenario): Setting[] {
+export function scenarioSettings(scenario: Scenario, everyField = false): Setting[] {
   const shownFields = FIELDS.filter(
-    (field) => !HEADING_FIELDS.has(field.path) && !isOmitted(field, valueAt(scenario, field.path)),
+    (field) => !HEADING_FIELDS.has(field.path) && (everyField || !isOmitted(field, valueAt(scenario, field.path))),
   );
   return shownFields.map((field) => {
     const group = field.path.includes('.') ? (field.path.split('.')[0] as string) : '';

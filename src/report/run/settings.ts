@@ -3,6 +3,7 @@
 // marked "default", so that a reviewer of the page sees the timeout, retries, backoff and
 // retention without opening scenario.yaml.
 import type { Scenario } from '../../model/scenario.js';
+import { usesPartTwo } from '../../model/features.js';
 import { escapeHtml } from '../page.js';
 
 /** One field as a person reads it (the scenario layer's scenarioSettings writes these). */
@@ -17,8 +18,11 @@ export interface ScenarioSetting {
   doc: string;
 }
 
-/** Every field of a scenario, in the field table's order (the same for every scenario). */
-export type SettingsOf = (scenario: Scenario) => readonly ScenarioSetting[];
+/**
+ * Every field of a scenario, in the field table's order; the part-two fields at their
+ * defaults only with `everyField` (then the list is the same for every scenario).
+ */
+export type SettingsOf = (scenario: Scenario, everyField?: boolean) => readonly ScenarioSetting[];
 
 export interface SettingsRun {
   scenario: Scenario;
@@ -27,11 +31,13 @@ export interface SettingsRun {
 }
 
 export function settingsSection(runs: readonly SettingsRun[], settingsOf: SettingsOf): string {
+  // When any column uses part two, every column lists every field, so the rows line up.
+  const everyField = runs.some((run) => usesPartTwo(run.scenario));
   const columns = runs.map((run) => ({
-    settings: new Map(settingsOf(run.scenario).map((s) => [s.path, s])),
+    settings: new Map(settingsOf(run.scenario, everyField).map((s) => [s.path, s])),
     defaults: run.defaults === undefined ? undefined : new Set(run.defaults),
   }));
-  const fields = runs[0] === undefined ? [] : settingsOf(runs[0].scenario);
+  const fields = runs[0] === undefined ? [] : settingsOf(runs[0].scenario, everyField);
   const head = ['<th scope="col"></th>', ...runs.map((run) => `<th scope="col">${escapeHtml(run.scenario.name)}</th>`)];
   const body: string[] = [];
   let group: string | undefined;

@@ -87,6 +87,17 @@ describe('index.html', () => {
     expect(settings).toContain('<code>client.backoff.jitter</code></th><td>full</td>');
   });
 
+  it('lines up every field of every column when one scenario uses part two and another does not', () => {
+    const crashing = defaultsRun();
+    crashing.scenario = { ...crashing.scenario, name: 'crashing' };
+    crashing.scenario.service = { ...crashing.scenario.service, crash: { probability: 0.01, afterEffect: 0.5 } };
+    const html = page([intentRun(), crashing]);
+    const settings = html.slice(html.indexOf('<section id="settings">'), html.indexOf('<section id="charts">'));
+    expect(settings.match(/<tr><th scope="row"/g)).toHaveLength(scenarioSettings(crashing.scenario, true).length);
+    expect(settings).toContain('<code>service.crash.probability</code></th><td>0%</td><td>1%</td>');
+    expect(settings).toContain('<code>keys.lease</code></th><td>none</td><td>none</td>');
+  });
+
   it('marks the fields that took the default, per scenario, and says so under the table', () => {
     const intent = { ...intentRun(), defaults: ['client.timeout'] };
     const html = page([{ ...defaultsRun(), defaults: ['client.timeout', 'keys.scope'] }, intent]);
