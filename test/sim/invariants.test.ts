@@ -3,10 +3,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Claim, Jitter, Scope } from '../../src/model/scenario.js';
-import type { Range, Scenario } from '../../src/model/scenario.js';
+import type { Scenario } from '../../src/model/scenario.js';
 import type { Metrics } from '../../src/model/result.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { scenarioWith } from './helpers.js';
+import { keysOf, logUniform, num, range } from './arbitraries.js';
 
 const SEED = 20_240_611;
 const RUNS = 100;
@@ -14,12 +15,6 @@ const RUNS = 100;
 // Longer than any run here lasts (a few hundred actions, minutes of delays): no record
 // expires, so every repeat of an action finds its key.
 const FOREVER = 1e12;
-
-const num = (min: number, max: number) => fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
-const logUniform = (min: number, max: number) => num(Math.log10(min), Math.log10(max)).map((e) => 10 ** e);
-const range = (min: number, max: number): fc.Arbitrary<Range> =>
-  fc.tuple(num(min, max), num(min, max)).map(([a, b]) => ({ min: Math.min(a, b), max: Math.max(a, b) }));
-const keysOf = <T extends string>(o: Record<T, unknown>): T[] => Object.keys(o) as T[];
 
 /** Any scenario the validator would accept, kept to a few hundred actions. */
 const anyScenario: fc.Arbitrary<Scenario> = fc

@@ -8,13 +8,10 @@ import type { Incident, ProfileStep, Scenario } from '../../src/model/scenario.j
 import type { RunResult, TimeSeriesPoint } from '../../src/model/result.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { scenarioWith } from './helpers.js';
+import { keysOf, logUniform, num } from './arbitraries.js';
 
 const SEED = 20_261_201;
 const RUNS = 120;
-
-const num = (min: number, max: number) => fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
-const logUniform = (min: number, max: number) => num(Math.log10(min), Math.log10(max)).map((e) => 10 ** e);
-const keysOf = <T extends string>(o: Record<T, unknown>): T[] => Object.keys(o) as T[];
 
 const profile: fc.Arbitrary<ProfileStep[]> = fc
   .array(fc.tuple(logUniform(1_000, 600_000), fc.oneof(fc.constant(0), logUniform(0.5, 300))), { maxLength: 4 })
