@@ -93,6 +93,11 @@ export function onArrival(sim: Sim, t: number): void {
 /** The first attempt of a tool call leaves now. */
 export function startCall(sim: Sim, call: Call, t: number): void {
   sim.tally.toolCalls++;
+  // A call the model did not make after all (a read found the effect) takes no place and
+  // leaves the arguments as they were: both are settled when the call is sent.
+  const action = call.action;
+  call.order = action.calls++;
+  action.version = call.version;
   call.firstSend = t;
   sendAttempt(sim, call, 0, t);
 }
@@ -196,7 +201,6 @@ function nextCall(sim: Sim, action: Action, origin: Origin): Call {
     action.uResume = uResume;
   }
   call.version = uArgs < p.argsChange ? ++sim.nextVersion : action.version;
-  action.version = call.version;
   return call;
 }
 
@@ -205,7 +209,7 @@ function makeCall(sim: Sim, action: Action, index: number, origin: Origin, versi
     action,
     id: sim.nextCallId++,
     index,
-    order: action.calls++,
+    order: 0,
     segment: action.segment,
     origin,
     version,

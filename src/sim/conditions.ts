@@ -42,7 +42,17 @@ export function profileOf(steps: readonly ProfileStep[], baseRate: number): Prof
  * arrivals, walking the segments forward (a rate of 0 adds no expected arrivals).
  */
 export function nextArrival(profile: Profile, from: number, u: number): number {
-  let left = -Math.log(1 - u);
+  return after(profile, from, -Math.log(1 - u));
+}
+
+/** When `arrivals` arrivals are expected by: Lambda^-1(arrivals), for sizing a picture's time axis. */
+export function expectedSpan(profile: Profile, arrivals: number): number {
+  return after({ ...profile, at: 0 }, 0, arrivals);
+}
+
+/** Lambda^-1(Lambda(from) + expected), remembering the segment reached in `profile.at`. */
+function after(profile: Profile, from: number, expected: number): number {
+  let left = expected;
   let t = from;
   const { until, perMs } = profile;
   let i = profile.at;

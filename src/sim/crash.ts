@@ -48,9 +48,17 @@ export function crashed(sim: Sim, exec: Execution, t: number): void {
   const store = sim.store as KeyStore;
   const owners = store.owners as Owners;
   if (sim.p.transactional) {
-    // Only the transaction holding the claim rolls it back; a racer's crash rolls back nothing.
-    if (exec.holds && owners.isOwner(slot, exec.serial)) store.rollBack(slot, t);
-    else store.abandon(slot);
+    // Only the transaction holding the claim rolls it back; a racer's crash rolls back
+    // nothing, and a result a racer already wrote as done stays.
+    if (exec.holds && owners.isOwner(slot, exec.serial) && !store.isDone(slot)) {
+      // The next claim of this key is the rollback's doing, not a record retention forgot.
+      const claimed = exec.action.claimed;
+      const at = claimed === null ? -1 : claimed.indexOf(store.keyAt(slot));
+      if (at >= 0) (claimed as number[]).splice(at, 1);
+      store.rollBack(slot, t);
+    } else {
+      store.abandon(slot);
+    }
     return;
   }
   owners.died(slot, exec.serial, t);

@@ -71,7 +71,7 @@ export interface Call {
   id: number;
   /** Index of this call within its segment (with the segment, names its random stream). */
   index: number;
-  /** Place of this call in its action, all segments (0 for the first call). */
+  /** Place of this call in its action, all segments (0 for the first call), set when it is sent. */
   order: number;
   segment: number;
   origin: Origin;

@@ -74,6 +74,9 @@ export class KeyStore {
   isDone(slot: number): boolean {
     return ((this.flags[slot] as number) & DONE) !== 0;
   }
+  keyAt(slot: number): number {
+    return this.keys[slot] as number;
+  }
   fingerprint(slot: number): number {
     return this.fps[slot] as number;
   }

@@ -9,6 +9,7 @@ import { callDue, onRead } from './check.js';
 import { nextArrival } from './conditions.js';
 import { exponential } from './rng.js';
 import { Sim, paramsOf } from './state.js';
+import type { Series } from './series.js';
 import { detailOf, measure } from './measure.js';
 import type { TraceOptions } from './trace.js';
 
@@ -47,8 +48,9 @@ function run(sim: Sim): void {
   for (let event = queue.pop(); event !== undefined; event = queue.pop()) {
     const t = event.t;
     if (series !== null) {
-      if (t >= series.nextEnd) series.catchUp(t, store);
-      last = t;
+      if (t >= series.nextEnd) sampleBoth(t, timeline, series, store);
+      // A client timer that finds its attempt already over did nothing: it ends no interval.
+      if (event.kind !== 'timeout' || (event.call.waiting && event.call.k === event.k)) last = t;
     }
     if (store !== null) {
       if (timeline !== null && t >= timeline.next) timeline.catchUp(t, store);
@@ -77,4 +79,21 @@ function run(sim: Sim): void {
   }
   if (series !== null) sim.timeSeries = series.result(last, store);
   if (store !== null) store.finish();
+}
+
+/**
+ * The time series' interval ends and the key-store picture's sample points up to t, in
+ * time order, so that neither reads a store the other has already advanced past its instant.
+ */
+function sampleBoth(t: number, timeline: Sim['timeline'], series: Series, store: Sim['store']): void {
+  if (timeline === null || store === null) {
+    series.catchUp(t, store);
+    return;
+  }
+  for (;;) {
+    const next = Math.min(timeline.next, series.nextEnd);
+    if (next > t) return;
+    if (timeline.next <= series.nextEnd) timeline.catchUp(timeline.next, store);
+    else series.catchUp(series.nextEnd, store);
+  }
 }

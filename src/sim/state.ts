@@ -12,7 +12,7 @@ import type { Execution, SimEvent } from './events.js';
 import type { TimeSeries } from '../model/result.js';
 import { Tracer, type TraceOptions } from './trace.js';
 import { KeyStoreTimeline } from './timeline.js';
-import { Incidents, profileOf, type Profile } from './conditions.js';
+import { Incidents, expectedSpan, profileOf, type Profile } from './conditions.js';
 import { Series } from './series.js';
 import { seedKey } from './keyed.js';
 
@@ -170,7 +170,9 @@ export class Sim {
     this.series = p.seriesInterval > 0 ? new Series(p.seriesInterval) : null;
     this.recordCommits = this.store !== null && p.lease < Infinity ? new Map() : null;
     this.timeline =
-      options.trace === undefined || this.store === null ? null : new KeyStoreTimeline((1000 * p.actions) / rate);
+      options.trace === undefined || this.store === null
+        ? null
+        : new KeyStoreTimeline(p.profile === null ? (1000 * p.actions) / rate : expectedSpan(p.profile, p.actions));
   }
 }
 

@@ -37,6 +37,8 @@ describe('A: the service crashes mid-execution', () => {
     expect(m.serverCrashes.afterEffect).toBe(0);
     expect(m.duplicates).toBe(0);
     expect(m.orphanedRecords).toBe(0);
+    // A claim after a rollback is the rollback's doing: retention forgot nothing in an hour.
+    expect(m.retentionMisses).toBe(0);
     // Without the transaction the same crashes strand records: operations stuck behind 409s.
     expect(loose.metrics.orphanedRecords).toBeGreaterThan(100);
     below(reported(tx, 'lostPerThousand'), reported(loose, 'lostPerThousand'));
@@ -247,5 +249,60 @@ describe('B: the time series stays bounded', () => {
     // Live keys at each end match a run asked for the coarser interval from the start.
     const direct = simulate({ ...s, report: { interval: series.interval } }).timeSeries;
     expect(direct).toEqual(series);
+  });
+});
+
+describe('part two: what a skipped call and a stale timer leave behind', () => {
+  it('a call a read made unnecessary takes no place in the action: sent calls are numbered 0, 1, 2 ...', () => {
+    const trace = traced(
+      scenarioWith((s) => {
+        s.seed = 'skip';
+        s.actions = 2_000;
+        s.client.retries = 0;
+        s.agent.crash.probability = 0.5;
+        s.agent.checkFirst = { probability: 0.5, latency: 200 };
+      }),
+    );
+    let skipped = 0;
+    for (const action of trace) {
+      const calls = [...new Set(action.attempts.map((a) => a.call))];
+      expect(calls).toEqual(calls.map((_, i) => i));
+      skipped += (action.checks ?? []).filter((c) => c.found).length;
+    }
+    expect(skipped).toBeGreaterThan(50);
+  });
+
+  it('the series ends with the last event that did something, not with a client timer that found its attempt over', () => {
+    const { timeSeries } = simulate(
+      scenarioWith((s) => {
+        s.actions = 2;
+        s.arrivals.rate = 1000;
+        s.service.latency = { median: 300, sigma: 0 };
+        s.service.concurrency = 1;
+        s.network.replyLoss = 0;
+        s.client.timeout = 10_000;
+        s.report.interval = 1_000;
+      }),
+    );
+    // Both commit within the first second; the queued one's 10 s timer pops later, idle.
+    expect(timeSeries?.points.map((p) => p.executions)).toEqual([2]);
+  });
+
+  it('keeping a time series does not change the key-store picture', () => {
+    const picture = (interval: number | 'none') =>
+      (
+        simulate(
+          scenarioWith((s) => {
+            s.actions = 2_000;
+            s.arrivals.rate = 5;
+            s.keys.scope = 'intent';
+            s.keys.retention = 2_000;
+            s.report.interval = interval;
+          }),
+          { trace: { mode: 'first', actions: 5 } },
+        ) as DetailedRunResult
+      ).detail.keyStore;
+    expect(picture(1_777)).toEqual(picture('none'));
+    expect(picture(1_000)).toEqual(picture('none'));
   });
 });
