@@ -2,7 +2,7 @@
 // a key scope gives every repeat of an action the same key: what decides whether a key's
 // record can expire before the action's last repeat (explain.ts's applicability rules).
 import type { Scenario } from '../model/scenario.js';
-import { backoffDelay } from '../model/backoff.js';
+import { backoffDelay, floored } from '../model/backoff.js';
 
 /**
  * Longest a tool call can last: every attempt ends by its timeout and every backoff at its
@@ -15,7 +15,7 @@ export function callSpan(s: Scenario): number {
   let previous = backoff.base;
   for (let k = 0; k < retries; k++) {
     previous = backoffDelay(backoff, k, 1, previous);
-    span += previous + timeout;
+    span += floored(backoff, previous) + timeout;
   }
   return deadline === 'none' ? span : Math.min(span, deadline + timeout);
 }

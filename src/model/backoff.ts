@@ -1,22 +1,31 @@
 // Retry backoff policies (MODEL.md step 6). One small pure function per jitter, so a
 // new policy is a new case here and nowhere else.
-import type { Jitter } from './scenario.js';
+import type { JitterSpec } from './scenario.js';
 
 export interface BackoffPolicy {
   base: number;
   multiplier: number;
   max: number;
-  jitter: Jitter;
+  jitter: JitterSpec;
+  /** No backoff below this, after the jitter (part two, D); 0: no floor. */
+  floor: number;
 }
 
 /**
- * The wait before attempt k + 1, given the uniform draw u of attempt k. `previous` is the
- * last decorrelated value of this tool call (base before its first retry); the return
- * value becomes the next `previous`.
+ * The wait before attempt k + 1, given the uniform draw u of attempt k, before the floor.
+ * `previous` is the last decorrelated value of this tool call (base before its first
+ * retry); the return value becomes the next `previous` (MODEL.md: the value before the
+ * floor), and `floored` turns it into the wait.
  */
 export function backoffDelay(policy: BackoffPolicy, k: number, u: number, previous: number): number {
   const { base, max } = policy;
-  switch (policy.jitter) {
+  const jitter = policy.jitter;
+  if (typeof jitter === 'object') {
+    // Real clients' shape: d * U(lo, hi), not capped again.
+    const [lo, hi] = jitter.proportional;
+    return capped(policy, k) * (lo + u * (hi - lo));
+  }
+  switch (jitter) {
     case 'none':
       return capped(policy, k);
     case 'full':
@@ -28,6 +37,11 @@ export function backoffDelay(policy: BackoffPolicy, k: number, u: number, previo
     case 'decorrelated':
       return Math.min(max, base + u * (3 * previous - base));
   }
+}
+
+/** The wait a backoff value gives: raised to the policy's floor. */
+export function floored(policy: BackoffPolicy, delay: number): number {
+  return delay < policy.floor ? policy.floor : delay;
 }
 
 /** d = min(max, base * multiplier^k); a zero base stays zero when multiplier^k overflows. */

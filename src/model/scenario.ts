@@ -22,6 +22,18 @@ export type Claim = keyof typeof Claim;
 export function isScope(x: unknown): x is Scope {
   return typeof x === 'string' && Object.hasOwn(Scope, x);
 }
+/** Real clients' jitter (part two, D): the capped delay times U(lo, hi), 0 <= lo <= hi. */
+export interface ProportionalJitter {
+  proportional: [number, number];
+}
+
+/** A jitter word, or the proportional shape. */
+export type JitterSpec = Jitter | ProportionalJitter;
+
+export function isProportional(j: JitterSpec): j is ProportionalJitter {
+  return typeof j === 'object';
+}
+
 export function isJitter(x: unknown): x is Jitter {
   return typeof x === 'string' && Object.hasOwn(Jitter, x);
 }
@@ -90,7 +102,8 @@ export interface Scenario {
   client: {
     timeout: number;
     retries: number;
-    backoff: { base: number; multiplier: number; max: number; jitter: Jitter };
+    /** `floor` (part two, D): no backoff below it, after the jitter. */
+    backoff: { base: number; multiplier: number; max: number; jitter: JitterSpec; floor: number };
     /** Per-tool-call time budget; `'none'` means unbounded. */
     deadline: number | 'none';
   };
@@ -150,7 +163,7 @@ export function defaultScenario(): Scenario {
     client: {
       timeout: 1000,
       retries: 3,
-      backoff: { base: 100, multiplier: 2, max: 10_000, jitter: 'full' },
+      backoff: { base: 100, multiplier: 2, max: 10_000, jitter: 'full', floor: 0 },
       deadline: 'none',
     },
     keys: {
@@ -206,7 +219,8 @@ export function canonicalScenario(s: Scenario): Scenario {
         base: s.client.backoff.base,
         multiplier: s.client.backoff.multiplier,
         max: s.client.backoff.max,
-        jitter: s.client.backoff.jitter,
+        jitter: jitterCopy(s.client.backoff.jitter),
+        floor: s.client.backoff.floor,
       },
       deadline: s.client.deadline,
     },
@@ -244,6 +258,7 @@ export function canonicalScenario(s: Scenario): Scenario {
     const record = node as Record<string, unknown>;
     if (JSON.stringify(record[key]) === JSON.stringify(fallback)) delete record[key];
   };
+  omit(out.client.backoff, 'floor', d.client.backoff.floor);
   omit(out.arrivals, 'profile', d.arrivals.profile);
   omit(out.service, 'crash', d.service.crash);
   omit(out.keys, 'transactional', d.keys.transactional);
@@ -253,6 +268,10 @@ export function canonicalScenario(s: Scenario): Scenario {
   omit(out, 'incidents', d.incidents);
   omit(out, 'report', d.report);
   return out;
+}
+
+function jitterCopy(j: JitterSpec): JitterSpec {
+  return isProportional(j) ? { proportional: [j.proportional[0], j.proportional[1]] } : j;
 }
 
 /** An incident with its members in a fixed order; absent members stay absent. */

@@ -166,6 +166,7 @@ export const FIELDS: readonly Field[] = [
       decorrelated: 'wait min(max, uniform between base and 3 * the previous wait)',
     },
   }),
+  partTwo(duration('client.backoff.floor', nonNegative, 'no backoff below this, after the jitter (duration)'), 500),
   f('client.deadline', 'duration-or-none', 'time budget per tool call (duration); none for no budget', {
     bounds: nonNegative,
   }),

@@ -1,6 +1,6 @@
 // The client side of MODEL.md: sending attempts, timeouts, outcome classes, and the
 // retry decision with backoff and the per-call deadline (steps 3, 5 and 6).
-import { backoffDelay } from '../model/backoff.js';
+import { backoffDelay, floored } from '../model/backoff.js';
 import { callStream, type Uniform } from './rng.js';
 import { callDone } from './agent.js';
 import { receive } from './service.js';
@@ -193,8 +193,9 @@ export function endAttempt(sim: Sim, call: Call, t: number, outcome: Outcome): v
   }
   const p = sim.p;
   if (call.k < p.retries) {
-    const delay = backoffDelay(p.backoff, call.k, call.uBackoff, call.prevBackoff);
-    call.prevBackoff = delay;
+    const raw = backoffDelay(p.backoff, call.k, call.uBackoff, call.prevBackoff);
+    call.prevBackoff = raw;
+    const delay = floored(p.backoff, raw);
     if (t + delay <= call.firstSend + p.deadline) {
       sim.queue.push({ kind: 'send', t: t + delay, seq: 0, call, exec: null, k: call.k + 1 });
       return;

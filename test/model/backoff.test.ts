@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, type BackoffPolicy } from '../../src/model/backoff.js';
+import { backoffDelay, floored, type BackoffPolicy } from '../../src/model/backoff.js';
 
 const policy = (jitter: BackoffPolicy['jitter'], overrides: Partial<BackoffPolicy> = {}): BackoffPolicy => ({
   base: 100,
   multiplier: 2,
   max: 10_000,
   jitter,
+  floor: 0,
   ...overrides,
 });
 
@@ -40,5 +41,25 @@ describe('backoffDelay', () => {
 
   it('a growing base is capped by max when multiplier^k overflows', () => {
     expect(backoffDelay(policy('none', { multiplier: 10 }), 400, 0.5, 100)).toBe(10_000);
+  });
+});
+
+describe('proportional jitter and the floor (real clients)', () => {
+  it('scales the capped delay by U(lo, hi), without capping it again', () => {
+    const p = policy({ proportional: [0.5, 1] }, { base: 500, max: 5_000 });
+    expect(backoffDelay(p, 0, 0, 500)).toBe(250);
+    expect(backoffDelay(p, 0, 0.5, 500)).toBe(375);
+    expect(backoffDelay(p, 4, 0.999, 500)).toBeCloseTo(5_000 * 0.9995, 9);
+    expect(backoffDelay(policy({ proportional: [1, 1.5] }, { base: 100, max: 100 }), 3, 1, 0)).toBe(150);
+  });
+
+  it('raises any wait below the floor, for every jitter kind', () => {
+    const shapes: BackoffPolicy['jitter'][] = ['none', 'full', 'equal', 'decorrelated', { proportional: [0.5, 1] }];
+    for (const jitter of shapes) {
+      const p = policy(jitter, { floor: 80 });
+      expect(floored(p, backoffDelay(p, 0, 0, 100))).toBeGreaterThanOrEqual(80);
+    }
+    expect(floored(policy('full', { floor: 500 }), 20)).toBe(500);
+    expect(floored(policy('full', { floor: 500 }), 700)).toBe(700);
   });
 });
