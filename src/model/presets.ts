@@ -1,0 +1,170 @@
+// Client presets: the retry defaults of real clients, each value read in the client's own
+// source (docs/reference/presets.md names file, commit and constant for every one). A preset
+// fills the client block; any field the scenario sets wins. Only values found in a source are
+// here: a client with no default for a field leaves it out and names it in `requires`.
+// Durations are milliseconds.
+import type { JitterSpec } from './scenario.js';
+
+/** A retry token bucket shared by every call in the run (AWS SDK standard retry quota). */
+export interface ThrottleSpec {
+  capacity: number;
+  /** Tokens a retry takes after a failure other than a timeout. */
+  retryCost: number;
+  /** Tokens a retry takes after a timeout. */
+  timeoutCost: number;
+  /** Tokens a call that succeeds without a retry puts back. */
+  successRefill: number;
+}
+
+/** Concurrent retries as a share of attempts in flight (Envoy's retry budget). */
+export interface BudgetSpec {
+  percent: number;
+  minConcurrency: number;
+}
+
+/** The part of the client block a preset fills. */
+export interface PresetClient {
+  timeout?: number;
+  retries?: number;
+  backoff?: {
+    base?: number;
+    multiplier?: number;
+    max?: number;
+    jitter?: JitterSpec;
+    floor?: number;
+  };
+  deadline?: number;
+  throttle?: ThrottleSpec;
+  budget?: BudgetSpec;
+}
+
+export interface Preset {
+  /** What the preset models, in a line. */
+  description: string;
+  /** Repository and file(s) the values were read from. */
+  source: string;
+  /** Release or commit the values were read at. */
+  version: string;
+  client: PresetClient;
+  /** Present when the client sends its own idempotency key, reused on every retry of a call. */
+  keys?: { scope: 'call' };
+  /** Fields the client has no default for: the scenario should set them. */
+  requires?: readonly string[];
+}
+
+export const PRESET_NAMES = [
+  'openai',
+  'anthropic',
+  'stripe',
+  'aws-standard',
+  'langgraph',
+  'temporal',
+  'envoy',
+  'vercel-ai',
+] as const;
+export type PresetName = (typeof PRESET_NAMES)[number];
+
+export function isPresetName(x: unknown): x is PresetName {
+  return typeof x === 'string' && (PRESET_NAMES as readonly string[]).includes(x);
+}
+
+const SECOND = 1000;
+
+export const PRESETS: Readonly<Record<PresetName, Preset>> = {
+  openai: {
+    description: 'OpenAI Node SDK: 2 retries, 0.5 s doubling to 8 s, delay x U(0.75, 1], 600 s per attempt, no key',
+    source: 'openai/openai-node src/client.ts',
+    version: 'src/client.ts @ 0064618aa8dc (7.x line; package.json copy in the index: 7.2.0)',
+    client: {
+      timeout: 600 * SECOND,
+      retries: 2,
+      backoff: { base: 0.5 * SECOND, multiplier: 2, max: 8 * SECOND, jitter: { proportional: [0.75, 1] }, floor: 0 },
+    },
+  },
+  anthropic: {
+    description: 'Anthropic TypeScript SDK: 2 retries, 0.5 s doubling to 8 s, delay x U(0.75, 1], 600 s, no key',
+    source: 'anthropics/anthropic-sdk-typescript src/client.ts',
+    version: 'src/client.ts @ 00da52f8f141 (package.json copies in the index: 0.65.0 to 0.76.0)',
+    client: {
+      timeout: 600 * SECOND,
+      retries: 2,
+      backoff: { base: 0.5 * SECOND, multiplier: 2, max: 8 * SECOND, jitter: { proportional: [0.75, 1] }, floor: 0 },
+    },
+  },
+  stripe: {
+    description: 'Stripe Node SDK: 2 retries, delay x U(0.5, 1) floored at 0.5 s, cap 5 s, 80 s, one key per call',
+    source: 'stripe/stripe-node src/RequestSender.ts, src/stripe.core.ts, src/platform/PlatformFunctions.ts',
+    version: 'stripe.core.ts @ 00ce2955d480 (PACKAGE_VERSION 22.7.0-alpha.4); RequestSender.ts @ 0106bc9eace6',
+    client: {
+      timeout: 80 * SECOND,
+      retries: 2,
+      // The first retry uses 0.5 s x 2^-1: base 0.25 s reproduces the client's exponent exactly.
+      backoff: {
+        base: 0.25 * SECOND,
+        multiplier: 2,
+        max: 5 * SECOND,
+        jitter: { proportional: [0.5, 1] },
+        floor: 0.5 * SECOND,
+      },
+    },
+    keys: { scope: 'call' },
+  },
+  'aws-standard': {
+    description: 'AWS SDK standard retry mode (botocore): 3 attempts, full jitter on 1 s doubling to 20 s, retry quota',
+    source: 'boto/botocore botocore/retries/standard.py, botocore/retries/quota.py, botocore/endpoint.py',
+    version: 'standard.py @ 0719e79583bb (STANDARD_RETRY_MODE_VERSION 2.0); quota.py @ 40454eaac38c',
+    client: {
+      timeout: 60 * SECOND,
+      retries: 2,
+      backoff: { base: 1 * SECOND, multiplier: 2, max: 20 * SECOND, jitter: 'full', floor: 0 },
+      throttle: { capacity: 500, retryCost: 5, timeoutCost: 10, successRefill: 1 },
+    },
+  },
+  langgraph: {
+    description: 'LangGraph RetryPolicy(): 3 attempts, 0.5 s doubling to 128 s plus U(0, 1) s (approximated)',
+    source: 'langchain-ai/langgraph libs/langgraph/langgraph/types.py, libs/langgraph/langgraph/pregel/_retry.py',
+    version: 'types.py @ 0018810e2c01; _retry.py @ 08e208c9dd81 (1.x line)',
+    client: {
+      retries: 2,
+      // Additive jitter (+ U(0, 1) s) has no idemsim shape; d x U(1, 2) matches it at d = 1 s.
+      backoff: { base: 0.5 * SECOND, multiplier: 2, max: 128 * SECOND, jitter: { proportional: [1, 2] }, floor: 0 },
+    },
+    requires: ['client.timeout'],
+  },
+  temporal: {
+    description: 'Temporal activity default retry policy: 1 s doubling to 100 s, no jitter, unlimited attempts',
+    source: 'temporalio/temporal common/retrypolicy/retry_policy.go',
+    version: 'retry_policy.go @ 2eef25240666 (DefaultDefaultRetrySettings)',
+    client: {
+      backoff: { base: 1 * SECOND, multiplier: 2, max: 100 * SECOND, jitter: 'none', floor: 0 },
+    },
+    // Unlimited attempts and no default StartToClose: the scenario must bound both.
+    requires: ['client.retries', 'client.timeout'],
+  },
+  envoy: {
+    description:
+      'Envoy route retry policy: 1 retry, full jitter 25 ms to 250 ms, 15 s route timeout, 3 retries at once',
+    source:
+      'envoyproxy/envoy api/envoy/config/route/v3/route_components.proto, api/envoy/config/cluster/v3/circuit_breaker.proto',
+    version: 'route_components.proto @ 0035e40b3484; circuit_breaker.proto @ 01c2c1fadbc6',
+    client: {
+      timeout: 15 * SECOND,
+      retries: 1,
+      backoff: { base: 25, multiplier: 2, max: 250, jitter: 'full', floor: 0 },
+      deadline: 15 * SECOND,
+      // The default max_retries circuit breaker (3 retries in flight); a configured
+      // retry_budget would be { percent: 20, minConcurrency: 3 }.
+      budget: { percent: 0, minConcurrency: 3 },
+    },
+  },
+  'vercel-ai': {
+    description: 'Vercel AI SDK: 2 retries, 2 s doubling, no cap, no jitter, no per-attempt timeout',
+    source: 'vercel/ai packages/ai/src/util/retry-with-exponential-backoff.ts',
+    version: 'retry-with-exponential-backoff.ts @ 0530ac3468d5 (package.json copy in the index: ai 6.0.238)',
+    client: {
+      retries: 2,
+      backoff: { base: 2 * SECOND, multiplier: 2, jitter: 'none', floor: 0 },
+    },
+    requires: ['client.timeout'],
+  },
+};
