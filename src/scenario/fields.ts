@@ -13,6 +13,8 @@ export const FieldKind = {
   integer: 'integer',
   number: 'number',
   enum: 'enum',
+  /** `client.backoff.jitter`: a word of `values`, or `{ proportional: [lo, hi] }` (part two, D). */
+  jitter: 'jitter',
   boolean: 'boolean',
   string: 'string',
   seed: 'seed',
@@ -157,13 +159,14 @@ export const FIELDS: readonly Field[] = [
   duration('client.backoff.base', nonNegative, 'backoff before the first retry (duration)'),
   f('client.backoff.multiplier', 'number', 'growth of the backoff per retry', { bounds: nonNegative }),
   duration('client.backoff.max', nonNegative, 'cap on one backoff (duration)'),
-  f('client.backoff.jitter', 'enum', 'none | full | equal | decorrelated', {
+  f('client.backoff.jitter', 'jitter', 'none | full | equal | decorrelated, or { proportional: [lo, hi] }', {
     values: Object.keys(Jitter),
     valueDocs: {
       none: 'wait exactly d = min(max, base * multiplier^k)',
       full: 'wait uniform between 0 and d',
       equal: 'wait d/2 plus uniform between 0 and d/2',
       decorrelated: 'wait min(max, uniform between base and 3 * the previous wait)',
+      proportional: 'wait d * uniform(lo, hi), 0 <= lo <= hi, hi may exceed 1 (real clients; part two)',
     },
   }),
   partTwo(duration('client.backoff.floor', nonNegative, 'no backoff below this, after the jitter (duration)'), 500),

@@ -24,6 +24,8 @@ export function hint(kind: string, values: readonly string[] = []): string {
       return 'a whole number such as 42 or a string such as "run-a"';
     case 'enum':
       return `one of ${list(values)}`;
+    case 'jitter':
+      return `one of ${list(values)}, or { proportional: [lo, hi] } such as { proportional: [0.75, 1] }`;
     case 'range-of-durations':
       return 'a range such as { min: 2s, max: 2m }';
     case 'latency':

@@ -1,53 +1,12 @@
 // Every message the scenario loader can give, each a small function with a stable code.
 // A message names the field, says what was found and what to write instead, on one line.
 import type { Pos, Problem } from './issues.js';
+import { Code } from './codes.js';
 import { LIMITS } from './limits.js';
 import type { TreeNode } from './tree.js';
 
 export { hint, rangeText } from './hints.js';
-
-export const Code = {
-  yamlSyntax: 'yaml-syntax',
-  multipleDocuments: 'multiple-documents',
-  emptyFile: 'empty-file',
-  notAMap: 'not-a-map',
-  tooLarge: 'too-large',
-  tooDeep: 'too-deep',
-  tooManyNodes: 'too-many-nodes',
-  tooManyAliases: 'too-many-aliases',
-  aliasCycle: 'alias-cycle',
-  unknownAnchor: 'unknown-anchor',
-  badKey: 'bad-key',
-  mergeKey: 'merge-key',
-  duplicateKey: 'duplicate-key',
-  unknownKey: 'unknown-key',
-  wrongType: 'wrong-type',
-  badUnit: 'bad-unit',
-  missingUnit: 'missing-unit',
-  notFinite: 'not-finite',
-  unsafeNumber: 'unsafe-number',
-  notInteger: 'not-integer',
-  outOfRange: 'out-of-range',
-  badEnum: 'bad-enum',
-  rangeOrder: 'range-order',
-  latencyMixed: 'latency-mixed',
-  latencyIncomplete: 'latency-incomplete',
-  emptyBound: 'empty-bound',
-  unknownMetric: 'unknown-metric',
-  sweepType: 'sweep-type',
-  unknownVaryPath: 'unknown-vary-path',
-  badVarySpec: 'bad-vary-spec',
-  repeatedMetric: 'repeated-metric',
-  badSet: 'bad-set',
-  tooManySets: 'too-many-sets',
-  tooManyItems: 'too-many-items',
-  missingMember: 'missing-member',
-  notIncreasing: 'not-increasing',
-  emptyIncident: 'empty-incident',
-  leaseIgnored: 'lease-ignored',
-  renewalWithoutLease: 'renewal-without-lease',
-} as const;
-export type Code = (typeof Code)[keyof typeof Code];
+export { Code } from './codes.js';
 
 const problem = (code: Code, message: string): Problem => ({ code, message });
 
@@ -207,6 +166,37 @@ export const latencyIncomplete = (path: string, present: string, missing: string
     Code.latencyIncomplete,
     `${path}: ${present} needs ${missing} too; write both, as in { p50: 300ms, p99: 1.2s }`,
   );
+
+// client.backoff.jitter: { proportional: [lo, hi] }
+
+/** What a whole proportional jitter looks like, for its messages. */
+const PAIR = 'two numbers [lo, hi] with 0 <= lo <= hi, such as [0.75, 1]';
+export const jitterForm = (path: string, node: TreeNode, words: readonly string[]): Problem =>
+  problem(
+    Code.wrongType,
+    `${path}: found ${found(node)}; write { proportional: [lo, hi] } for the delay times U(lo, hi), such as { proportional: [0.75, 1] }, or one of ${list(words)}`,
+  );
+export const jitterMissing = (path: string): Problem =>
+  problem(Code.missingMember, `${path}: needs proportional; write for example { proportional: [0.75, 1] }`);
+export const jitterPair = (path: string, node: TreeNode): Problem =>
+  problem(Code.wrongType, `${path}: found ${found(node)}; write a list of ${PAIR}`);
+export const jitterPairLength = (path: string, count: number): Problem =>
+  problem(
+    Code.notAPair,
+    `${path}: found ${count === 0 ? 'an empty list' : `a list of ${count} value${count === 1 ? '' : 's'}`}; write exactly ${PAIR}`,
+  );
+/** A bound written as a string: `"0.5"` (`number`), `"75%"` (`factor` 0.75), `"500ms"`. */
+export const jitterBoundText = (path: string, text: string, number?: string, factor?: number): Problem =>
+  number !== undefined
+    ? problem(Code.wrongType, `${path}: found the string ${show(text)}; write ${number} without quotes`)
+    : problem(
+        Code.unexpectedUnit,
+        `${path}: found the string ${show(text)}; lo and hi are factors of the delay, with no unit: write ` +
+          (factor !== undefined ? `${factor}` : 'a number such as 0.75'),
+      );
+/** `lo` and `hi` as written. */
+export const jitterOrder = (path: string, lo: string, hi: string): Problem =>
+  problem(Code.rangeOrder, `${path}: lo ${lo} is greater than hi ${hi}; write lo <= hi, as in [${hi}, ${lo}]`);
 
 // List fields: arrivals.profile, incidents
 

@@ -1,9 +1,9 @@
 // The JSON Schema (draft-07) of a scenario file, generated from the field table, so that
 // what an editor checks while typing and what the loader checks cannot drift apart.
 // It accepts every file the loader accepts. What JSON Schema cannot say is left to the
-// loader: min <= max of a range or bound, p99 >= p50, a profile's `until` increasing from
-// step to step, and the size of a number written as a string with an exponent or beyond
-// 2^53 (`1e400s`, `5e3%`, `99999999999999999999ms`).
+// loader: min <= max of a range or bound, p99 >= p50, lo <= hi of a proportional jitter,
+// a profile's `until` increasing from step to step, and the size of a number written as a
+// string with an exponent or beyond 2^53 (`1e400s`, `5e3%`, `99999999999999999999ms`).
 import { METRICS, METRIC_NAMES, type Unit } from '../model/metrics.js';
 import { boundForm } from './bounds.js';
 import { FIELDS, GROUPS, type Field, type Member, childrenOf } from './fields.js';
@@ -64,6 +64,32 @@ function word(text: string, field: Field): JsonSchema {
   return { const: text, description: field.valueDocs?.[text] ?? WORDS[text] ?? text };
 }
 
+function words(field: Field): JsonSchema {
+  const values = field.values ?? [];
+  const docs = field.valueDocs ?? {};
+  return { type: 'string', enum: [...values], enumDescriptions: values.map((v) => docs[v] ?? v) };
+}
+
+/** `{ proportional: [lo, hi] }` (MODEL.md part two, D). */
+function proportional(field: Field): JsonSchema {
+  return {
+    type: 'object',
+    description: field.valueDocs?.proportional,
+    $comment: 'lo <= hi is checked by the loader only',
+    properties: {
+      proportional: {
+        description: 'proportional: [lo, hi], the delay multiplied by a uniform draw between lo and hi',
+        type: 'array',
+        minItems: 2,
+        maxItems: 2,
+        items: { type: 'number', ...numberBounds({ min: 0 }) },
+      },
+    },
+    required: ['proportional'],
+    additionalProperties: false,
+  };
+}
+
 /** The value forms of a field, without its documentation. */
 function forms(defs: Definitions, field: Field): JsonSchema {
   const bounds = field.bounds ?? {};
@@ -78,11 +104,10 @@ function forms(defs: Definitions, field: Field): JsonSchema {
       return { type: 'integer', ...numberBounds(bounds) };
     case 'number':
       return { type: 'number', ...numberBounds(bounds) };
-    case 'enum': {
-      const values = field.values ?? [];
-      const docs = field.valueDocs ?? {};
-      return { type: 'string', enum: [...values], enumDescriptions: values.map((v) => docs[v] ?? v) };
-    }
+    case 'enum':
+      return words(field);
+    case 'jitter':
+      return { anyOf: [words(field), proportional(field)] };
     case 'boolean':
       return { type: 'boolean' };
     case 'string':

@@ -1,10 +1,19 @@
 // Scenario -> YAML text in the file's own forms (`1s`, `36MB`, `{ min: 2s, max: 2m }`) that
 // loadScenario reads back to an equal Scenario: every number is written exactly.
-import { Document, isMap, isSeq } from 'yaml';
+import { Document, type ScalarTag, isMap, isSeq } from 'yaml';
 import { metricInfo } from '../model/metrics.js';
 import { FIELDS, type Field, valueAt } from './fields.js';
 import { INCIDENT_EFFECTS } from './items.js';
-import type { Bound, Incident, ProfileStep, Range, Scenario, SweepSpec } from '../model/scenario.js';
+import {
+  type Bound,
+  type Incident,
+  type JitterSpec,
+  type ProfileStep,
+  type Range,
+  type Scenario,
+  type SweepSpec,
+  isProportional,
+} from '../model/scenario.js';
 import { durationLiteral, sizeLiteral } from './units.js';
 
 function writtenBound(metric: string, bound: Bound): Record<string, unknown> {
@@ -60,6 +69,21 @@ export function written(field: Field, value: unknown): unknown {
 const FLOW_KINDS = new Set(['range-of-durations', 'latency']);
 const FLOW_GROUPS = [['client', 'backoff']];
 
+/** A jitter's `[lo, hi]`, written as MODEL.md writes it: yaml would pad a flow list (`[ 0.75, 1 ]`). */
+class Pair {
+  constructor(readonly items: readonly [number, number]) {}
+}
+const PAIR: ScalarTag = {
+  tag: '!idemsim-pair',
+  // A default tag is not written: the text is a plain flow list, read back as one.
+  default: true,
+  identify: (value) => value instanceof Pair,
+  resolve: (text) => text,
+  stringify: ({ value }) => `[${(value as Pair).items.map(String).join(', ')}]`,
+};
+const yamlJitter = (jitter: JitterSpec): unknown =>
+  isProportional(jitter) ? { proportional: new Pair(jitter.proportional) } : jitter;
+
 /** A part-two field at its default is left out, as canonicalScenario leaves it out of JSON. */
 export function isOmitted(field: Field, value: unknown): boolean {
   return field.omitAtDefault === true && JSON.stringify(value) === JSON.stringify(field.default);
@@ -75,9 +99,10 @@ export function scenarioToYaml(scenario: Scenario): string {
     const last = keys.pop() as string;
     let node = out;
     for (const key of keys) node = (node[key] ??= {}) as Record<string, unknown>;
-    node[last] = written(field, valueAt(scenario, field.path));
+    const value = valueAt(scenario, field.path);
+    node[last] = field.kind === 'jitter' ? yamlJitter(value as JitterSpec) : written(field, value);
   }
-  const doc = new Document(out);
+  const doc = new Document(out, { customTags: [PAIR] });
   const flow = (path: readonly (string | number)[]): void => {
     const node = doc.getIn(path, true);
     if (isMap(node) || isSeq(node)) node.flow = true;

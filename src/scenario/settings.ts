@@ -3,7 +3,17 @@
 // fields took the built-in default because neither the file nor a --set wrote them.
 import { PROSE, formatBytes, formatCount, proseDuration } from '../model/format.js';
 import { metricInfo } from '../model/metrics.js';
-import type { Bound, Incident, ProfileStep, Range, Scenario, SweepSpec } from '../model/scenario.js';
+import {
+  type Bound,
+  type Incident,
+  type JitterSpec,
+  type ProfileStep,
+  type ProportionalJitter,
+  type Range,
+  type Scenario,
+  type SweepSpec,
+  isProportional,
+} from '../model/scenario.js';
 import { FIELDS, GROUPS, type Field, valueAt } from './fields.js';
 import { isOmitted } from './serialize.js';
 
@@ -95,6 +105,8 @@ function shown(field: Field, value: unknown): string {
       const { min, max } = value as Range;
       return `${proseDuration(min)} to ${proseDuration(max)}`;
     }
+    case 'jitter':
+      return isProportional(value as JitterSpec) ? proportionalText(value as ProportionalJitter) : String(value);
     case 'profile':
       return profileText(value as ProfileStep[]);
     case 'incidents':
@@ -106,6 +118,11 @@ function shown(field: Field, value: unknown): string {
     default:
       return String(value);
   }
+}
+
+/** `d × U(0.75, 1)`: the capped delay times a uniform draw. */
+function proportionalText({ proportional: [lo, hi] }: ProportionalJitter): string {
+  return `d × U(${plain(lo)}, ${plain(hi)})`;
 }
 
 /** `50/s until 30 min, 150/s until 40 min, then the base rate` */

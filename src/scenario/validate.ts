@@ -3,6 +3,7 @@
 import { type Latency, readLatency, readRange } from './compound.js';
 import { defaultScenario } from '../model/scenario.js';
 import { readExpect } from './expect.js';
+import { readJitter } from './jitter.js';
 import { readIncidents, readProfile } from './lists.js';
 import { readSweep } from './sweep.js';
 import { FIELDS, GROUPS, type Field, type FieldKind, childrenOf, fieldAt, isGroup, setValueAt } from './fields.js';
@@ -20,6 +21,7 @@ const READERS: Readonly<Record<FieldKind, FieldReader>> = {
   ...SCALAR_READERS,
   'range-of-durations': (node, spec, field) => readRange(node, spec, field.members ?? {}, field.default as Range),
   latency: (node, spec, field) => readLatency(node, spec, field.members ?? {}, field.default as Latency),
+  jitter: readJitter,
   profile: readProfile,
   incidents: readIncidents,
   expect: readExpect,

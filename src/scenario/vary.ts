@@ -6,13 +6,13 @@
 import { MAX_SWEEP_POINTS, type Vary, type VaryKind } from '../model/sweep.js';
 import { FIELDS, type Field, type Member, fieldAt } from './fields.js';
 import type { Issue } from './issues.js';
-import { readDuration, readNumber, readSize, readerOf } from './kinds.js';
+import { readDuration, readEnum, readNumber, readSize, readerOf } from './kinds.js';
 import * as msg from './messages.js';
 import { parseValue } from './parse.js';
 import { written } from './serialize.js';
 import { closest } from './suggest.js';
 import { durationLiteral } from './units.js';
-import { isScalar, readScalar } from './read.js';
+import { fieldSpec, isScalar, readScalar } from './read.js';
 
 export type VaryOutcome = { ok: true; vary: Vary } | { ok: false; message: string };
 
@@ -137,6 +137,9 @@ function read(target: Variable, text: string): number | string | boolean | { pro
     value = readerOf(member.kind)(node, spec);
   } else if (node !== undefined && isScalar(field)) {
     value = readScalar(field, node, issues);
+  } else if (node !== undefined && field.kind === 'jitter') {
+    // A sweep varies the words; a proportional jitter is a map: --set it whole.
+    value = readEnum(node, fieldSpec(field, issues));
   }
   if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
   return { problem: issues[0]?.message ?? `write ${msg.hint(field.kind, field.values)}` };

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { METRICS } from '../../src/model/metrics.js';
 import { defaultScenario, formatIssue, loadScenario, scenarioToYaml } from '../../src/scenario/index.js';
-import type { Bound, Incident, ProfileStep, Scenario } from '../../src/model/scenario.js';
+import type { Bound, Incident, JitterSpec, ProfileStep, Scenario } from '../../src/model/scenario.js';
 import { Claim, Jitter, Scope } from '../../src/model/scenario.js';
 
 const reload = (scenario: Scenario): Scenario => {
@@ -57,6 +57,14 @@ const incident: fc.Arbitrary<Incident> = fc
   )
   .filter((i) => [i.latencyFactor, i.errorRate, i.requestLoss, i.replyLoss].some((x) => x !== undefined));
 
+/** A jitter word, or `{ proportional: [lo, hi] }` with 0 <= lo <= hi (hi may exceed 1). */
+const jitter: fc.Arbitrary<JitterSpec> = fc.oneof(
+  fc.constantFrom(...(Object.keys(Jitter) as (keyof typeof Jitter)[])),
+  fc
+    .tuple(nonNegative(1e6), nonNegative(1e6))
+    .map(([a, b]): JitterSpec => ({ proportional: [Math.min(a, b), Math.max(a, b)] })),
+);
+
 const scenario: fc.Arbitrary<Scenario> = fc.record({
   name: fc.string(),
   description: fc.string(),
@@ -77,9 +85,8 @@ const scenario: fc.Arbitrary<Scenario> = fc.record({
       base: duration,
       multiplier: nonNegative(100),
       max: duration,
-      jitter: fc.constantFrom(...(Object.keys(Jitter) as (keyof typeof Jitter)[])),
-      // The floor and the proportional jitter are not read from files yet: left at the default.
-      floor: fc.constant(0),
+      jitter,
+      floor: duration,
     }),
     deadline: fc.oneof(fc.constant('none' as const), duration),
   }),
@@ -150,6 +157,16 @@ describe('scenarioToYaml', () => {
     expect(text).toContain('  recordBytes: 200\n  lease: 90s\nagent:');
     expect(text).toContain(
       '  identicalRepeats: 0\nincidents:\n  - { at: 10m, for: 5m, latencyFactor: 4, errorRate: 0.2 }\nexpect:',
+    );
+    expect(reload(s)).toEqual(s);
+  });
+
+  test('writes a proportional jitter as a flow map, MODEL.md style, and the floor where set', () => {
+    const s = defaultScenario();
+    s.client.backoff.jitter = { proportional: [0.75, 1] };
+    s.client.backoff.floor = 500;
+    expect(scenarioToYaml(s)).toContain(
+      '  backoff: { base: 100ms, multiplier: 2, max: 10s, jitter: { proportional: [0.75, 1] }, floor: 500ms }\n',
     );
     expect(reload(s)).toEqual(s);
   });

@@ -27,6 +27,7 @@ const FORM = {
   integer: 'whole number',
   number: 'number',
   enum: 'word',
+  jitter: 'word, or `{ proportional: [lo, hi] }`',
   boolean: '`true` or `false`',
   string: 'string',
   seed: 'whole number or string',
@@ -79,8 +80,16 @@ function defaultOf(field: Field): string {
   return value === null || value === undefined ? '(none)' : code(inline(value));
 }
 
+/** The words of an enum; the jitter's words and its map's bounds. */
+function rangeText(field: Field): string {
+  const words = (field.values ?? []).map(code).join(', ');
+  if (field.kind === 'enum') return words;
+  if (field.kind === 'jitter') return `${words}; 0 ≤ lo ≤ hi`;
+  return rangeOf(field.kind, field.bounds);
+}
+
 function fieldRow(field: Field): string[] {
-  const range = field.kind === 'enum' ? (field.values ?? []).map(code).join(', ') : rangeOf(field.kind, field.bounds);
+  const range = rangeText(field);
   const doc = field.omitAtDefault === true ? `${field.doc} (part two)` : field.doc;
   return [code(field.path), FORM[field.kind], defaultOf(field), range, doc];
 }
@@ -121,6 +130,7 @@ function wordLists(fields: readonly Field[]): string[] {
       // An enum's words in order; a keyword beside a value (`lease: none`) as documented.
       const words = field.values ?? Object.keys(docs);
       const items = words.map((word) => `${code(word)}: ${docs[word] ?? ''}`);
+      if (field.kind === 'jitter') items.push(`${code('{ proportional: [lo, hi] }')}: ${docs.proportional ?? ''}`);
       return `${code(field.path)}:\n\n${bullets(items)}`;
     });
 }

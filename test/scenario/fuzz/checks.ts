@@ -28,6 +28,7 @@ const NON_NEGATIVE = [
   'client.backoff.base',
   'client.backoff.multiplier',
   'client.backoff.max',
+  'client.backoff.floor',
   'keys.recordBytes',
   'agent.checkFirst.latency',
 ];
@@ -47,7 +48,6 @@ const COUNTS = ['client.retries', 'agent.replan.max', 'agent.crash.max'];
 const RANGES = ['agent.replan.delay', 'agent.crash.resumeDelay'];
 const ENUMS: Readonly<Record<string, readonly string[]>> = {
   'keys.scope': ['none', 'attempt', 'call', 'payload', 'intent', 'business'],
-  'client.backoff.jitter': ['none', 'full', 'equal', 'decorrelated'],
   'keys.claim': ['atomic', 'read-then-write'],
 };
 const MAX_ACTIONS = 100_000_000;
@@ -75,6 +75,15 @@ export function checkRanges(s: Scenario): void {
   }
   for (const [p, values] of Object.entries(ENUMS))
     holds(values.includes(at(s, p) as string), `${p} is one of ${values}`);
+  const { jitter } = s.client.backoff;
+  holds(
+    typeof jitter === 'string'
+      ? ['none', 'full', 'equal', 'decorrelated'].includes(jitter)
+      : jitter.proportional.length === 2 &&
+          jitter.proportional[0] >= 0 &&
+          jitter.proportional[0] <= jitter.proportional[1],
+    'jitter is a word or { proportional: [lo, hi] }, 0 <= lo <= hi',
+  );
   holds(typeof s.keys.fingerprint === 'boolean', 'fingerprint is a boolean');
   checkPartTwo(s);
   holds(typeof s.seed === 'string' || (Number.isSafeInteger(s.seed) && isNumber(s.seed)), 'seed: integer or string');

@@ -99,6 +99,15 @@ export const probability: fc.Arbitrary<Written> = fc.oneof(
     }),
 );
 
+/** `{ proportional: [lo, hi] }`, 0 <= lo <= hi, hi sometimes above 1 (MODEL.md part two, D). */
+const proportional: fc.Arbitrary<Written> = fc
+  .tuple(fc.double({ min: 0, max: 2, noNaN: true }), fc.double({ min: 0, max: 2, noNaN: true }), fc.boolean())
+  .map(([a, b, flow]) => {
+    const pair = [Math.min(a, b) + 0, Math.max(a, b) + 0] as [number, number];
+    const list = raw(`[${pair.map(String).join(', ')}]`);
+    return { node: map([['proportional', list]], flow), value: { proportional: pair } };
+  });
+
 /** A whole number in bounds, sometimes written as an integral float (`3.0`). */
 export function integer(bounds: Bounds = {}): fc.Arbitrary<Written> {
   const min = bounds.min ?? -Number.MAX_SAFE_INTEGER;
@@ -326,6 +335,11 @@ export function fieldValue(field: Field): fc.Arbitrary<Written> {
       return number(bounds);
     case 'enum':
       return fc.constantFrom(...(field.values ?? [])).map((v) => written(v, v));
+    case 'jitter':
+      return fc.oneof(
+        fc.constantFrom(...(field.values ?? [])).map((v) => written(v, v)),
+        proportional,
+      );
     case 'boolean':
       return fc.constantFrom('true', 'false', 'True', 'FALSE').map((t) => written(t, t.toLowerCase() === 'true'));
     case 'string':
