@@ -14,6 +14,7 @@ import {
   type SweepSpec,
   isProportional,
 } from '../model/scenario.js';
+import { usesPartTwo } from '../model/features.js';
 import { FIELDS, GROUPS, type Field, valueAt } from './fields.js';
 import { isOmitted } from './serialize.js';
 
@@ -59,10 +60,12 @@ export function scenarioSettings(scenario: Scenario, everyField = false): Settin
  */
 export function defaultFields(scenario: Scenario, given: readonly string[]): string[] {
   const written = new Set(given);
-  // A part-two field at its default is not shown at all (scenarioSettings), so not listed either.
+  // A part-two field at its default is shown (and so listed) only beside a scenario that
+  // uses part two; a part-one scenario's list stays as it was before part two existed.
+  const partTwo = usesPartTwo(scenario);
   return FIELDS.filter((field) => {
     const value = valueAt(scenario, field.path);
-    return !written.has(field.path) && same(value, field.default) && !isOmitted(field, value);
+    return !written.has(field.path) && same(value, field.default) && (partTwo || !isOmitted(field, value));
   }).map((field) => field.path);
 }
 

@@ -52,6 +52,15 @@ describe('defaultFields', () => {
     expect(defaultFields(scenario, ['keys.lease'])).not.toContain('keys.lease');
   });
 
+  it('lists them for a scenario that uses part two, whose settings table shows every field', () => {
+    const scenario = defaultScenario();
+    scenario.service.crash.probability = 0.01;
+    const defaults = defaultFields(scenario, ['service.crash.probability']);
+    expect(defaults).toContain('service.crash.afterEffect');
+    expect(defaults).toContain('keys.lease');
+    expect(defaults).not.toContain('service.crash.probability');
+  });
+
   it('does not call a value the run changed a default (a sized run reached more actions)', () => {
     const scenario = { ...defaultScenario(), actions: 64_000 };
     expect(defaultFields(scenario, [])).not.toContain('actions');
