@@ -1,16 +1,18 @@
 // Metrics and intervals in one fixed key order, built field by field, so that serialised
 // output never depends on the order in which a run filled its objects (see canonicalScenario).
-import { PART_TWO_METRICS, inCatalogueOrder } from './metrics.js';
+import { inCatalogueOrder } from './metrics.js';
 import type { Interval, Intervals, Metrics, Quantiles } from './result.js';
 
 /**
  * The metrics in the order of the type, built field by field (see canonicalScenario). The
- * part-two metrics are left out unless `partTwo` (the scenario uses a part-two feature), so
- * that a scenario using none of them is reported exactly as before they existed.
+ * part-two metrics are read and written only when `partTwo` (the scenario uses a part-two
+ * feature), so that a scenario using none of them is reported exactly as before they
+ * existed, and metrics read from a document written without them need nothing filled in.
  */
 export function canonicalMetrics(m: Metrics, partTwo = false): Metrics {
   const r = m.responses;
-  const out: Metrics = {
+  const two = <T>(fields: () => T): T | Record<string, never> => (partTwo ? fields() : {});
+  const out = {
     actions: m.actions,
     attempts: m.attempts,
     toolCalls: m.toolCalls,
@@ -31,17 +33,19 @@ export function canonicalMetrics(m: Metrics, partTwo = false): Metrics {
     unknownPerThousand: m.unknownPerThousand,
     falseFailures: m.falseFailures,
     falseFailuresPerThousand: m.falseFailuresPerThousand,
-    serverCrashes: {
-      total: m.serverCrashes.total,
-      beforeEffect: m.serverCrashes.beforeEffect,
-      afterEffect: m.serverCrashes.afterEffect,
-    },
-    orphanedRecords: m.orphanedRecords,
-    leaseTakeovers: m.leaseTakeovers,
-    leaseTakeoverDuplicates: m.leaseTakeoverDuplicates,
-    checks: m.checks,
-    checksThatFoundCommit: m.checksThatFoundCommit,
-    checksMisled: m.checksMisled,
+    ...two(() => ({
+      serverCrashes: {
+        total: m.serverCrashes.total,
+        beforeEffect: m.serverCrashes.beforeEffect,
+        afterEffect: m.serverCrashes.afterEffect,
+      },
+      orphanedRecords: m.orphanedRecords,
+      leaseTakeovers: m.leaseTakeovers,
+      leaseTakeoverDuplicates: m.leaseTakeoverDuplicates,
+      checks: m.checks,
+      checksThatFoundCommit: m.checksThatFoundCommit,
+      checksMisled: m.checksMisled,
+    })),
     responses: {
       ok: r.ok,
       replayed: r.replayed,
@@ -53,7 +57,7 @@ export function canonicalMetrics(m: Metrics, partTwo = false): Metrics {
         slow: r.timeout.slow,
         replyLost: r.timeout.replyLost,
         requestLost: r.timeout.requestLost,
-        serverCrash: r.timeout.serverCrash,
+        ...two(() => ({ serverCrash: r.timeout.serverCrash })),
       },
     },
     conflictRate: m.conflictRate,
@@ -64,7 +68,7 @@ export function canonicalMetrics(m: Metrics, partTwo = false): Metrics {
     latency: { call: quantiles(m.latency.call), step: quantiles(m.latency.step) },
     keyStore: {
       peakKeys: m.keyStore.peakKeys,
-      peakKeysAt: m.keyStore.peakKeysAt,
+      ...two(() => ({ peakKeysAt: m.keyStore.peakKeysAt })),
       peakBytes: m.keyStore.peakBytes,
       steadyStateKeys: m.keyStore.steadyStateKeys,
       steadyStateBytes: m.keyStore.steadyStateBytes,
@@ -74,28 +78,8 @@ export function canonicalMetrics(m: Metrics, partTwo = false): Metrics {
       queueWait: { p95: m.service.queueWait.p95 },
     },
   };
-  if (!partTwo) {
-    for (const name of PART_TWO_METRICS) deleteAt(out, name);
-  }
-  return out;
-}
-
-/** Removes a dotted name from a nested object (and its parent, when that is left empty). */
-function deleteAt(object: object, name: string): void {
-  const parts = name.split('.');
-  const last = parts.pop() as string;
-  let node = object as Record<string, unknown>;
-  const parents: [Record<string, unknown>, string][] = [];
-  for (const part of parts) {
-    parents.push([node, part]);
-    node = node[part] as Record<string, unknown>;
-  }
-  delete node[last];
-  for (let i = parents.length - 1; i >= 0; i--) {
-    const [parent, key] = parents[i] as [Record<string, unknown>, string];
-    if (Object.keys(parent[key] as object).length > 0) break;
-    delete parent[key];
-  }
+  // Without part two the object lacks their fields, as the document it becomes does.
+  return out as Metrics;
 }
 
 /** Intervals in catalogue order. */

@@ -4,7 +4,6 @@
 // they existed. Whether a run carries them is decided by its scenario, never by the
 // values, so a folder redrawn from summary.json is the folder `run` wrote.
 import { usesPartTwo } from '../../model/features.js';
-import { PART_TWO_METRICS } from '../../model/metrics.js';
 import { canonicalMetrics, type Metrics } from '../../model/result.js';
 import type { Scenario } from '../../model/scenario.js';
 
@@ -20,22 +19,5 @@ export function anyPartTwo(runs: readonly { scenario: Scenario }[]): boolean {
 
 /** The metrics as a report writes them: in canonical order, the part-two ones only where the scenario uses them. */
 export function reportedMetrics(scenario: Scenario, metrics: Metrics): Metrics {
-  const partTwo = usesPartTwo(scenario);
-  return canonicalMetrics(partTwo ? metrics : withPartTwo(metrics), partTwo);
-}
-
-/**
- * A copy in which every part-two metric is present (NaN where the metrics were read from a
- * document that left them out), for canonicalMetrics to drop again.
- */
-function withPartTwo(metrics: Metrics): Metrics {
-  const copy = structuredClone(metrics) as unknown as Record<string, unknown>;
-  for (const name of PART_TWO_METRICS) {
-    const keys = name.split('.');
-    const last = keys.pop() as string;
-    let node = copy;
-    for (const key of keys) node = (node[key] ??= {}) as Record<string, unknown>;
-    node[last] ??= Number.NaN;
-  }
-  return copy as unknown as Metrics;
+  return canonicalMetrics(metrics, usesPartTwo(scenario));
 }
