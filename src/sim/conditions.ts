@@ -71,18 +71,15 @@ function after(profile: Profile, from: number, expected: number): number {
   return t + left / profile.last;
 }
 
-/** One incident as the core reads it: its window and the effects it names (NaN: not named). */
+export const Effect = { latencyFactor: 0, errorRate: 1, requestLoss: 2, replyLoss: 3 } as const;
+export type Effect = (typeof Effect)[keyof typeof Effect];
+
+/** One incident as the core reads it: its window and, by Effect, what it names (NaN: not named). */
 interface Window {
   at: number;
   end: number;
-  latencyFactor: number;
-  errorRate: number;
-  requestLoss: number;
-  replyLoss: number;
+  effects: readonly number[];
 }
-
-export const Effect = { latencyFactor: 0, errorRate: 1, requestLoss: 2, replyLoss: 3 } as const;
-export type Effect = (typeof Effect)[keyof typeof Effect];
 
 /** The incident windows, in file order; each effect comes from the last listed one that names it. */
 export class Incidents {
@@ -92,10 +89,7 @@ export class Incidents {
     this.windows = incidents.map((i) => ({
       at: i.at,
       end: i.at + i.for,
-      latencyFactor: i.latencyFactor ?? NaN,
-      errorRate: i.errorRate ?? NaN,
-      requestLoss: i.requestLoss ?? NaN,
-      replyLoss: i.replyLoss ?? NaN,
+      effects: [i.latencyFactor ?? NaN, i.errorRate ?? NaN, i.requestLoss ?? NaN, i.replyLoss ?? NaN],
     }));
   }
 
@@ -105,14 +99,7 @@ export class Incidents {
     for (let i = windows.length - 1; i >= 0; i--) {
       const w = windows[i] as Window;
       if (t < w.at || t >= w.end) continue;
-      const value =
-        effect === Effect.latencyFactor
-          ? w.latencyFactor
-          : effect === Effect.errorRate
-            ? w.errorRate
-            : effect === Effect.requestLoss
-              ? w.requestLoss
-              : w.replyLoss;
+      const value = w.effects[effect] as number;
       if (!Number.isNaN(value)) return value;
     }
     return base;
