@@ -6,7 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
-import { usesPartTwo } from '../model/features.js';
+import { carriedBy } from '../model/features.js';
 import { canonicalMetrics } from '../model/result.js';
 import type { Scenario } from '../model/scenario.js';
 import { diffResults, neverTestable, type DiffReport, type FailOn, type NamedResult } from '../model/diff.js';
@@ -181,7 +181,7 @@ function runsOf(sides: readonly Side[], ctx: CommandContext): NamedResult[][] {
         const result = simulate(scenario, { onProgress });
         return {
           name: scenario.name,
-          result: { ...result, metrics: canonicalMetrics(result.metrics, usesPartTwo(scenario)) },
+          result: { ...result, metrics: canonicalMetrics(result.metrics, carriedBy(scenario)) },
         };
       }),
     ]);

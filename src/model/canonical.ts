@@ -1,17 +1,18 @@
 // Metrics and intervals in one fixed key order, built field by field, so that serialised
 // output never depends on the order in which a run filled its objects (see canonicalScenario).
-import { inCatalogueOrder } from './metrics.js';
+import { type Carried, PART_ONE_ONLY, inCatalogueOrder } from './metrics.js';
 import type { Interval, Intervals, Metrics, Quantiles } from './result.js';
 
 /**
- * The metrics in the order of the type, built field by field (see canonicalScenario). The
- * part-two metrics are read and written only when `partTwo` (the scenario uses a part-two
- * feature), so that a scenario using none of them is reported exactly as before they
- * existed, and metrics read from a document written without them need nothing filled in.
+ * The metrics in the order of the type, built field by field (see canonicalScenario). Each
+ * optional group (metrics.ts) is read and written only when `carried` says the scenario
+ * uses its features, so that a scenario using none of them is reported exactly as before
+ * they existed, and metrics read from a document written without them need nothing filled in.
  */
-export function canonicalMetrics(m: Metrics, partTwo = false): Metrics {
+export function canonicalMetrics(m: Metrics, carried: Carried = PART_ONE_ONLY): Metrics {
   const r = m.responses;
-  const two = <T>(fields: () => T): T | Record<string, never> => (partTwo ? fields() : {});
+  const two = <T>(fields: () => T): T | Record<string, never> => (carried.partTwo ? fields() : {});
+  const clients = <T>(fields: () => T): T | Record<string, never> => (carried.clients ? fields() : {});
   const out = {
     actions: m.actions,
     attempts: m.attempts,
@@ -45,6 +46,10 @@ export function canonicalMetrics(m: Metrics, partTwo = false): Metrics {
       checks: m.checks,
       checksThatFoundCommit: m.checksThatFoundCommit,
       checksMisled: m.checksMisled,
+    })),
+    ...clients(() => ({
+      hedges: m.hedges,
+      retriesRefused: { budget: m.retriesRefused.budget, throttle: m.retriesRefused.throttle },
     })),
     responses: {
       ok: r.ok,

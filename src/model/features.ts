@@ -1,6 +1,7 @@
 // Which of MODEL.md's part-two features a scenario uses. A scenario that uses none of them
 // runs, and is reported, exactly as before they existed: no new field, metric or series in
 // its output. Reports ask these questions; the core asks them to skip work that is off.
+import type { Carried } from './metrics.js';
 import { DEFAULT_SERIES_INTERVAL, defaultScenario, type Scenario } from './scenario.js';
 
 const DEFAULTS = defaultScenario();
@@ -30,9 +31,16 @@ export function usesCheckFirst(s: Scenario): boolean {
   return s.agent.checkFirst.probability > 0;
 }
 
-/** Any part-two field differs from its default: outputs then carry the part-two metrics. */
+/** A real client's retry throttle, retry budget or hedging is on (part two, D). */
+export function usesRetryLimits(s: Scenario): boolean {
+  const c = s.client;
+  return c.throttle !== 'none' || c.budget !== 'none' || c.hedge !== 'none';
+}
+
+/** Any part-two field that changes what a run counts differs from its default: outputs then carry the part-two metrics. */
 export function usesPartTwo(s: Scenario): boolean {
   return (
+    usesRetryLimits(s) ||
     usesServerCrashes(s) ||
     usesLeases(s) ||
     usesTimeSeries(s) ||
@@ -40,4 +48,9 @@ export function usesPartTwo(s: Scenario): boolean {
     s.service.crash.afterEffect !== DEFAULTS.service.crash.afterEffect ||
     s.agent.checkFirst.latency !== DEFAULTS.agent.checkFirst.latency
   );
+}
+
+/** The optional metric groups a run of this scenario reports. */
+export function carriedBy(s: Scenario): Carried {
+  return { partTwo: usesPartTwo(s), clients: usesRetryLimits(s) };
 }

@@ -14,16 +14,33 @@ export const Unit = {
 } as const;
 export type Unit = keyof typeof Unit;
 
+/**
+ * An optional group of metrics, reported only for scenarios that use its features:
+ * `partTwo`, MODEL.md part two (A to D); `clients`, the retry throttle, budget and hedging
+ * of part two, D. A scenario that uses neither is reported exactly as before they existed.
+ */
+export type MetricGroup = 'partTwo' | 'clients';
+
+/** Which optional groups a run's output carries (decided by its scenario, features.ts). */
+export interface Carried {
+  partTwo: boolean;
+  clients: boolean;
+}
+
+export const PART_ONE_ONLY: Carried = { partTwo: false, clients: false };
+export const EVERY_GROUP: Carried = { partTwo: true, clients: true };
+
 export interface MetricInfo {
   name: string;
   unit: Unit;
   description: string;
-  /** A metric of MODEL.md's part two: reported only for scenarios that use a part-two feature. */
-  partTwo?: true;
+  /** Reported only for scenarios that use the group's features. */
+  group?: MetricGroup;
 }
 
 const m = (name: string, unit: Unit, description: string): MetricInfo => ({ name, unit, description });
-const m2 = (name: string, unit: Unit, description: string): MetricInfo => ({ name, unit, description, partTwo: true });
+const m2 = (name: string, unit: Unit, description: string): MetricInfo => ({ name, unit, description, group: 'partTwo' });
+const m3 = (name: string, unit: Unit, description: string): MetricInfo => ({ name, unit, description, group: 'clients' });
 
 export const METRICS: readonly MetricInfo[] = [
   m('actions', 'count', 'logical actions (intents) simulated'),
@@ -65,6 +82,9 @@ export const METRICS: readonly MetricInfo[] = [
   m2('checks', 'count', 'reads the agent made before a re-plan or replay call (checkFirst)'),
   m2('checksThatFoundCommit', 'count', 'reads that saw a commit of the business identity, so no call followed'),
   m2('checksMisled', 'count', "reads that found only another action's commit (the reading action had none)"),
+  m3('hedges', 'count', "hedged attempts sent after a call's first attempt (client.hedge; in attempts)"),
+  m3('retriesRefused.budget', 'count', 'retries the retry budget refused: the call failed at once (client.budget)'),
+  m3('retriesRefused.throttle', 'count', 'retries refused for want of retry tokens: the call failed at once'),
   m('responses.ok', 'count', 'attempts that received a 200 (executed or replayed)'),
   m('responses.replayed', 'count', 'attempts that received a stored 200 from the key store'),
   m('responses.conflict', 'count', 'attempts that received a 409 (key in progress)'),
@@ -107,12 +127,29 @@ export function metricInfo(name: string): MetricInfo | undefined {
 
 export const METRIC_NAMES: readonly string[] = METRICS.map((info) => info.name);
 
-/** The part-two metrics, left out of the output of scenarios that use no part-two feature. */
-export const PART_TWO_METRICS: readonly string[] = METRICS.filter((info) => info.partTwo === true).map((i) => i.name);
+/** Every metric of a group, in catalogue order. */
+export function groupMetrics(group: MetricGroup): readonly string[] {
+  return METRICS.filter((info) => info.group === group).map((info) => info.name);
+}
 
-/** The catalogue a report shows: every metric when `partTwo`, else part one only. */
-export function shownMetrics(partTwo: boolean): readonly MetricInfo[] {
-  return partTwo ? METRICS : METRICS.filter((info) => info.partTwo !== true);
+/** The part-two metrics (A to C), left out of the output of scenarios that use no part-two feature. */
+export const PART_TWO_METRICS: readonly string[] = groupMetrics('partTwo');
+/** The metrics of the real clients' retry limits and hedging (part two, D). */
+export const CLIENT_METRICS: readonly string[] = groupMetrics('clients');
+
+/** Whether an output that carries `carried` reports the metric. */
+export function isCarried(info: MetricInfo, carried: Carried): boolean {
+  return info.group === undefined || carried[info.group];
+}
+
+/** The catalogue a report shows: part one, and each optional group it carries. */
+export function shownMetrics(carried: Carried): readonly MetricInfo[] {
+  return METRICS.filter((info) => isCarried(info, carried));
+}
+
+/** Either side carries the group. */
+export function eitherCarried(a: Carried, b: Carried): Carried {
+  return { partTwo: a.partTwo || b.partTwo, clients: a.clients || b.clients };
 }
 
 /** The unit of a metric of the catalogue; a name outside it is a bug (names are checked on input). */

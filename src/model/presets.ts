@@ -2,25 +2,9 @@
 // source (docs/reference/presets.md names file, commit and constant for every one). A preset
 // fills the client block; any field the scenario sets wins. Only values found in a source are
 // here: a client with no default for a field leaves it out and names it in `requires`.
-// Durations are milliseconds.
-import type { JitterSpec } from './scenario.js';
-
-/** A retry token bucket shared by every call in the run (AWS SDK standard retry quota). */
-export interface ThrottleSpec {
-  capacity: number;
-  /** Tokens a retry takes after a failure other than a timeout. */
-  retryCost: number;
-  /** Tokens a retry takes after a timeout. */
-  timeoutCost: number;
-  /** Tokens a call that succeeds without a retry puts back. */
-  successRefill: number;
-}
-
-/** Concurrent retries as a share of attempts in flight (Envoy's retry budget). */
-export interface BudgetSpec {
-  percent: number;
-  minConcurrency: number;
-}
+// Durations are milliseconds. Where a client has no such mechanism at all (no overall
+// deadline, no retry quota, no budget, no hedging, no floor), the preset turns it off.
+import type { BudgetSpec, JitterSpec, Scenario, ThrottleSpec } from './scenario.js';
 
 /** The part of the client block a preset fills. */
 export interface PresetClient {
@@ -139,7 +123,7 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
       backoff: { base: 1 * SECOND, multiplier: 2, max: 100 * SECOND, jitter: 'none', floor: 0 },
     },
     // Unlimited attempts and no default StartToClose: the scenario must bound both.
-    requires: ['client.retries', 'client.timeout'],
+    requires: ['client.retries', 'client.timeout', 'client.deadline'],
   },
   envoy: {
     description:
@@ -168,3 +152,63 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
     requires: ['client.timeout'],
   },
 };
+
+/** A client mechanism the preset turns off unless the client has it (or the scenario must set it). */
+const OFF: readonly [string, unknown][] = [
+  ['client.backoff.floor', 0],
+  ['client.deadline', 'none'],
+  ['client.throttle', 'none'],
+  ['client.budget', 'none'],
+  ['client.hedge', 'none'],
+];
+
+/**
+ * The fields a preset fills, as (dotted path, normalized value) in the order of the
+ * scenario: the client's documented values, `'none'` for what the client does not have,
+ * and `keys.scope` where the client sends its own key. Fields in `requires` are left out.
+ */
+export function presetValues(name: PresetName): [string, unknown][] {
+  const preset = PRESETS[name];
+  const c = preset.client;
+  const values: [string, unknown][] = [['client.preset', name]];
+  const put = (path: string, value: unknown): void => {
+    if (value !== undefined) values.push([path, value]);
+  };
+  put('client.timeout', c.timeout);
+  put('client.retries', c.retries);
+  put('client.backoff.base', c.backoff?.base);
+  put('client.backoff.multiplier', c.backoff?.multiplier);
+  put('client.backoff.max', c.backoff?.max);
+  put('client.backoff.jitter', c.backoff?.jitter);
+  put('client.backoff.floor', c.backoff?.floor);
+  put('client.deadline', c.deadline);
+  put('client.throttle', c.throttle);
+  put('client.budget', c.budget);
+  put('keys.scope', preset.keys?.scope);
+  const named = new Set(values.map(([path]) => path));
+  const required = new Set(preset.requires ?? []);
+  for (const [path, value] of OFF) {
+    if (!named.has(path) && !required.has(path)) values.push([path, value]);
+  }
+  return values;
+}
+
+/**
+ * The scenario with a preset's values put in every field `isSet` says the scenario did not
+ * set itself (any field the scenario sets wins). Values are copied: the preset table is
+ * never shared with a scenario.
+ */
+export function applyPreset(scenario: Scenario, name: PresetName, isSet: (path: string) => boolean): Scenario {
+  for (const [path, value] of presetValues(name)) {
+    if (path === 'client.preset' || !isSet(path)) setPath(scenario, path, structuredClone(value));
+  }
+  return scenario;
+}
+
+function setPath(object: object, path: string, value: unknown): void {
+  const keys = path.split('.');
+  const last = keys.pop() as string;
+  let node = object as Record<string, unknown>;
+  for (const key of keys) node = node[key] as Record<string, unknown>;
+  node[last] = value;
+}

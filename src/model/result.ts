@@ -37,6 +37,9 @@ export interface Metrics {
   checks: number;
   checksThatFoundCommit: number;
   checksMisled: number;
+  /** Part two (D): hedged attempts, and retries the budget or the throttle refused. */
+  hedges: number;
+  retriesRefused: { budget: number; throttle: number };
   responses: {
     ok: number;
     replayed: number;
@@ -146,6 +149,10 @@ export interface TracedAttempt {
   crash?: { at: number; afterEffect: boolean };
   /** The attempt executed by taking over a `running` record whose lease had run out. */
   takeover?: boolean;
+  /** A hedged attempt (part two, D): sent beside the call's earlier attempts, not after them. */
+  hedge?: boolean;
+  /** The call wanted a retry after this attempt and the retry budget or throttle refused it. */
+  refused?: 'budget' | 'throttle';
 }
 
 /** A read of the business identity before a re-plan or replay call (part two, C). */

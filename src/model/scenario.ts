@@ -1,7 +1,7 @@
 // The normalized scenario: every field present, every duration in milliseconds,
 // every size in bytes. This is what the simulation core consumes (MODEL.md). Beside the
 // type: the built-in defaults, and the copy in canonical key order that JSON is written from.
-import { inCatalogueOrder } from './metrics.js';
+import type { PresetName } from './presets.js';
 
 export const Scope = {
   none: 'none',
@@ -39,6 +39,32 @@ export function isJitter(x: unknown): x is Jitter {
 }
 export function isClaim(x: unknown): x is Claim {
   return typeof x === 'string' && Object.hasOwn(Claim, x);
+}
+
+/**
+ * A retry token bucket shared by every call in the run (part two, D: the AWS SDK's retry
+ * quota). It starts full; a retry takes its cost when it is decided, or is refused.
+ */
+export interface ThrottleSpec {
+  capacity: number;
+  /** Tokens a retry takes after a failure other than a timeout (a 503 or a 409). */
+  retryCost: number;
+  /** Tokens a retry takes after a timeout (a server crash included). */
+  timeoutCost: number;
+  /** Tokens a call that succeeds without a retry puts back. */
+  successRefill: number;
+}
+
+/** Retries scheduled or in flight as a share of attempts in flight, with a floor (Envoy's retry budget). */
+export interface BudgetSpec {
+  percent: number;
+  minConcurrency: number;
+}
+
+/** gRPC-style hedging: attempt j leaves at first send + j * after, j = 1 .. max. */
+export interface HedgeSpec {
+  after: number;
+  max: number;
 }
 
 /** A uniform draw between min and max (ms). */
@@ -100,12 +126,18 @@ export interface Scenario {
   };
   network: { requestLoss: number; replyLoss: number };
   client: {
+    /** A named client whose documented defaults filled the client block (part two, D); `'none'`: none. */
+    preset: PresetName | 'none';
     timeout: number;
     retries: number;
     /** `floor` (part two, D): no backoff below it, after the jitter. */
     backoff: { base: number; multiplier: number; max: number; jitter: JitterSpec; floor: number };
     /** Per-tool-call time budget; `'none'` means unbounded. */
     deadline: number | 'none';
+    /** Part two, D: the retry quota, the retry budget and hedged attempts; `'none'`: off. */
+    throttle: ThrottleSpec | 'none';
+    budget: BudgetSpec | 'none';
+    hedge: HedgeSpec | 'none';
   };
   keys: {
     scope: Scope;
@@ -161,10 +193,14 @@ export function defaultScenario(): Scenario {
     },
     network: { requestLoss: 0, replyLoss: 0.02 },
     client: {
+      preset: 'none',
       timeout: 1000,
       retries: 3,
       backoff: { base: 100, multiplier: 2, max: 10_000, jitter: 'full', floor: 0 },
       deadline: 'none',
+      throttle: 'none',
+      budget: 'none',
+      hedge: 'none',
     },
     keys: {
       scope: 'none',
@@ -189,108 +225,4 @@ export function defaultScenario(): Scenario {
   };
 }
 
-/**
- * A copy with keys in one fixed order (the order of the type, `expect:` in catalogue order),
- * built field by field so that serialised output never depends on the order in which a
- * loader filled the object; typed as Scenario, so the compiler flags a field added to the type.
- * The part-two fields (crashes, leases, profile, incidents, checkFirst, report) are written
- * only where they differ from the default, so a scenario that uses none of them serialises
- * exactly as it did before they existed; a reader fills them back from the defaults.
- */
-export function canonicalScenario(s: Scenario): Scenario {
-  const d = defaultScenario();
-  const out = {
-    name: s.name,
-    description: s.description,
-    seed: s.seed,
-    actions: s.actions,
-    arrivals: { rate: s.arrivals.rate, profile: s.arrivals.profile.map((p) => ({ until: p.until, rate: p.rate })) },
-    service: {
-      latency: { median: s.service.latency.median, sigma: s.service.latency.sigma },
-      errorRate: s.service.errorRate,
-      concurrency: s.service.concurrency,
-      crash: { probability: s.service.crash.probability, afterEffect: s.service.crash.afterEffect },
-    },
-    network: { requestLoss: s.network.requestLoss, replyLoss: s.network.replyLoss },
-    client: {
-      timeout: s.client.timeout,
-      retries: s.client.retries,
-      backoff: {
-        base: s.client.backoff.base,
-        multiplier: s.client.backoff.multiplier,
-        max: s.client.backoff.max,
-        jitter: jitterCopy(s.client.backoff.jitter),
-        floor: s.client.backoff.floor,
-      },
-      deadline: s.client.deadline,
-    },
-    keys: {
-      scope: s.keys.scope,
-      retention: s.keys.retention,
-      claim: s.keys.claim,
-      raceWindow: s.keys.raceWindow,
-      fingerprint: s.keys.fingerprint,
-      recordBytes: s.keys.recordBytes,
-      transactional: s.keys.transactional,
-      lease: s.keys.lease,
-      leaseRenewal: s.keys.leaseRenewal,
-    },
-    agent: {
-      replan: {
-        probability: s.agent.replan.probability,
-        max: s.agent.replan.max,
-        delay: range(s.agent.replan.delay),
-        argsChange: s.agent.replan.argsChange,
-      },
-      crash: {
-        probability: s.agent.crash.probability,
-        max: s.agent.crash.max,
-        resumeDelay: range(s.agent.crash.resumeDelay),
-      },
-      identicalRepeats: s.agent.identicalRepeats,
-      checkFirst: { probability: s.agent.checkFirst.probability, latency: s.agent.checkFirst.latency },
-    },
-    incidents: s.incidents.map(incident),
-    report: { interval: s.report.interval },
-    expect: inCatalogueOrder(s.expect, bound),
-  };
-  const omit = (node: object, key: string, fallback: unknown): void => {
-    const record = node as Record<string, unknown>;
-    if (JSON.stringify(record[key]) === JSON.stringify(fallback)) delete record[key];
-  };
-  omit(out.client.backoff, 'floor', d.client.backoff.floor);
-  omit(out.arrivals, 'profile', d.arrivals.profile);
-  omit(out.service, 'crash', d.service.crash);
-  omit(out.keys, 'transactional', d.keys.transactional);
-  omit(out.keys, 'lease', d.keys.lease);
-  omit(out.keys, 'leaseRenewal', d.keys.leaseRenewal);
-  omit(out.agent, 'checkFirst', d.agent.checkFirst);
-  omit(out, 'incidents', d.incidents);
-  omit(out, 'report', d.report);
-  return out;
-}
-
-function jitterCopy(j: JitterSpec): JitterSpec {
-  return isProportional(j) ? { proportional: [j.proportional[0], j.proportional[1]] } : j;
-}
-
-/** An incident with its members in a fixed order; absent members stay absent. */
-function incident(i: Incident): Incident {
-  const out: Incident = { at: i.at, for: i.for };
-  if (i.latencyFactor !== undefined) out.latencyFactor = i.latencyFactor;
-  if (i.errorRate !== undefined) out.errorRate = i.errorRate;
-  if (i.requestLoss !== undefined) out.requestLoss = i.requestLoss;
-  if (i.replyLoss !== undefined) out.replyLoss = i.replyLoss;
-  return out;
-}
-
-function range(r: Range): Range {
-  return { min: r.min, max: r.max };
-}
-
-function bound(b: Bound): Bound {
-  const out: Bound = {};
-  if (b.min !== undefined) out.min = b.min;
-  if (b.max !== undefined) out.max = b.max;
-  return out;
-}
+export { canonicalScenario } from './canonical-scenario.js';

@@ -3,6 +3,7 @@
 import { exponential, between, callStream } from './rng.js';
 import { Origin, type Action, type Call } from './events.js';
 import { sendAttempt, takeAttemptDraws } from './client.js';
+import { startHedged } from './hedge.js';
 import { nextArrival } from './conditions.js';
 import { Signal } from './series.js';
 import type { Sim } from './state.js';
@@ -67,6 +68,7 @@ export function onArrival(sim: Sim, t: number): void {
     crashDraws: 0,
     checkDraws: 0,
     checkTrace: null,
+    hedgeDraws: 0,
   };
   if ((id & 0xffff) === 0 && sim.onProgress !== null) sim.onProgress(id, p.actions);
   sim.tally.actions++;
@@ -99,7 +101,8 @@ export function startCall(sim: Sim, call: Call, t: number): void {
   call.order = action.calls++;
   action.version = call.version;
   call.firstSend = t;
-  sendAttempt(sim, call, 0, t);
+  if (sim.p.hedge === null) sendAttempt(sim, call, 0, t);
+  else startHedged(sim, call, t);
 }
 
 /** A tool call returned its result to the model at t. */
@@ -232,5 +235,7 @@ function makeCall(sim: Sim, action: Action, index: number, origin: Origin, versi
     uBackoff: 0,
     extra: null,
     traced: null,
+    retryCost: 0,
+    hedge: null,
   };
 }

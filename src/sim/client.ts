@@ -1,5 +1,7 @@
 // The client side of MODEL.md: sending attempts, timeouts, outcome classes, and the
-// retry decision with backoff and the per-call deadline (steps 3, 5 and 6).
+// retry decision with backoff and the per-call deadline (steps 3, 5 and 6), then the
+// retry budget and throttle of real clients (part two, D; limits.ts). Hedged calls end
+// their attempts in hedge.ts.
 import { backoffDelay, floored } from '../model/backoff.js';
 import { callStream, type Uniform } from './rng.js';
 import { callDone } from './agent.js';
@@ -9,6 +11,8 @@ import type { AttemptOutcome, CallOrigin, TracedAttempt } from '../model/result.
 import type { Sim } from './state.js';
 import { Effect } from './conditions.js';
 import { Signal } from './series.js';
+import { refill, retryAllowed } from './limits.js';
+import { hedgeEnded } from './hedge.js';
 
 /** How an attempt ended, as the client saw it. */
 export const Outcome = {
@@ -43,6 +47,7 @@ export function sendAttempt(sim: Sim, call: Call, k: number, t: number): void {
     call.replyLost = call.uReply < incidents.at(t, Effect.replyLoss, p.replyLoss);
   }
   sim.tally.attempts++;
+  sim.attemptsInFlight++;
   call.action.attempts++;
   if (sim.series !== null) sim.series.count(Signal.attempts, t);
   if (call.action.trace !== null) traceAttempt(call, k, t);
@@ -59,6 +64,8 @@ export function sendAttempt(sim: Sim, call: Call, k: number, t: number): void {
  * own stream, at fixed positions.
  */
 function drawAttempt(sim: Sim, call: Call, k: number): void {
+  // A hedged attempt came with its draws (hedge.ts).
+  if (k > 0 && call.hedge !== null) return;
   let draw = call.extra;
   if (draw === null) {
     const action = call.action;
@@ -115,6 +122,7 @@ function traceAttempt(call: Call, k: number, t: number): void {
     commit: null,
     duplicate: false,
   };
+  if (k > 0 && call.hedge !== null) call.traced.hedge = true;
   (call.action.trace as TracedAttempt[]).push(call.traced);
 }
 
@@ -153,7 +161,9 @@ export function replyNow(sim: Sim, call: Call, t: number, outcome: Outcome): voi
 /** The current attempt ended at t with `outcome`: count it and decide what the client does next. */
 export function endAttempt(sim: Sim, call: Call, t: number, outcome: Outcome): void {
   const tally = sim.tally;
+  const p = sim.p;
   call.waiting = false;
+  sim.attemptsInFlight--;
   if (call.traced !== null) {
     call.traced.end = t;
     call.traced.outcome = OUTCOME_NAMES[outcome] as AttemptOutcome;
@@ -161,17 +171,14 @@ export function endAttempt(sim: Sim, call: Call, t: number, outcome: Outcome): v
   switch (outcome) {
     case Outcome.executed:
       tally.ok++;
-      callDone(sim, call, t, true, false);
-      return;
+      break;
     case Outcome.stored:
       tally.ok++;
       tally.replayed++;
-      callDone(sim, call, t, true, false);
-      return;
+      break;
     case Outcome.mismatch:
       tally.mismatch++;
-      callDone(sim, call, t, false, false);
-      return;
+      break;
     case Outcome.conflict:
       tally.conflict++;
       break;
@@ -191,12 +198,29 @@ export function endAttempt(sim: Sim, call: Call, t: number, outcome: Outcome): v
       tally.serverCrashTimeouts++;
       break;
   }
-  const p = sim.p;
+  if (call.hedge !== null) {
+    hedgeEnded(sim, call, t, outcome);
+    return;
+  }
+  // A retry stops counting against the budget when its attempt ends.
+  if (call.k > 0 && p.budget !== null) sim.retriesInFlight--;
+  if (outcome === Outcome.executed || outcome === Outcome.stored) {
+    if (p.throttle !== null) refill(sim, call, call.k > 0);
+    callDone(sim, call, t, true, false);
+    return;
+  }
+  if (outcome === Outcome.mismatch) {
+    callDone(sim, call, t, false, false);
+    return;
+  }
   if (call.k < p.retries) {
     const raw = backoffDelay(p.backoff, call.k, call.uBackoff, call.prevBackoff);
     call.prevBackoff = raw;
     const delay = floored(p.backoff, raw);
-    if (t + delay <= call.firstSend + p.deadline) {
+    if (
+      t + delay <= call.firstSend + p.deadline &&
+      ((p.budget === null && p.throttle === null) || retryAllowed(sim, call, outcome >= Outcome.slow))
+    ) {
       sim.queue.push({ kind: 'send', t: t + delay, seq: 0, call, exec: null, k: call.k + 1 });
       return;
     }

@@ -60,6 +60,8 @@ export interface Action {
   checkDraws: number;
   /** Reads recorded for the timeline picture (traced actions only). */
   checkTrace: TracedCheck[] | null;
+  /** Hedged attempts so far: the position in its hedge stream (part two, D). */
+  hedgeDraws: number;
 }
 
 export const Origin = { original: 0, replan: 1, replay: 2 } as const;
@@ -102,6 +104,27 @@ export interface Call {
   extra: (() => number) | null;
   /** The current attempt's trace record, when the action is traced. */
   traced: TracedAttempt | null;
+  /** Tokens the call's latest retry took from the retry throttle (part two, D). */
+  retryCost: number;
+  /** With hedging: the attempts of the call, which this object is one of (part two, D); else null. */
+  hedge: Hedge | null;
+}
+
+/**
+ * A hedged call's attempts (MODEL.md part two, D). Attempt 0 is the call itself; each later
+ * attempt is a Call object of its own that shares the call's identity (id, version, first
+ * send), so keys, duplicates and traces see one call.
+ */
+export interface Hedge {
+  call: Call;
+  /** Attempts sent so far (the next one to send is numbered `sent`). */
+  sent: number;
+  /** Attempts sent and not yet ended. */
+  open: number;
+  /** The call has returned its result; later replies are counted and ignored. */
+  done: boolean;
+  /** An attempt ended by a timeout or a 409: a failure is then an unknown outcome. */
+  unknown: boolean;
 }
 
 /** How an execution ends (part two, A): it commits, or its worker dies before or after the effect. */
@@ -133,4 +156,5 @@ export type SimEvent =
   | { kind: 'timeout'; t: number; seq: number; call: Call; exec: null; k: number }
   | { kind: 'callStart'; t: number; seq: number; call: Call; exec: null; k: number }
   | { kind: 'commit'; t: number; seq: number; call: null; exec: Execution; k: number }
-  | { kind: 'read'; t: number; seq: number; call: Call; exec: null; k: number };
+  | { kind: 'read'; t: number; seq: number; call: Call; exec: null; k: number }
+  | { kind: 'hedge'; t: number; seq: number; call: Call; exec: null; k: number };

@@ -5,7 +5,7 @@
 // applied once per input word.
 
 /** The stream names, as numbers mixed into every draw. */
-export const Keyed = { crash: 0x63726173, check: 0x63686b31 } as const;
+export const Keyed = { crash: 0x63726173, check: 0x63686b31, hedge: 0x68656467 } as const;
 export type Keyed = (typeof Keyed)[keyof typeof Keyed];
 
 function mix(x: number): number {

@@ -56,6 +56,8 @@ export function measure(sim: Sim, scenario: Scenario): RunResult {
     checks: t.checks,
     checksThatFoundCommit: t.checksFound,
     checksMisled: t.checksMisled,
+    hedges: t.hedges,
+    retriesRefused: { budget: t.refusedByBudget, throttle: t.refusedByThrottle },
     responses: {
       ok: t.ok,
       replayed: t.replayed,

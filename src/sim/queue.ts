@@ -4,6 +4,9 @@
 // in typed arrays, so sifting compares numbers without touching the event objects.
 import type { SimEvent } from './events.js';
 
+/** Added to a late event's sequence number: 2^52, so late and normal numbers stay exact and apart. */
+const LATE = 2 ** 52;
+
 export class EventQueue {
   private times = new Float64Array(1024);
   private seqs = new Float64Array(1024);
@@ -18,10 +21,21 @@ export class EventQueue {
 
   /** Schedule `event` at its time `t`; it may not be earlier than the current time. */
   push(event: SimEvent): void {
+    this.insert(event, this.nextSeq++);
+  }
+
+  /**
+   * Schedule `event` behind every event of the same instant, whenever those are scheduled
+   * (a hedge falls due only after the replies and timeouts of its instant: MODEL.md part two, D).
+   */
+  pushLate(event: SimEvent): void {
+    this.insert(event, LATE + this.nextSeq++);
+  }
+
+  private insert(event: SimEvent, seq: number): void {
     const t = event.t;
     if (!(t >= this.now)) throw new Error(`event scheduled in the past: t=${t} < now=${this.now}`);
     if (this.length === this.times.length) this.grow();
-    const seq = this.nextSeq++;
     event.seq = seq;
     const times = this.times;
     const seqs = this.seqs;

@@ -6,10 +6,12 @@ import { onArrival } from './agent.js';
 import { onTimeout, sendAttempt } from './client.js';
 import { onCommit } from './service.js';
 import { callDue, onRead } from './check.js';
+import { onHedgeDue } from './hedge.js';
 import { nextArrival } from './conditions.js';
 import { exponential } from './rng.js';
 import { Sim, paramsOf } from './state.js';
 import type { Series } from './series.js';
+import type { Hedge, SimEvent } from './events.js';
 import { detailOf, measure } from './measure.js';
 import type { TraceOptions } from './trace.js';
 
@@ -49,8 +51,7 @@ function run(sim: Sim): void {
     const t = event.t;
     if (series !== null) {
       if (t >= series.nextEnd) sampleBoth(t, timeline, series, store);
-      // A client timer that finds its attempt already over did nothing: it ends no interval.
-      if (event.kind !== 'timeout' || (event.call.waiting && event.call.k === event.k)) last = t;
+      if (acts(event)) last = t;
     }
     if (store !== null) {
       if (timeline !== null && t >= timeline.next) timeline.catchUp(t, store);
@@ -75,10 +76,23 @@ function run(sim: Sim): void {
       case 'read':
         onRead(sim, event.call, t);
         break;
+      case 'hedge':
+        onHedgeDue(sim, event.call, event.k, t);
+        break;
     }
   }
   if (series !== null) sim.timeSeries = series.result(last, store);
   if (store !== null) store.finish();
+}
+
+/** A client timer that finds its attempt over, or a hedge timer its call done, did nothing: it ends no interval. */
+function acts(event: SimEvent): boolean {
+  if (event.kind === 'timeout') return event.call.waiting && event.call.k === event.k;
+  if (event.kind === 'hedge') {
+    const hedge = event.call.hedge as Hedge;
+    return !hedge.done && hedge.sent <= event.k;
+  }
+  return true;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The state of one simulation run, passed to every handler: the scenario's parameters in
 // flat form, the clock's queue, the key store, the id counters and the tallies. Nothing
 // here is module-level, so runs are independent and can go in parallel.
-import type { Scenario, Scope } from '../model/scenario.js';
+import type { BudgetSpec, HedgeSpec, Scenario, Scope, ThrottleSpec } from '../model/scenario.js';
 import { seriesInterval, usesTimeSeries } from '../model/features.js';
 import type { BackoffPolicy } from '../model/backoff.js';
 import { Tally } from './tally.js';
@@ -59,6 +59,10 @@ export interface Params {
   /** Part two, C: the read before a re-plan or replay. */
   checkProbability: number;
   checkLatency: number;
+  /** Part two, D: the retry throttle, the retry budget and hedging; null when off. */
+  throttle: ThrottleSpec | null;
+  budget: BudgetSpec | null;
+  hedge: HedgeSpec | null;
 }
 
 export function paramsOf(s: Scenario): Params {
@@ -102,6 +106,9 @@ export function paramsOf(s: Scenario): Params {
     seriesInterval: usesTimeSeries(s) ? seriesInterval(s) : 0,
     checkProbability: s.agent.checkFirst.probability,
     checkLatency: s.agent.checkFirst.latency,
+    throttle: s.client.throttle === 'none' ? null : { ...s.client.throttle },
+    budget: s.client.budget === 'none' ? null : { ...s.client.budget },
+    hedge: s.client.hedge === 'none' ? null : { ...s.client.hedge },
   };
 }
 
@@ -144,6 +151,12 @@ export class Sim {
   timeSeries: TimeSeries | null = null;
   /** Per record, the commits on it by action, for lease-takeover duplicates (only with a lease). */
   readonly recordCommits: Map<number, RecordCommits[]> | null;
+  /** Attempts sent and not yet ended, in the whole run. */
+  attemptsInFlight = 0;
+  /** With a retry budget: retries decided and not yet ended (part two, D). */
+  retriesInFlight = 0;
+  /** With a retry throttle: the tokens in its bucket, full at the start. */
+  tokens: number;
   /** Told how many actions have arrived, every 65,536 actions. */
   readonly onProgress: ((done: number, total: number) => void) | null;
 
@@ -167,6 +180,7 @@ export class Sim {
             (life) => this.tally.lifetimes.push(life),
             p.serverCrash > 0 || p.lease < Infinity,
           );
+    this.tokens = p.throttle === null ? 0 : p.throttle.capacity;
     this.series = p.seriesInterval > 0 ? new Series(p.seriesInterval) : null;
     this.recordCommits = this.store !== null && p.lease < Infinity ? new Map() : null;
     this.timeline =

@@ -31,6 +31,10 @@ export class Tally {
   checksFound = 0;
   checksMisled = 0;
   serverCrashTimeouts = 0;
+  /** Part two, D: hedged attempts, and retries refused by the budget or the throttle. */
+  hedges = 0;
+  refusedByBudget = 0;
+  refusedByThrottle = 0;
 
   ok = 0;
   replayed = 0;

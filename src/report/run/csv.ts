@@ -6,22 +6,24 @@
 // quotes doubled); lines end with LF, as Unix tools expect. The part-two metrics have rows
 // only when some scenario uses a part-two feature; a scenario that uses none leaves their
 // values empty there, as its JSON leaves them out.
-import { metricValue, shownMetrics } from '../../model/metrics.js';
+import { isCarried, metricValue, shownMetrics } from '../../model/metrics.js';
+import { carriedBy } from '../../model/features.js';
 import type { ScenarioRun } from '../../model/result.js';
 import { csvField, csvNumber } from '../text.js';
-import { anyPartTwo, carriesPartTwo } from './part-two.js';
+import { carriedByAny } from './part-two.js';
 
 export const CSV_HEADER = ['scenario', 'metric', 'value', 'ci_low', 'ci_high'] as const;
 
 export function renderCsv(runs: readonly ScenarioRun[]): string {
   const lines = [CSV_HEADER.join(',')];
-  const metrics = shownMetrics(anyPartTwo(runs));
+  const metrics = shownMetrics(carriedByAny(runs));
   for (const run of runs) {
     const { scenario, result } = run;
-    const partTwo = carriesPartTwo(run);
-    for (const { name, partTwo: newer } of metrics) {
+    const carried = carriedBy(scenario);
+    for (const info of metrics) {
+      const { name } = info;
       const interval = result.intervals[name];
-      const reported = partTwo || newer !== true;
+      const reported = isCarried(info, carried);
       const cells = [
         csvField(scenario.name),
         csvField(name),

@@ -27,6 +27,8 @@ const readAttempt = record<TracedAttempt>({
   duplicate: bool,
   crash: optional(record<{ at: number; afterEffect: boolean }>({ at: finite, afterEffect: bool })),
   takeover: optional(bool),
+  hedge: optional(bool),
+  refused: optional(oneOf({ budget: 'budget', throttle: 'throttle' })),
 });
 
 const readCheck = record<TracedCheck>({ at: finite, end: finite, found: bool });

@@ -3,7 +3,8 @@
 // that use a part-two feature, so a report of any other scenario stays as it was before
 // they existed. Whether a run carries them is decided by its scenario, never by the
 // values, so a folder redrawn from summary.json is the folder `run` wrote.
-import { usesPartTwo } from '../../model/features.js';
+import { carriedBy, usesPartTwo } from '../../model/features.js';
+import { type Carried, PART_ONE_ONLY, eitherCarried } from '../../model/metrics.js';
 import { canonicalMetrics, type Metrics } from '../../model/result.js';
 import type { Scenario } from '../../model/scenario.js';
 
@@ -17,7 +18,12 @@ export function anyPartTwo(runs: readonly { scenario: Scenario }[]): boolean {
   return runs.some(carriesPartTwo);
 }
 
-/** The metrics as a report writes them: in canonical order, the part-two ones only where the scenario uses them. */
+/** The optional metric groups some run carries: a report of them all shows their rows. */
+export function carriedByAny(runs: readonly { scenario: Scenario }[]): Carried {
+  return runs.reduce((c, run) => eitherCarried(c, carriedBy(run.scenario)), PART_ONE_ONLY);
+}
+
+/** The metrics as a report writes them: in canonical order, each optional group only where the scenario uses it. */
 export function reportedMetrics(scenario: Scenario, metrics: Metrics): Metrics {
-  return canonicalMetrics(metrics, usesPartTwo(scenario));
+  return canonicalMetrics(metrics, carriedBy(scenario));
 }

@@ -3,8 +3,8 @@
 // `defaults` (the scenario fields that took the built-in default) and `detail` (traces,
 // key-store timeline, latency quantiles), written in canonical order. The reader checks
 // every field a renderer touches and names the first one that is wrong.
-import { usesPartTwo } from '../../model/features.js';
-import { METRIC_NAMES, PART_TWO_METRICS } from '../../model/metrics.js';
+import { carriedBy } from '../../model/features.js';
+import { CLIENT_METRICS, type Carried, METRIC_NAMES, PART_TWO_METRICS } from '../../model/metrics.js';
 import {
   canonicalIntervals,
   canonicalMetrics,
@@ -126,7 +126,7 @@ function runReader(readScenario: ScenarioReader): Reader<SummaryRun> {
   return (value, path) => {
     const run = object(value, path);
     const scenario = scenarioOf(run['scenario'], `${path}.scenario`, readScenario);
-    const metrics = readMetrics(run['metrics'], `${path}.metrics`, 'error', usesPartTwo(scenario));
+    const metrics = readMetrics(run['metrics'], `${path}.metrics`, 'error', carriedBy(scenario));
     const intervals = canonicalIntervals(readIntervals(run['intervals'], `${path}.intervals`));
     const timeSeries =
       run['timeSeries'] === undefined ? undefined : readTimeSeries(run['timeSeries'], `${path}.timeSeries`);
@@ -184,22 +184,23 @@ function scenarioOf(value: unknown, path: string, readScenario: ScenarioReader):
 /**
  * Every metric of the catalogue, as a number (null for a non-finite one). A metric the
  * document lacks is an error, or with `absent: 'nan'` not available: a saved baseline
- * outlives idemsim versions, and `diff` reads one written before a metric existed. The
- * part-two metrics are read when `partTwo` (the run's scenario uses a part-two feature) or,
- * when the caller cannot tell, when the document carries any of them; otherwise they are
- * left out, as the document's writer left them out.
+ * outlives idemsim versions, and `diff` reads one written before a metric existed. Each
+ * optional group of metrics is read when `carried` says the run's scenario uses it or,
+ * when the caller cannot tell, when the document carries any metric of the group;
+ * otherwise it is left out, as the document's writer left it out.
  */
 export function readMetrics(
   value: unknown,
   path: string,
   absent: 'error' | 'nan' = 'error',
-  partTwo?: boolean,
+  given?: Carried,
 ): Metrics {
   const source = object(value, path);
   const leafOf = (name: string): unknown =>
     name.split('.').reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), source);
-  const carried = partTwo ?? PART_TWO_METRICS.some((name) => leafOf(name) !== undefined);
-  const skipped = new Set(carried ? [] : PART_TWO_METRICS);
+  const present = (names: readonly string[]): boolean => names.some((name) => leafOf(name) !== undefined);
+  const carried = given ?? { partTwo: present(PART_TWO_METRICS), clients: present(CLIENT_METRICS) };
+  const skipped = new Set([...(carried.partTwo ? [] : PART_TWO_METRICS), ...(carried.clients ? [] : CLIENT_METRICS)]);
   const copy: Record<string, unknown> = {};
   for (const name of METRIC_NAMES) {
     const leaf = leafOf(name);
