@@ -15,6 +15,7 @@ import {
   rollbackReason,
 } from './part-two.js';
 import { actionSpan, callSpan, intentLike, segmentSpan } from './spans.js';
+import { budgetReason, hedgeReason, throttleReason } from './clients.js';
 
 export type { Reason } from './part-two.js';
 
@@ -57,6 +58,9 @@ export function scopeNoneReasons(s: Scenario): Reason[] {
     crashCountReason(s),
     incidentReason(s, ALL_EFFECTS, 'the formula'),
     checkRepeatReason(s),
+    throttleReason(s),
+    budgetReason(s),
+    hedgeReason(s),
   ];
 }
 

@@ -7,10 +7,14 @@ import { backoffDelay, floored } from '../model/backoff.js';
 /**
  * Longest a tool call can last: every attempt ends by its timeout and every backoff at its
  * cap (a draw of 1, the supremum of the uniform draw), and no attempt starts after the
- * deadline.
+ * deadline. A hedged call's last attempt leaves at most max * after after the first.
  */
 export function callSpan(s: Scenario): number {
-  const { timeout, retries, backoff, deadline } = s.client;
+  const { timeout, retries, backoff, deadline, hedge } = s.client;
+  if (hedge !== 'none') {
+    const last = hedge.max * hedge.after;
+    return (deadline === 'none' ? last : Math.min(last, deadline)) + timeout;
+  }
   let span = timeout;
   let previous = backoff.base;
   for (let k = 0; k < retries; k++) {
