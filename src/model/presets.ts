@@ -127,7 +127,7 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
   },
   envoy: {
     description:
-      'Envoy route retry policy: 1 retry, full jitter 25 ms to 250 ms, 15 s route timeout, 3 retries at once',
+      'Envoy route retry policy: 1 retry, full jitter 25 ms to 250 ms, 15 s route timeout, a 20% retry budget',
     source:
       'envoyproxy/envoy api/envoy/config/route/v3/route_components.proto, api/envoy/config/cluster/v3/circuit_breaker.proto',
     version: 'route_components.proto @ 0035e40b3484; circuit_breaker.proto @ 01c2c1fadbc6',
@@ -136,9 +136,9 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
       retries: 1,
       backoff: { base: 25, multiplier: 2, max: 250, jitter: 'full', floor: 0 },
       deadline: 15 * SECOND,
-      // The default max_retries circuit breaker (3 retries in flight); a configured
-      // retry_budget would be { percent: 20, minConcurrency: 3 }.
-      budget: { percent: 0, minConcurrency: 3 },
+      // A cluster's retry_budget at its defaults (budget_percent 20, min_retry_concurrency 3);
+      // without one, the max_retries breaker (3 retries at once) is { percent: 0, minConcurrency: 3 }.
+      budget: { percent: 20, minConcurrency: 3 },
     },
   },
   'vercel-ai': {

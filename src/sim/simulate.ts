@@ -49,6 +49,9 @@ function run(sim: Sim): void {
   let last = 0;
   for (let event = queue.pop(); event !== undefined; event = queue.pop()) {
     const t = event.t;
+    // A hedge timer whose call is over (or whose attempt left early) is no event at all:
+    // it moves no clock the report reads, so the key-store picture ends with the last event.
+    if (event.kind === 'hedge' && !acts(event)) continue;
     if (series !== null) {
       if (t >= series.nextEnd) sampleBoth(t, timeline, series, store);
       if (acts(event)) last = t;

@@ -66,6 +66,10 @@ export interface Params {
 }
 
 export function paramsOf(s: Scenario): Params {
+  // The loader refuses this; a scenario built in code must not get half a policy silently.
+  if (s.client.hedge !== 'none' && s.client.retries > 0) {
+    throw new RangeError('client.hedge requires client.retries 0: hedging and retries exclude each other');
+  }
   return {
     seed: s.seed,
     actions: s.actions,
