@@ -10,6 +10,7 @@ import { explainCommand } from './explain.js';
 import { figuresCommand } from './figures.js';
 import { fitLatencyCommand } from './fit-latency.js';
 import { initCommand } from './init.js';
+import { presetsCommand } from './presets.js';
 import { recommendCommand } from './recommend.js';
 import { reportCommand } from './report.js';
 import { runCommand } from './run.js';
@@ -52,6 +53,7 @@ export async function cli(argv: readonly string[], ctx: CommandContext): Promise
     figuresCommand(ctx, done),
     recommendCommand(ctx, done),
     fitLatencyCommand(ctx, done),
+    presetsCommand(ctx, done),
   ];
   for (const command of commands) {
     program.addCommand(command.copyInheritedSettings(program));

@@ -62,3 +62,19 @@ export function unknownTimeline(value: string, choices: readonly string[]): stri
 export function reportWritten(index: string): string {
   return `report written to ${index}`;
 }
+
+/** `idemsim presets NAME` with a name that is not a preset. */
+export function unknownPreset(name: string, suggestion: string | undefined, names: readonly string[]): string {
+  const fix = suggestion !== undefined ? `did you mean '${suggestion}'?` : `the presets are ${names.join(', ')}`;
+  return `presets: unknown preset '${name}'; ${fix}`;
+}
+
+/** An option of `presets --compare` given to the listing. */
+export function needsCompare(option: string): string {
+  return `${option}: only with --compare (the listing simulates nothing)`;
+}
+
+/** A preset with no default for a field the scenario left at idemsim's default. */
+export function presetTakesDefault(preset: string, fields: readonly string[]): string {
+  return `note: ${preset} has no default for ${orList(fields)}; the scenario does not set ${fields.length === 1 ? 'it' : 'them'}, so idemsim's default applies`;
+}

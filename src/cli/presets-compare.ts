@@ -1,0 +1,107 @@
+// `idemsim presets --compare [FILE]`: what does my stack do, and what must I add? Each
+// preset replaces the scenario's client block and runs twice, with the key the client
+// sends itself and with an intent key; the rest of the scenario (service, network, agent,
+// seed, actions) is shared, so every point draws the same random numbers. Load, build the
+// points, simulate them one after the other, render, write the folder.
+import { PRESETS, applyPreset, type PresetName } from '../model/presets.js';
+import type { Scenario } from '../model/scenario.js';
+import { compareReportFiles } from '../report/presets/folder.js';
+import {
+  KEY_VARIANTS,
+  renderCompareCsv,
+  renderCompareJson,
+  renderCompareTable,
+  type Comparison,
+  type ComparisonRow,
+  type KeyVariant,
+} from '../report/presets/compare.js';
+import { scenarioToYaml } from '../scenario/index.js';
+import { simulate } from '../sim/simulate.js';
+import type { CommandContext } from './context.js';
+import { ExitCode } from './errors.js';
+import { loadScenarios } from './load.js';
+import { presetTakesDefault } from './messages.js';
+import { formatOption } from './options.js';
+import { quietly, startProgress } from './progress.js';
+import { checkOut, writeFolder } from './report.js';
+import { VERSION } from './version.js';
+
+export const COMPARE_FORMATS = ['table', 'json', 'csv'] as const;
+
+export interface CompareOptions {
+  /** `path=value` overrides in command-line order (later wins), from --set, --seed, --actions. */
+  sets: readonly string[];
+  format?: string;
+  /** Also write the report folder here (relative to the context's cwd). */
+  out?: string;
+  quiet?: boolean;
+}
+
+export async function compare(
+  file: string | undefined,
+  names: readonly PresetName[],
+  options: CompareOptions,
+  ctx: CommandContext,
+): Promise<number> {
+  const format = formatOption(options.format, COMPARE_FORMATS);
+  const io = quietly(ctx, options.quiet);
+  // Refused before anything is simulated, as `run --out` does.
+  if (options.out !== undefined) checkOut(options.out, ctx.cwd);
+  const files = file === undefined ? [] : [file];
+  const [loaded] = loadScenarios(files, options.sets, ctx.cwd, (line) => io.err.write(`${line}\n`));
+  if (loaded === undefined) throw new Error('presets --compare: no scenario loaded');
+  for (const name of names) {
+    const missing = (PRESETS[name].requires ?? []).filter((path) => !loaded.given.includes(path));
+    if (missing.length > 0) io.err.write(`${presetTakesDefault(name, missing)}\n`);
+  }
+  const comparison: Comparison = { base: loaded.scenario, rows: simulateAll(presetPoints(loaded.scenario, names), io) };
+  ctx.out.write(
+    format === 'json'
+      ? renderCompareJson(comparison, VERSION)
+      : format === 'csv'
+        ? renderCompareCsv(comparison)
+        : renderCompareTable(comparison),
+  );
+  if (options.out !== undefined) {
+    const files = await compareReportFiles(comparison, VERSION, { png: false, scenarioYaml: scenarioToYaml });
+    writeFolder(files, options.out, io);
+  }
+  return ExitCode.ok;
+}
+
+interface Point {
+  preset: PresetName;
+  key: KeyVariant;
+  scenario: Scenario;
+}
+
+/**
+ * Each preset over the scenario, in preset order, each with both keys. The preset's values
+ * replace the client block whatever the scenario set (fields the client has no default
+ * for keep the scenario's); the client's own key is `call` where it sends one, else none.
+ */
+export function presetPoints(base: Scenario, names: readonly PresetName[]): Point[] {
+  return names.flatMap((preset) =>
+    KEY_VARIANTS.map((key) => {
+      const scenario = applyPreset(structuredClone(base), preset, () => false);
+      scenario.keys.scope = key === 'intent' ? 'intent' : (PRESETS[preset].keys?.scope ?? 'none');
+      return { preset, key, scenario };
+    }),
+  );
+}
+
+/** One point after the other, in this process, with one progress line for them all. */
+function simulateAll(points: readonly Point[], ctx: CommandContext): ComparisonRow[] {
+  const total = points.reduce((sum, point) => sum + point.scenario.actions, 0);
+  const progress = startProgress(ctx, total);
+  let before = 0;
+  try {
+    return points.map((point) => {
+      const onProgress = progress.reporter(before);
+      before += point.scenario.actions;
+      return { ...point, result: simulate(point.scenario, { onProgress }) };
+    });
+  } finally {
+    progress.finish();
+  }
+}

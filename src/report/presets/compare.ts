@@ -1,0 +1,154 @@
+// `idemsim presets --compare`: every client preset run on one scenario, once with the key
+// the client sends itself and once with an intent key, as a table for a person, tidy CSV
+// and stable JSON. Values and intervals are written as `run` and `sweep` write them.
+import Table from 'cli-table3';
+import { formatCount, formatInterval, formatMetric } from '../../model/format.js';
+import { eitherCarried, metricInfo, metricUnit, metricValue, PART_ONE_ONLY } from '../../model/metrics.js';
+import { carriedBy } from '../../model/features.js';
+import type { PresetName } from '../../model/presets.js';
+import { canonicalIntervals, canonicalMetrics, type RunResult } from '../../model/result.js';
+import { canonicalScenario, type Scenario } from '../../model/scenario.js';
+import { INTERVAL_NOTE, NO_BORDER, csvField, csvNumber, wrap } from '../text.js';
+
+/** The key a point runs with: the one the client sends itself, or one per logical action. */
+export const KeyVariant = { client: 'client', intent: 'intent' } as const;
+export type KeyVariant = keyof typeof KeyVariant;
+export const KEY_VARIANTS = Object.keys(KeyVariant) as readonly KeyVariant[];
+
+/** The metrics the comparison shows, in column order, each with a 95% interval. */
+export const COMPARE_METRICS = [
+  'duplicatesPerThousand',
+  'unknownPerThousand',
+  'attemptsPerAction',
+  'latency.call.p95',
+] as const;
+
+/** Column headings, as the run table labels the same metrics. */
+export const METRIC_LABELS: Readonly<Record<(typeof COMPARE_METRICS)[number], string>> = {
+  duplicatesPerThousand: 'duplicates / 1000',
+  unknownPerThousand: 'unknown / 1000',
+  attemptsPerAction: 'attempts / action',
+  'latency.call.p95': 'call p95',
+};
+
+export interface ComparisonRow {
+  preset: PresetName;
+  key: KeyVariant;
+  /** The scenario that ran: the preset applied, `keys.scope` set for the key. */
+  scenario: Scenario;
+  result: RunResult;
+}
+
+export interface Comparison {
+  /** The scenario before any preset, as the file and --set give it. */
+  base: Scenario;
+  rows: ComparisonRow[];
+}
+
+/** "client: none", "client: call", "intent": the key and the scope it ran with. */
+export function keyLabel(row: Pick<ComparisonRow, 'key' | 'scenario'>): string {
+  return row.key === 'intent' ? 'intent' : `client: ${row.scenario.keys.scope}`;
+}
+
+/** "clients-compare: 8 presets x 2 keys, seed 1, 40,000 actions each" */
+export function comparisonFacts(comparison: Comparison): string {
+  const presets = new Set(comparison.rows.map((row) => row.preset)).size;
+  const { base } = comparison;
+  return `${presets} preset${presets === 1 ? '' : 's'} x ${KEY_VARIANTS.length} keys, seed ${String(base.seed)}, ${formatCount(base.actions)} actions each`;
+}
+
+/** What the key column means, for the notes under a table. */
+export const KEY_NOTE =
+  'key client: the key the client sends itself (keys.scope call for stripe, none for the others); intent: keys.scope intent, one key per logical action, kept by re-plans and replays.';
+
+/** A value and its interval ("[low, high]", empty without one), as `run` and `sweep` write them. */
+export function metricParts(result: RunResult, metric: string): { value: string; interval: string } {
+  const unit = metricUnit(metric);
+  const value = metricValue(result.metrics, metric);
+  const interval = result.intervals[metric];
+  return {
+    value: formatMetric(value, unit),
+    interval: interval === undefined ? '' : formatInterval(interval, unit, value),
+  };
+}
+
+function metricCell(result: RunResult, metric: string): string {
+  const { value, interval } = metricParts(result, metric);
+  return interval === '' ? value : `${value} ${interval}`;
+}
+
+const WIDTH = 100;
+
+export function renderCompareTable(comparison: Comparison): string {
+  const table = new Table({
+    head: ['preset', 'key', ...COMPARE_METRICS.map((m) => METRIC_LABELS[m])],
+    chars: NO_BORDER,
+    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
+    colAligns: ['left', 'left', ...COMPARE_METRICS.map(() => 'right' as const)],
+  });
+  let previous: PresetName | undefined;
+  for (const row of comparison.rows) {
+    table.push([
+      row.preset === previous ? '' : row.preset,
+      keyLabel(row),
+      ...COMPARE_METRICS.map((m) => metricCell(row.result, m)),
+    ]);
+    previous = row.preset;
+  }
+  const lines = table
+    .toString()
+    .split('\n')
+    .map((line) => line.trimEnd());
+  return [
+    `${comparison.base.name}: ${comparisonFacts(comparison)}`,
+    ...lines,
+    INTERVAL_NOTE,
+    ...wrap(KEY_NOTE, WIDTH),
+    '',
+  ].join('\n');
+}
+
+export function renderCompareCsv(comparison: Comparison): string {
+  const lines = [['preset', 'key', 'scope', 'metric', 'value', 'ci_low', 'ci_high'].join(',')];
+  for (const row of comparison.rows) {
+    for (const metric of COMPARE_METRICS) {
+      const interval = row.result.intervals[metric];
+      const value = metricValue(row.result.metrics, metric);
+      const fields = [row.preset, row.key, row.scenario.keys.scope, metric];
+      const numbers = [csvNumber(value), csvNumber(interval?.low), csvNumber(interval?.high)];
+      lines.push([...fields, ...numbers].map(csvField).join(','));
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The comparison for machines: per row the client block that ran, every metric and every
+ * interval (the same groups in every row, so rows line up), then the scenario before any
+ * preset. Non-finite numbers are written as null, as JSON.stringify does.
+ */
+export function renderCompareJson(comparison: Comparison, version: string): string {
+  const carried = comparison.rows.reduce((c, row) => eitherCarried(c, carriedBy(row.scenario)), PART_ONE_ONLY);
+  const document = {
+    idemsim: version,
+    comparison: {
+      name: comparison.base.name,
+      seed: comparison.base.seed,
+      actions: comparison.base.actions,
+      metrics: COMPARE_METRICS.map((name) => ({ name, description: metricInfo(name)?.description ?? name })),
+      rows: comparison.rows.map((row) => {
+        const scenario = canonicalScenario(row.scenario);
+        return {
+          preset: row.preset,
+          key: row.key,
+          scope: row.scenario.keys.scope,
+          client: scenario.client,
+          metrics: canonicalMetrics(row.result.metrics, carried),
+          intervals: canonicalIntervals(row.result.intervals),
+        };
+      }),
+      scenario: canonicalScenario(comparison.base),
+    },
+  };
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
