@@ -237,4 +237,16 @@ describe('idemsim presets --compare', () => {
       expect(readFileSync(join(cwd, 'b', name)), name).toEqual(readFileSync(join(cwd, 'a', name)));
     }
   });
+
+  it('regenerates the committed reports/clients byte for byte', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'idemsim-clients-'));
+    const r = await idemsim(['--compare', 'scenarios/clients-compare.yaml', '--out', join(out, 'clients'), '--quiet']);
+    expect(r.code, r.err).toBe(0);
+    const committed = join(process.cwd(), 'reports', 'clients');
+    const names = readdirSync(committed).sort();
+    expect(readdirSync(join(out, 'clients')).sort()).toEqual(names);
+    for (const name of names) {
+      expect(readFileSync(join(out, 'clients', name), 'utf8'), name).toBe(readFileSync(join(committed, name), 'utf8'));
+    }
+  });
 });
