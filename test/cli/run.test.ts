@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { cli } from '../../src/cli/main.js';
 import { run } from '../../src/cli/run.js';
 import { VERSION } from '../../src/cli/version.js';
-import { PART_TWO_METRICS, shownMetrics } from '../../src/model/metrics.js';
+import { PART_TWO_METRICS, PART_ONE_ONLY, shownMetrics } from '../../src/model/metrics.js';
 import { TIME_SERIES_HEADER } from '../../src/report/run/time-series.js';
 import { ERROR_LINE, captured, hasAnsi, lines } from './sinks.js';
 
@@ -188,7 +188,7 @@ describe('idemsim run: part two in the output', () => {
     const [run] = (JSON.parse(json.out.text) as { runs: Record<string, unknown>[] }).runs;
     expect(Object.keys(run ?? {})).toEqual(['scenario', 'metrics', 'intervals']);
     for (const name of PART_TWO_METRICS) expect(leaf(run?.['metrics'], name), name).toBeUndefined();
-    expect(csv.out.text.trimEnd().split('\n')).toHaveLength(1 + shownMetrics(false).length);
+    expect(csv.out.text.trimEnd().split('\n')).toHaveLength(1 + shownMetrics(PART_ONE_ONLY).length);
   });
 
   it('writes the part-two metrics and the time series, after the intervals, for a part-two scenario', async () => {

@@ -30,6 +30,8 @@ export function fixtureMetrics(): Metrics {
     checks: 0,
     checksThatFoundCommit: 0,
     checksMisled: 0,
+    hedges: 0,
+    retriesRefused: { budget: 0, throttle: 0 },
     responses: {
       ok: 4010,
       replayed: 0,

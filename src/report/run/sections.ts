@@ -2,9 +2,11 @@
 // duplicates come from, what the client saw, latency, the key store, the service and the
 // run's counts. Each row turns one run into one cell; table.ts lays the cells out. When a
 // scenario uses a part-two feature, its crashes, leases and checks get a section of their
-// own (and the key store its peak time); a scenario beside it that uses none reads "n/a"
-// there, since its reports carry none of those metrics.
-import { metricInfo, metricValue } from '../../model/metrics.js';
+// own (and the key store its peak time); when it uses a real client's retry limits or
+// hedging, so do those. A scenario beside it that does not reads "n/a" there, since its
+// reports carry none of those metrics.
+import { carriedBy } from '../../model/features.js';
+import { type Carried, type MetricGroup, PART_ONE_ONLY, metricInfo, metricValue } from '../../model/metrics.js';
 import type { RunResult } from '../../model/result.js';
 import {
   NOT_AVAILABLE,
@@ -16,7 +18,7 @@ import {
 } from '../../model/format.js';
 import type { ScenarioRun } from '../../model/result.js';
 import { clockTime } from '../text.js';
-import { anyPartTwo, carriesPartTwo } from './part-two.js';
+import { carriedByAny } from './part-two.js';
 
 export interface Cell {
   value: string;
@@ -73,11 +75,15 @@ const steadyState: Row = {
   },
 };
 
-/** A row of a part-two metric: "n/a" for a run whose scenario uses no part-two feature. */
-const newer = (row: Row): Row => ({
-  label: row.label,
-  cell: (run) => (carriesPartTwo(run) ? row.cell(run) : { value: NOT_AVAILABLE }),
-});
+/** A row of an optional group's metric: "n/a" for a run whose scenario does not carry the group. */
+const inGroup =
+  (group: MetricGroup) =>
+  (row: Row): Row => ({
+    label: row.label,
+    cell: (run) => (carriedBy(run.scenario)[group] ? row.cell(run) : { value: NOT_AVAILABLE }),
+  });
+
+const newer = inGroup('partTwo');
 
 /** When the key store first held its peak, as a clock reads it: "12 min 3 s". */
 const peakAt: Row = newer({
@@ -109,17 +115,26 @@ const CRASHES: Section = {
   ].map(newer),
 };
 
-/** The sections for these runs: with the part-two rows when some run's scenario uses part two. */
+/** What the real clients' retry limits and hedging did (MODEL.md part two, D). */
+const CLIENTS: Section = {
+  title: 'Retry limits and hedging',
+  rows: [
+    share('hedged attempts', 'hedges'),
+    metric('retries refused by the budget', 'retriesRefused.budget'),
+    metric('retries refused by the throttle', 'retriesRefused.throttle'),
+  ].map(inGroup('clients')),
+};
+
+/** The sections for these runs: with each optional group's rows when some run's scenario carries it. */
 export function sectionsFor(runs: readonly ScenarioRun[]): readonly Section[] {
-  return anyPartTwo(runs) ? PART_TWO_SECTIONS : SECTIONS;
+  const carried = carriedByAny(runs);
+  return carried.partTwo || carried.clients ? sections(carried) : SECTIONS;
 }
 
 /** The sections of a report whose scenarios use no part-two feature. */
-export const SECTIONS: readonly Section[] = sections(false);
+export const SECTIONS: readonly Section[] = sections(PART_ONE_ONLY);
 
-const PART_TWO_SECTIONS: readonly Section[] = sections(true);
-
-function sections(partTwo: boolean): Section[] {
+function sections({ partTwo, clients }: Carried): Section[] {
   const only = (rows: readonly Row[]): Row[] => (partTwo ? rows.map(newer) : []);
   return [
     {
@@ -177,6 +192,7 @@ function sections(partTwo: boolean): Section[] {
       rows: [metric('peak concurrency', 'service.peakConcurrency'), metric('queue wait p95', 'service.queueWait.p95')],
     },
     ...(partTwo ? [CRASHES] : []),
+    ...(clients ? [CLIENTS] : []),
     {
       title: 'Run',
       rows: [

@@ -1,9 +1,11 @@
 // Where the lab picture writes its part-two labels ("crash after effect", "⇄ takeover",
-// "read: saw the commit"): in the line above each action's bar, left or right of the mark,
-// and only where the text clears every other label, crash bolt and call marker of that
-// row. A label that would collide is left out; its mark (bolt, dashed outline, grey bar)
-// still says what happened, and the description says how to read it.
+// "read: saw the commit", "retry refused (throttle)"): in the line above each action's bar,
+// left or right of the mark, and only where the text clears every other label, crash bolt,
+// refusal cross and call marker of that row. A label that would collide is left out; its
+// mark (bolt, dashed outline, grey bar, cross) still says what happened, and the
+// description says how to read it.
 import { INK, labelWidth } from '../../chart.js';
+import type { RefusalRow } from './timeline-clients.js';
 import type { PartTwoData } from './timeline-marks.js';
 
 export const LABEL_SIZE = 9;
@@ -13,8 +15,12 @@ export const READ_GREY = '#5f6b7a';
 export const CRASH = { before: 'crash before effect', after: 'crash after effect' } as const;
 export const READ = { found: 'read: saw the commit', missed: 'read: no commit yet' } as const;
 export const TAKEOVER = '⇄ takeover';
+export const REFUSED = { budget: 'retry refused (budget)', throttle: 'retry refused (throttle)' } as const;
+/** A refusal's cross sits this far right of its attempt's end, px, clear of the bar's last pixels. */
+export const REFUSAL_OFFSET = 5;
 
-const Kind = { crash: 'crash', takeover: 'takeover', read: 'read' } as const;
+// A refusal's label is ink, the colour LABEL_COLOR gives any kind it does not name.
+const Kind = { crash: 'crash', takeover: 'takeover', read: 'read', refusal: 'refusal' } as const;
 type Kind = keyof typeof Kind;
 
 /** Each kind's colour, as a vega expression on the label's datum. */
@@ -30,7 +36,7 @@ export interface LabelRow {
   dx: number;
 }
 
-/** The marks of a row the labels must not cover: crash bolts and new-call markers, ±HALF px. */
+/** The marks of a row the labels must not cover: crash bolts, refusal crosses and new-call markers, ±HALF px. */
 const HALF = 5;
 /** Clear space between a label and anything else, px. */
 const GAP = 3;
@@ -58,20 +64,26 @@ interface Candidate {
 
 /**
  * The labels that fit, for a panel whose x axis puts `s` seconds at px(s) on a plot `width`
- * wide; `calls` are the instants of each row's new-call markers. Crashes are placed first,
- * then reads, then takeovers (whose dashed outline reads best without words).
+ * wide; `calls` are the instants of each row's new-call markers, `refusals` the calls whose
+ * retry was refused (one label a row). Crashes are placed first, then refusals, then reads,
+ * then takeovers (whose dashed outline reads best without words).
  */
 export function placeLabels(
   data: PartTwoData,
   calls: readonly { action: number; at: number }[],
   px: (s: number) => number,
   width: number,
+  refusals: readonly RefusalRow[] = [],
 ): LabelRow[] {
   const taken = new Map<number, [number, number][]>();
   const take = (action: number, span: [number, number]): void => {
     taken.set(action, [...(taken.get(action) ?? []), span]);
   };
   for (const c of [...data.crashes, ...calls]) take(c.action, [px(c.at) - HALF, px(c.at) + HALF]);
+  for (const r of refusals) {
+    const x = px(r.at) + REFUSAL_OFFSET;
+    take(r.action, [x - HALF, x + HALF]);
+  }
   const candidates: Candidate[] = [
     ...data.crashes.map((c) => ({
       action: c.action,
@@ -79,6 +91,14 @@ export function placeLabels(
       text: c.afterEffect ? CRASH.after : CRASH.before,
       kind: Kind.crash,
       side: HALF + GAP + 1,
+    })),
+    // Right of the cross, which sits just past the attempt's end.
+    ...refusals.map((r) => ({
+      action: r.action,
+      at: r.at,
+      text: REFUSED[r.by],
+      kind: Kind.refusal,
+      side: REFUSAL_OFFSET + HALF + GAP + 1,
     })),
     // A read comes after a pause with nothing in the row: its label goes there, on the left.
     ...data.reads.map((r) => ({
@@ -97,7 +117,10 @@ export function placeLabels(
     })),
   ];
   const placed: LabelRow[] = [];
+  // A throttled run refuses call after call: one label a row, the legend names the rest.
+  const refusalLabelled = new Set<number>();
   for (const c of candidates) {
+    if (c.kind === Kind.refusal && refusalLabelled.has(c.action)) continue;
     const x = px(c.at);
     const w = labelWidth(c.text, LABEL_SIZE) * BOLD;
     // The preferred side, or the other one where the preferred runs off the plot.
@@ -108,6 +131,7 @@ export function placeLabels(
       const clear = (taken.get(c.action) ?? []).every(([a, b]) => span[1] + GAP <= a || b + GAP <= span[0]);
       if (!clear) continue;
       take(c.action, span);
+      if (c.kind === Kind.refusal) refusalLabelled.add(c.action);
       placed.push({
         action: c.action,
         at: c.at,

@@ -99,8 +99,8 @@ export function partTwoEnd(data: PartTwoData): number {
   return Math.max(0, ...data.crashes.map((c) => c.at), ...data.reads.map((r) => r.end));
 }
 
-/** "Also: 3 server crashes (red bolts), 1 lease takeover (dashed outline)", or '' when none. */
-export function partTwoCaption(data: readonly PartTwoData[]): string {
+/** "Also: 3 server crashes (red bolts), 1 lease takeover (dashed outline)", then `more`, or '' when none. */
+export function partTwoCaption(data: readonly PartTwoData[], more: readonly string[] = []): string {
   const total = (pick: (d: PartTwoData) => readonly unknown[]): number => data.reduce((n, d) => n + pick(d).length, 0);
   const n = (count: number, one: string, many: string): string | false =>
     count > 0 && `${count} ${count === 1 ? one : many}`;
@@ -121,6 +121,7 @@ export function partTwoCaption(data: readonly PartTwoData[]): string {
       'reads before a repeat (grey bars)',
     ),
   ].filter((part): part is string => part !== false);
+  parts.push(...more);
   return parts.length === 0 ? '' : `Also: ${parts.join(', ')}.`;
 }
 
