@@ -43,5 +43,8 @@ export const Code = {
   renewalWithoutLease: 'renewal-without-lease',
   notAPair: 'not-a-pair',
   unexpectedUnit: 'unexpected-unit',
+  hedgeWithRetries: 'hedge-with-retries',
+  presetRequires: 'preset-requires',
+  nothingToLimit: 'nothing-to-limit',
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];

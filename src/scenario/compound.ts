@@ -1,5 +1,6 @@
 // Fields written as small maps: a uniform range `{ min, max }` and the lognormal latency in
-// either of its two forms, `{ median, sigma }` or `{ p50, p99 }`.
+// either of its two forms, `{ median, sigma }` or `{ p50, p99 }`; and the member reading
+// they share with the client's part-two maps (map-or-none.ts).
 import type { Member } from './fields.js';
 import { issueAt, type Pos, type Problem } from './issues.js';
 import { readerOf, type Spec } from './kinds.js';
@@ -45,7 +46,7 @@ export function memberEntries(
 }
 
 /** Reads each member present; values are undefined where a member is missing or invalid. */
-function readMembers(
+export function readMembers(
   entries: readonly MapEntry[],
   spec: Spec,
   members: Readonly<Record<string, Member>>,
@@ -59,7 +60,8 @@ function readMembers(
     const read = readerOf(member.kind);
     const path = `${spec.path}.${key}`;
     const example = examples[key] ?? '1';
-    const n = read(value, { path, issues: spec.issues, hint: msg.hint(member.kind), example, bounds: member.bounds });
+    const hint = member.hint ?? msg.hint(member.kind);
+    const n = read(value, { path, issues: spec.issues, hint, example, bounds: member.bounds });
     if (n === undefined) failed = true;
     else values.set(key, n);
   }

@@ -2,94 +2,14 @@
 // the unit. Validation, `--set`, the YAML writer, the JSON Schema, the starter file and the
 // reference all read this one table, in the key order of the Scenario type.
 import { defaultScenario } from '../model/scenario.js';
+import { PRESETS, PRESET_NAMES } from '../model/presets.js';
+import { BUDGET, HEDGE, THROTTLE } from './client-maps.js';
+import { type Bounds, type Field, type FieldKind, valueAt } from './field-types.js';
 import { INCIDENT, PROFILE_STEP } from './items.js';
 import { LIMITS } from './limits.js';
 import { Claim, Jitter, Scope } from '../model/scenario.js';
 
-export const FieldKind = {
-  duration: 'duration',
-  size: 'size',
-  probability: 'probability',
-  integer: 'integer',
-  number: 'number',
-  enum: 'enum',
-  /** `client.backoff.jitter`: a word of `values`, or `{ proportional: [lo, hi] }` (part two, D). */
-  jitter: 'jitter',
-  boolean: 'boolean',
-  string: 'string',
-  seed: 'seed',
-  'range-of-durations': 'range-of-durations',
-  latency: 'latency',
-  'concurrency-or-unlimited': 'concurrency-or-unlimited',
-  'duration-or-none': 'duration-or-none',
-  /** `arrivals.profile`: a list of `{ until, rate }` steps, `until` strictly increasing. */
-  profile: 'profile',
-  /** `incidents`: a list of windows `{ at, for, ... }`, each naming at least one effect. */
-  incidents: 'incidents',
-  expect: 'expect',
-  sweep: 'sweep',
-} as const;
-export type FieldKind = keyof typeof FieldKind;
-
-/** Inclusive unless `minExclusive`; in the field's normalized unit (ms, bytes). */
-export interface Bounds {
-  min?: number;
-  minExclusive?: boolean;
-  max?: number;
-}
-
-/** A member of a compound field (`median` of a latency, `min` of a range) or of a list item (`until`). */
-export interface Member {
-  kind: 'duration' | 'number' | 'probability';
-  bounds: Bounds;
-  doc: string;
-  /** A list item must name it (`until` and `rate` of a profile step). */
-  required?: boolean;
-  /** A valid value as a file writes it, for "write for example ..." in messages about a list item. */
-  example?: string;
-}
-
-export interface Field {
-  /** Dotted path in the Scenario, e.g. `client.backoff.base`. */
-  path: string;
-  kind: FieldKind;
-  /** The normalized default (ms, bytes), read from defaultScenario(). */
-  default: unknown;
-  bounds?: Bounds;
-  /** The accepted words of an `enum`. */
-  values?: readonly string[];
-  /** One line per word of an `enum`, for the JSON Schema (editors show it beside each word). */
-  valueDocs?: Readonly<Record<string, string>>;
-  /** The members of a `latency` or `range-of-durations`. */
-  members?: Readonly<Record<string, Member>>;
-  /** The members of each item of a list field (`profile`, `incidents`), in the order a file writes them. */
-  items?: Readonly<Record<string, Member>>;
-  /**
-   * A part-two field (MODEL.md): off by default, and written, shown and listed only where
-   * it differs from its default, so that a scenario using none of them reads, writes and
-   * reports exactly as before they existed. The starter file shows it commented out.
-   */
-  omitAtDefault?: boolean;
-  /** For an `omitAtDefault` field: the normalized value the starter file shows, commented out. */
-  example?: unknown;
-  doc: string;
-}
-
-/** The value at a dotted path of a plain object. */
-export function valueAt(object: unknown, path: string): unknown {
-  let node = object;
-  for (const key of path.split('.')) node = (node as Record<string, unknown>)[key];
-  return node;
-}
-
-/** Sets the value at a dotted path whose parents exist; keeps the existing key order. */
-export function setValueAt(object: object, path: string, value: unknown): void {
-  const keys = path.split('.');
-  const last = keys.pop() as string;
-  let node = object as Record<string, unknown>;
-  for (const key of keys) node = node[key] as Record<string, unknown>;
-  node[last] = value;
-}
+export { type Bounds, type Field, FieldKind, type Member, setValueAt, valueAt } from './field-types.js';
 
 const DEFAULTS = defaultScenario();
 const positive: Bounds = { min: 0, minExclusive: true };
@@ -107,7 +27,15 @@ const probability = (path: string, doc: string): Field => f(path, 'probability',
 const count = (path: string, doc: string): Field => f(path, 'integer', doc, { bounds: nonNegative });
 const duration = (path: string, bounds: Bounds, doc: string): Field => f(path, 'duration', doc, { bounds });
 /** A part-two field: off at its default, shown commented out with `example` in the starter file. */
-const partTwo = (field: Field, example: unknown): Field => ({ ...field, omitAtDefault: true, example });
+const partTwo = (field: Field, example: unknown, exampleNote?: string): Field => ({
+  ...field,
+  omitAtDefault: true,
+  example,
+  ...(exampleNote === undefined ? {} : { exampleNote }),
+});
+/** `none`, or a map of `members` (part two, D); `none` says what the word means. */
+const mapOrNone = (path: string, members: Field['members'], doc: string, none: string): Field =>
+  f(path, 'map-or-none', doc, { members, valueDocs: { none } });
 const range = (path: string, doc: string): Field =>
   f(path, 'range-of-durations', doc, {
     members: {
@@ -116,6 +44,10 @@ const range = (path: string, doc: string): Field =>
     },
   });
 
+const PRESET_DOC = 'a real client whose documented defaults fill the client fields the scenario does not set';
+const THROTTLE_DOC = 'a retry token bucket shared by the run (the AWS SDK retry quota); none: no quota';
+const BUDGET_DOC = "retries at once as a share of the run's attempts in flight (Envoy); none: no budget";
+const HEDGE_DOC = 'gRPC-style hedging: another attempt every `after` until a reply; needs retries: 0';
 const PROFILE_DOC = 'a piecewise-constant rate from time 0: steps { until, rate }, then the base rate';
 const INCIDENTS_DOC = 'windows [at, at + for) that change latency, errors or losses; the last listed wins';
 
@@ -154,6 +86,17 @@ export const FIELDS: readonly Field[] = [
   ),
   probability('network.requestLoss', 'chance a request never reaches the service'),
   probability('network.replyLoss', 'chance any reply (200, 409, 422, 503) is lost on the way back'),
+  partTwo(
+    f('client.preset', 'enum', PRESET_DOC, {
+      values: ['none', ...PRESET_NAMES],
+      valueDocs: {
+        none: 'no preset: a client field the scenario does not set takes its own default',
+        ...Object.fromEntries(PRESET_NAMES.map((name) => [name, PRESETS[name].description])),
+      },
+    }),
+    'openai',
+    "the client fields written below win: delete one to take the preset's",
+  ),
   duration('client.timeout', positive, 'how long the client waits for a reply (duration)'),
   count('client.retries', 'retries after the first attempt'),
   duration('client.backoff.base', nonNegative, 'backoff before the first retry (duration)'),
@@ -173,6 +116,22 @@ export const FIELDS: readonly Field[] = [
   f('client.deadline', 'duration-or-none', 'time budget per tool call (duration); none for no budget', {
     bounds: nonNegative,
   }),
+  partTwo(mapOrNone('client.throttle', THROTTLE, THROTTLE_DOC, 'no retry quota: only retries and the deadline'), {
+    capacity: 500,
+    retryCost: 5,
+    timeoutCost: 10,
+    successRefill: 1,
+  }),
+  partTwo(mapOrNone('client.budget', BUDGET, BUDGET_DOC, 'no retry budget: any number of retries at once'), {
+    percent: 20,
+    minConcurrency: 3,
+  }),
+  // The starter's retries (3, the default) refuse a hedge: its example says so.
+  partTwo(
+    mapOrNone('client.hedge', HEDGE, HEDGE_DOC, 'no hedging: one attempt at a time'),
+    { after: 500, max: 2 },
+    'needs client.retries: 0',
+  ),
   f('keys.scope', 'enum', 'what the idempotency key identifies: none | attempt | call | payload | intent | business', {
     values: Object.keys(Scope),
     valueDocs: {

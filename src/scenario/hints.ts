@@ -34,6 +34,8 @@ export function hint(kind: string, values: readonly string[] = []): string {
       return 'unlimited or a whole number of at least 1';
     case 'duration-or-none':
       return 'none or a duration such as 30s (a plain number is milliseconds)';
+    case 'map-or-none':
+      return 'none, or a map of its members (a missing member takes its default)';
     case 'profile':
       return 'a list of steps such as [{ until: 30m, rate: 50 }, { until: 40m, rate: 150 }]';
     case 'incidents':

@@ -7,6 +7,7 @@ import { fileSource, parseYaml } from './parse.js';
 import { applySets, setFile } from './sets.js';
 import { type MapNode, emptyMap, isNull, nodeAt } from './tree.js';
 import { FIELDS } from './fields.js';
+import { presetValues } from '../model/presets.js';
 import type { Scenario } from '../model/scenario.js';
 import { validate } from './validate.js';
 import { scenarioWarnings } from './warnings.js';
@@ -20,9 +21,10 @@ export { schemaText } from './schema.js';
 export { starterScenario } from './starter.js';
 
 /**
- * `given`: the fields the file or a `--set` wrote, in field-table order; every other field
- * took its default (a report marks them so). `warnings`: what loads but is ignored, such
- * as a lease beside a transactional effect (warnings.ts); they do not stop a run.
+ * `given`: the fields the file or a `--set` wrote, or its `client.preset` filled, in
+ * field-table order; every other field took its default (a report marks them so).
+ * `warnings`: what loads but is ignored, such as a lease beside a transactional effect
+ * (warnings.ts); they do not stop a run.
  */
 export type LoadOutcome =
   { ok: true; scenario: Scenario; given: string[]; warnings: Issue[] } | { ok: false; issues: Issue[] };
@@ -45,23 +47,34 @@ function finish(
   sets: readonly string[],
   issues: Issue[],
   file: string,
+  preset = true,
 ): LoadOutcome {
   const tree = root ?? emptyMap({ file, line: 1, col: 1 });
   applySets(tree, sets, issues);
-  const scenario = validate(tree, name, issues);
+  const scenario = validate(tree, name, issues, { preset });
   if (scenario !== undefined && issues.length === 0) {
     const warnings = sortIssues(scenarioWarnings(tree, scenario), [file, ...sets.map(setFile)]);
-    return { ok: true as const, scenario, given: givenPaths(tree), warnings };
+    return { ok: true as const, scenario, given: givenPaths(tree, scenario), warnings };
   }
   return { ok: false as const, issues: sortIssues(issues, [file, ...sets.map(setFile)]) };
 }
 
-function givenPaths(tree: MapNode): string[] {
-  return FIELDS.filter((field) => nodeAt(tree, field.path.split('.')) !== undefined).map((field) => field.path);
+/** The fields written, and those the preset filled: neither took idemsim's default. */
+function givenPaths(tree: MapNode, scenario: Scenario): string[] {
+  const preset = scenario.client.preset;
+  const filled = new Set(preset === 'none' ? [] : presetValues(preset).map(([path]) => path));
+  return FIELDS.filter((field) => filled.has(field.path) || nodeAt(tree, field.path.split('.')) !== undefined).map(
+    (field) => field.path,
+  );
 }
 
 /** file: the path as the user typed it (used in messages; its base name without extension is the default `name`). */
 export function loadScenario(text: string, file: string, sets: readonly string[] = []): LoadOutcome {
+  return load(text, file, sets, true);
+}
+
+/** `preset`: whether a `client.preset` fills the fields not written (not for a scenario already resolved). */
+function load(text: string, file: string, sets: readonly string[], preset: boolean): LoadOutcome {
   const issues: Issue[] = [];
   const node = parseYaml(text, fileSource(file, text), issues);
   let root: MapNode | undefined;
@@ -70,15 +83,17 @@ export function loadScenario(text: string, file: string, sets: readonly string[]
     else if (node.kind !== 'map') issues.push(issueAt(node.pos, '', msg.notAMap(node)));
     else root = node;
   }
-  return finish(root, baseName(file), sets, issues, file);
+  return finish(root, baseName(file), sets, issues, file, preset);
 }
 
 /**
  * A scenario embedded in another document (a report's summary.json), as text, or the
  * first problem that keeps it from loading; `where` names its place for that problem.
+ * It was resolved when it ran: a field left out is at its default, even beside a
+ * `client.preset` that would fill it (canonicalScenario leaves part-two defaults out).
  */
 export function embeddedScenario(text: string, where: string): Scenario | string {
-  const outcome = loadScenario(text, where);
+  const outcome = load(text, where, [], false);
   return outcome.ok ? outcome.scenario : (outcome.issues[0]?.message ?? 'not a valid scenario');
 }
 

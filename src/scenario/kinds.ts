@@ -129,5 +129,5 @@ export function wordOr<T>(word: string, reader: Reader<T>): Reader<T | string> {
 
 /** The reader of a member of a compound field or of a list item, by its kind. */
 export function readerOf(kind: Member['kind']): Reader<number> {
-  return { duration: readDuration, number: readNumber, probability: readProbability }[kind];
+  return { duration: readDuration, number: readNumber, integer: readInteger, probability: readProbability }[kind];
 }

@@ -3,34 +3,13 @@
 import type { Pos, Problem } from './issues.js';
 import { Code } from './codes.js';
 import { LIMITS } from './limits.js';
+import { found, last, list, problem, show, where } from './message-text.js';
 import type { TreeNode } from './tree.js';
 
 export { hint, rangeText } from './hints.js';
 export { Code } from './codes.js';
-
-const problem = (code: Code, message: string): Problem => ({ code, message });
-
-/** A user's text, quoted and escaped so that a message stays on one line. */
-export function show(text: string): string {
-  return JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
-}
-
-/** What a node is, for "found ...": `the string "abc"`, `the number 2.5`, `a list`. */
-export function found(node: TreeNode): string {
-  if (node.kind === 'map') return 'a map';
-  if (node.kind === 'list') return 'a list';
-  const { value, source } = node;
-  if (value === null) return 'nothing (an empty value)';
-  if (typeof value === 'string') return `the string ${show(value)}`;
-  if (typeof value === 'number') return `the number ${show(source).slice(1, -1)}`;
-  return String(value);
-}
-
-const list = (items: readonly string[]): string => items.join(', ');
-/** `a, b or c` (`word` 'or') or `a, b and c`. */
-const last = (items: readonly string[], word: string): string =>
-  items.length < 2 ? list(items) : `${items.slice(0, -1).join(', ')} ${word} ${items[items.length - 1] as string}`;
-const where = (parent: string): string => (parent === '' ? 'at the top level' : `in ${parent}`);
+export { found, show } from './message-text.js';
+export * from './messages-client.js';
 
 // Document and YAML level
 
@@ -166,37 +145,6 @@ export const latencyIncomplete = (path: string, present: string, missing: string
     Code.latencyIncomplete,
     `${path}: ${present} needs ${missing} too; write both, as in { p50: 300ms, p99: 1.2s }`,
   );
-
-// client.backoff.jitter: { proportional: [lo, hi] }
-
-/** What a whole proportional jitter looks like, for its messages. */
-const PAIR = 'two numbers [lo, hi] with 0 <= lo <= hi, such as [0.75, 1]';
-export const jitterForm = (path: string, node: TreeNode, words: readonly string[]): Problem =>
-  problem(
-    Code.wrongType,
-    `${path}: found ${found(node)}; write { proportional: [lo, hi] } for the delay times U(lo, hi), such as { proportional: [0.75, 1] }, or one of ${list(words)}`,
-  );
-export const jitterMissing = (path: string): Problem =>
-  problem(Code.missingMember, `${path}: needs proportional; write for example { proportional: [0.75, 1] }`);
-export const jitterPair = (path: string, node: TreeNode): Problem =>
-  problem(Code.wrongType, `${path}: found ${found(node)}; write a list of ${PAIR}`);
-export const jitterPairLength = (path: string, count: number): Problem =>
-  problem(
-    Code.notAPair,
-    `${path}: found ${count === 0 ? 'an empty list' : `a list of ${count} value${count === 1 ? '' : 's'}`}; write exactly ${PAIR}`,
-  );
-/** A bound written as a string: `"0.5"` (`number`), `"75%"` (`factor` 0.75), `"500ms"`. */
-export const jitterBoundText = (path: string, text: string, number?: string, factor?: number): Problem =>
-  number !== undefined
-    ? problem(Code.wrongType, `${path}: found the string ${show(text)}; write ${number} without quotes`)
-    : problem(
-        Code.unexpectedUnit,
-        `${path}: found the string ${show(text)}; lo and hi are factors of the delay, with no unit: write ` +
-          (factor !== undefined ? `${factor}` : 'a number such as 0.75'),
-      );
-/** `lo` and `hi` as written. */
-export const jitterOrder = (path: string, lo: string, hi: string): Problem =>
-  problem(Code.rangeOrder, `${path}: lo ${lo} is greater than hi ${hi}; write lo <= hi, as in [${hi}, ${lo}]`);
 
 // List fields: arrivals.profile, incidents
 

@@ -4,6 +4,7 @@
 import type { Field, FieldKind } from './fields.js';
 import type { Issue } from './issues.js';
 import * as k from './kinds.js';
+import { mapExample } from './map-or-none.js';
 import * as msg from './messages.js';
 import { written } from './serialize.js';
 import type { TreeNode } from './tree.js';
@@ -28,12 +29,18 @@ export function isScalar(field: Field): field is Field & { kind: ScalarKind } {
   return Object.hasOwn(SCALAR_READERS, field.kind);
 }
 
+/** What to write in `field`, for a wrong type: its kind's hint, or a whole example of its map. */
+export function fieldHint(field: Field): string {
+  if (field.kind === 'map-or-none') return `none, or a map such as ${mapExample(field)}`;
+  return msg.hint(field.kind, field.values);
+}
+
 /** What a reader of `field` needs: its path, bounds, words, and how to explain a fix. */
 export function fieldSpec(field: Field, issues: Issue[]): k.Spec {
   return {
     path: field.path,
     issues,
-    hint: msg.hint(field.kind, field.values),
+    hint: fieldHint(field),
     example: exampleOf(field),
     bounds: field.bounds,
     values: field.values,

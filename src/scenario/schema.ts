@@ -2,16 +2,17 @@
 // what an editor checks while typing and what the loader checks cannot drift apart.
 // It accepts every file the loader accepts. What JSON Schema cannot say is left to the
 // loader: min <= max of a range or bound, p99 >= p50, lo <= hi of a proportional jitter,
-// a profile's `until` increasing from step to step, and the size of a number written as a
-// string with an exponent or beyond 2^53 (`1e400s`, `5e3%`, `99999999999999999999ms`).
-import { METRICS, METRIC_NAMES, type Unit } from '../model/metrics.js';
-import { boundForm } from './bounds.js';
+// a profile's `until` increasing from step to step, a hedge only with `client.retries: 0`
+// (the retries may come from the default or a preset), and the size of a number written as
+// a string with an exponent or beyond 2^53 (`1e400s`, `5e3%`, `99999999999999999999ms`).
 import { FIELDS, GROUPS, type Field, type Member, childrenOf } from './fields.js';
 import { hint, rangeText } from './hints.js';
 import { INCIDENT_EFFECTS, requiredOf } from './items.js';
 import { LIMITS } from './limits.js';
-import { VARIABLE_PATHS } from './vary.js';
+import { memberText } from './map-or-none.js';
+import { fieldHint } from './read.js';
 import { written } from './serialize.js';
+import { expectSchema, sweepSchema } from './schema-blocks.js';
 import { Definitions, type JsonSchema, duration, numberBounds, probability, size } from './schema-values.js';
 
 export type { JsonSchema } from './schema-values.js';
@@ -19,10 +20,16 @@ export type { JsonSchema } from './schema-values.js';
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 function member(defs: Definitions, name: string, spec: Member): JsonSchema {
   const range = rangeText(spec.bounds);
-  const description = `${name}: ${spec.doc}${range === 'any value' ? '' : `, ${range}`}`;
+  const fallback =
+    spec.default !== undefined
+      ? `; default ${memberText(spec, spec.default)}`
+      : spec.required === true
+        ? '; required'
+        : '';
+  const description = `${name}: ${spec.doc}${range === 'any value' ? '' : `, ${range}`}${fallback}`;
   if (spec.kind === 'duration') return { description, ...duration(defs, spec.bounds) };
   if (spec.kind === 'probability') return { description, ...probability(defs) };
-  return { description, type: 'number', ...numberBounds(spec.bounds) };
+  return { description, type: spec.kind === 'integer' ? 'integer' : 'number', ...numberBounds(spec.bounds) };
 }
 
 function members(defs: Definitions, all: Readonly<Record<string, Member>>, names: readonly string[]): JsonSchema {
@@ -90,6 +97,24 @@ function proportional(field: Field): JsonSchema {
   };
 }
 
+/** `none`, or a map of the field's members, the ones without a default required. */
+function mapOrNone(defs: Definitions, field: Field): JsonSchema {
+  const all = field.members ?? {};
+  const required = requiredOf(all);
+  return {
+    oneOf: [
+      word('none', field),
+      {
+        type: 'object',
+        description: 'a missing member takes its default',
+        properties: members(defs, all, Object.keys(all)),
+        ...(required.length > 0 ? { required } : {}),
+        additionalProperties: false,
+      },
+    ],
+  };
+}
+
 /** The value forms of a field, without its documentation. */
 function forms(defs: Definitions, field: Field): JsonSchema {
   const bounds = field.bounds ?? {};
@@ -145,6 +170,8 @@ function forms(defs: Definitions, field: Field): JsonSchema {
       return { anyOf: [word('unlimited', field), { type: 'integer', ...numberBounds(bounds) }] };
     case 'duration-or-none':
       return { anyOf: [word('none', field), duration(defs, bounds)] };
+    case 'map-or-none':
+      return mapOrNone(defs, field);
     case 'profile':
       return list(defs, field, 'profile-step');
     case 'incidents':
@@ -156,84 +183,11 @@ function forms(defs: Definitions, field: Field): JsonSchema {
   }
 }
 
-/**
- * The `sweep:` block. Whether a spec's values are valid values of the field it varies (a
- * duration for client.timeout, a word of keys.scope) is checked by the loader only.
- */
-function sweepSchema(): JsonSchema {
-  const scalar = { type: ['string', 'number', 'boolean'], pattern: '^[^,]*$' };
-  return {
-    type: ['object', 'null'],
-    $comment: 'whether each value suits the field it varies is checked by the loader only',
-    properties: {
-      vary: {
-        description:
-          'Field path to its values: a range with a step (400ms..3s:200ms, 0..0.1:0.01) or a list ([5m, 15m, 1h], or 5m,15m,1h); one --vary each, the first outermost.',
-        type: 'object',
-        minProperties: 1,
-        propertyNames: { enum: [...VARIABLE_PATHS] },
-        additionalProperties: {
-          anyOf: [{ type: ['string', 'number', 'boolean'] }, { type: 'array', minItems: 1, items: scalar }],
-        },
-      },
-      metrics: {
-        description: 'Metrics to report, in order; default: the sweep defaults. `--metric` replaces them.',
-        type: ['array', 'null'],
-        minItems: 1,
-        uniqueItems: true,
-        items: { enum: [...METRIC_NAMES] },
-      },
-    },
-    required: ['vary'],
-    additionalProperties: false,
-  };
-}
-
-/** A metric's `{ min, max }`, each in the form scenario/bounds.ts reads a bound of that unit. */
-function bound(defs: Definitions, unit: Unit): JsonSchema {
-  const form = boundForm(unit);
-  const value = (): JsonSchema => {
-    switch (form.kind) {
-      case 'duration':
-        return duration(defs, form.bounds ?? {});
-      case 'size':
-        return size(defs, form.bounds ?? {});
-      case 'probability':
-        return probability(defs);
-      case 'number':
-        return { type: 'number', ...numberBounds(form.bounds) };
-    }
-  };
-  const name = { duration: 'ms', size: 'bytes', probability: 'ratio', number: 'number' }[form.kind];
-  return defs.ref(`${name}-bound`, () => ({
-    type: 'object',
-    $comment: 'min <= max is checked by the loader only',
-    properties: { min: value(), max: value() },
-    additionalProperties: false,
-    minProperties: 1,
-  }));
-}
-
-function expectSchema(defs: Definitions): JsonSchema {
-  const metrics = Object.fromEntries(
-    METRICS.map(({ name, unit, description }) => [
-      name,
-      { description: `${description} (${unit}): min, max or both`, ...bound(defs, unit) },
-    ]),
-  );
-  return {
-    type: ['object', 'null'],
-    propertyNames: { enum: METRICS.map((m) => m.name) },
-    properties: metrics,
-    additionalProperties: false,
-  };
-}
-
 /** The text shown on hover: what the field is, its default, what to write and its range. */
 function describe(field: Field): string {
   const parts = [`${field.doc}.`];
   if (field.path !== 'name') parts.push(`Default: ${shown(written(field, field.default))}.`);
-  parts.push(`Write ${hint(field.kind, field.values)}.`);
+  parts.push(`Write ${fieldHint(field)}.`);
   const range = field.bounds === undefined ? 'any value' : rangeText(field.bounds);
   if (range !== 'any value' && field.kind !== 'probability') parts.push(`Must be ${range}.`);
   return parts.join(' ');

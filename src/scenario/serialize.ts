@@ -4,6 +4,7 @@ import { Document, type ScalarTag, isMap, isSeq } from 'yaml';
 import { metricInfo } from '../model/metrics.js';
 import { FIELDS, type Field, valueAt } from './fields.js';
 import { INCIDENT_EFFECTS } from './items.js';
+import { presetValues } from '../model/presets.js';
 import {
   type Bound,
   type Incident,
@@ -33,6 +34,16 @@ function writtenIncident(incident: Incident): Record<string, unknown> {
   return out;
 }
 
+/** A map's members in the table's order, durations with their unit. */
+function writtenMembers(field: Field, value: Record<string, number>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(field.members ?? {})) {
+    const n = value[key];
+    if (n !== undefined) out[key] = member.kind === 'duration' ? durationLiteral(n) : n;
+  }
+  return out;
+}
+
 /** A field's normalized value as it would be written in a scenario file. */
 export function written(field: Field, value: unknown): unknown {
   switch (field.kind) {
@@ -50,6 +61,8 @@ export function written(field: Field, value: unknown): unknown {
       const { median, sigma } = value as { median: number; sigma: number };
       return { median: durationLiteral(median), sigma };
     }
+    case 'map-or-none':
+      return value === 'none' ? value : writtenMembers(field, value as Record<string, number>);
     case 'profile':
       return (value as ProfileStep[]).map((step) => ({ until: durationLiteral(step.until), rate: step.rate }));
     case 'incidents':
@@ -66,7 +79,7 @@ export function written(field: Field, value: unknown): unknown {
 }
 
 /** Fields written as one-line flow maps, as MODEL.md writes them; list items too (`- { until: 30m, rate: 50 }`). */
-const FLOW_KINDS = new Set(['range-of-durations', 'latency']);
+const FLOW_KINDS = new Set(['range-of-durations', 'latency', 'map-or-none']);
 const FLOW_GROUPS = [['client', 'backoff']];
 
 /** A jitter's `[lo, hi]`, written as MODEL.md writes it: yaml would pad a flow list (`[ 0.75, 1 ]`). */
@@ -84,9 +97,18 @@ const PAIR: ScalarTag = {
 const yamlJitter = (jitter: JitterSpec): unknown =>
   isProportional(jitter) ? { proportional: new Pair(jitter.proportional) } : jitter;
 
-/** A part-two field at its default is left out, as canonicalScenario leaves it out of JSON. */
-export function isOmitted(field: Field, value: unknown): boolean {
-  return field.omitAtDefault === true && JSON.stringify(value) === JSON.stringify(field.default);
+/**
+ * A part-two field at its default is left out, as canonicalScenario leaves it out of JSON;
+ * but not beside a `client.preset` that would fill it with something else when the text is
+ * read back (a scenario that turned a preset's throttle off writes `throttle: none`).
+ */
+export function isOmitted(field: Field, scenario: Scenario): boolean {
+  const value = valueAt(scenario, field.path);
+  if (field.omitAtDefault !== true || JSON.stringify(value) !== JSON.stringify(field.default)) return false;
+  const { preset } = scenario.client;
+  if (preset === 'none') return true;
+  const filled = presetValues(preset).find(([path]) => path === field.path);
+  return filled === undefined || JSON.stringify(filled[1]) === JSON.stringify(value);
 }
 
 export function scenarioToYaml(scenario: Scenario): string {
@@ -94,7 +116,7 @@ export function scenarioToYaml(scenario: Scenario): string {
   for (const field of FIELDS) {
     // No block, no key: a scenario without a sweep writes exactly what it wrote before.
     if (field.kind === 'sweep' && scenario.sweep === undefined) continue;
-    if (isOmitted(field, valueAt(scenario, field.path))) continue;
+    if (isOmitted(field, scenario)) continue;
     const keys = field.path.split('.');
     const last = keys.pop() as string;
     let node = out;

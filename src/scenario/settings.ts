@@ -40,7 +40,7 @@ const HEADING_FIELDS = new Set(['name', 'description']);
  */
 export function scenarioSettings(scenario: Scenario, everyField = false): Setting[] {
   const shownFields = FIELDS.filter(
-    (field) => !HEADING_FIELDS.has(field.path) && (everyField || !isOmitted(field, valueAt(scenario, field.path))),
+    (field) => !HEADING_FIELDS.has(field.path) && (everyField || !isOmitted(field, scenario)),
   );
   return shownFields.map((field) => {
     const group = field.path.includes('.') ? (field.path.split('.')[0] as string) : '';
@@ -65,7 +65,7 @@ export function defaultFields(scenario: Scenario, given: readonly string[]): str
   const partTwo = usesPartTwo(scenario);
   return FIELDS.filter((field) => {
     const value = valueAt(scenario, field.path);
-    return !written.has(field.path) && same(value, field.default) && (partTwo || !isOmitted(field, value));
+    return !written.has(field.path) && same(value, field.default) && (partTwo || !isOmitted(field, scenario));
   }).map((field) => field.path);
 }
 
@@ -110,6 +110,8 @@ function shown(field: Field, value: unknown): string {
     }
     case 'jitter':
       return isProportional(value as JitterSpec) ? proportionalText(value as ProportionalJitter) : String(value);
+    case 'map-or-none':
+      return value === 'none' ? 'none' : clientMapText(field.path, value as Record<string, number>);
     case 'profile':
       return profileText(value as ProfileStep[]);
     case 'incidents':
@@ -126,6 +128,26 @@ function shown(field: Field, value: unknown): string {
 /** `d × U(0.75, 1)`: the capped delay times a uniform draw. */
 function proportionalText({ proportional: [lo, hi] }: ProportionalJitter): string {
   return `d × U(${plain(lo)}, ${plain(hi)})`;
+}
+
+/**
+ * `500 tokens; a retry costs 5, 10 after a timeout; +1 per success`, `20% of attempts in
+ * flight, at least 3`, `after 500 ms, up to 2 more`.
+ */
+function clientMapText(path: string, m: Record<string, number>): string {
+  const n = (key: string): string => plain(m[key] ?? Number.NaN);
+  switch (path) {
+    case 'client.throttle':
+      return `${n('capacity')} tokens; a retry costs ${n('retryCost')}, ${n('timeoutCost')} after a timeout; +${n('successRefill')} per success`;
+    case 'client.budget':
+      return `${n('percent')}% of attempts in flight, at least ${n('minConcurrency')}`;
+    case 'client.hedge':
+      return `after ${proseDuration(m.after ?? Number.NaN)}, up to ${n('max')} more`;
+    default:
+      return Object.entries(m)
+        .map(([key, value]) => `${key} ${plain(value)}`)
+        .join(', ');
+  }
 }
 
 /** `50/s until 30 min, 150/s until 40 min, then the base rate` */

@@ -56,9 +56,11 @@ function fieldLines(field: Field, key: string, indent: string, name: string, com
   }
   if (field.omitAtDefault === true) {
     const value = written(field, field.example);
+    // A note goes on the key's line: the line above is the doc, and toggling keeps both.
+    const note = field.exampleNote === undefined ? '' : `  # ${field.exampleNote}`;
     const body = Array.isArray(value)
-      ? [`${indent}${key}:`, ...listLines(value, indent)]
-      : [`${indent}${key}: ${inline(value)}`];
+      ? [`${indent}${key}:${note}`, ...listLines(value, indent)]
+      : [`${indent}${key}: ${inline(value)}${note}`];
     return [...lines, ...(commented ? commentOut(body, indent) : body)];
   }
   const value = field.path === 'name' ? name : written(field, field.default);

@@ -1,10 +1,13 @@
 // Tree -> Scenario, driven by the field table: first every map is checked for unknown keys,
-// then each field present is read by its kind. Every issue is collected; none hides another.
+// then each field present is read by its kind, then a preset fills the client fields not
+// written and the client block is checked whole. Every issue is collected; none hides another.
 import { type Latency, readLatency, readRange } from './compound.js';
 import { defaultScenario } from '../model/scenario.js';
 import { readExpect } from './expect.js';
 import { readJitter } from './jitter.js';
 import { readIncidents, readProfile } from './lists.js';
+import { readMapOrNone } from './map-or-none.js';
+import { checkHedge, fillFromPreset } from './preset.js';
 import { readSweep } from './sweep.js';
 import { FIELDS, GROUPS, type Field, type FieldKind, childrenOf, fieldAt, isGroup, setValueAt } from './fields.js';
 import { type Issue, issueAt } from './issues.js';
@@ -22,24 +25,38 @@ const READERS: Readonly<Record<FieldKind, FieldReader>> = {
   'range-of-durations': (node, spec, field) => readRange(node, spec, field.members ?? {}, field.default as Range),
   latency: (node, spec, field) => readLatency(node, spec, field.members ?? {}, field.default as Latency),
   jitter: readJitter,
+  'map-or-none': readMapOrNone,
   profile: readProfile,
   incidents: readIncidents,
   expect: readExpect,
   sweep: readSweep,
 };
 
-/** The Scenario the tree describes, or undefined when any issue was found. */
-export function validate(root: MapNode, defaultName: string, issues: Issue[]): Scenario | undefined {
+/**
+ * The Scenario the tree describes, or undefined when any issue was found. `preset: false`
+ * reads a scenario already resolved (a report's copy): its preset has filled it once, and a
+ * field left out there is at its default, not waiting for the preset.
+ */
+export function validate(
+  root: MapNode,
+  defaultName: string,
+  issues: Issue[],
+  { preset = true }: { preset?: boolean } = {},
+): Scenario | undefined {
   const before = issues.length;
   checkKeys(root, '', issues);
   const scenario = defaultScenario();
   scenario.name = defaultName;
+  const failed = new Set<string>();
   for (const field of FIELDS) {
     const node = nodeAt(root, field.path.split('.'));
     if (node === undefined) continue;
     const value = READERS[field.kind](node, fieldSpec(field, issues), field);
     if (value !== undefined) setValueAt(scenario, field.path, value);
+    else failed.add(field.path);
   }
+  if (preset) fillFromPreset(root, scenario);
+  checkHedge(root, scenario, failed, issues);
   return issues.length === before ? scenario : undefined;
 }
 

@@ -83,7 +83,7 @@ function variable(path: string): Variable | string {
 }
 
 function kindOf(field: Field, member: Member | undefined): VaryKind {
-  if (member !== undefined) return member.kind === 'number' ? 'other' : member.kind;
+  if (member !== undefined) return member.kind === 'number' || member.kind === 'integer' ? 'other' : member.kind;
   if (field.kind === 'duration' || field.kind === 'duration-or-none') return 'duration';
   if (field.kind === 'size') return 'size';
   return field.kind === 'probability' ? 'probability' : 'other';
@@ -133,7 +133,8 @@ function read(target: Variable, text: string): number | string | boolean | { pro
   const { field, member } = target;
   let value: unknown;
   if (node !== undefined && member !== undefined) {
-    const spec = { path: target.path, issues, hint: msg.hint(member.kind), example: '1', bounds: member.bounds };
+    const hint = member.hint ?? msg.hint(member.kind);
+    const spec = { path: target.path, issues, hint, example: '1', bounds: member.bounds };
     value = readerOf(member.kind)(node, spec);
   } else if (node !== undefined && isScalar(field)) {
     value = readScalar(field, node, issues);

@@ -80,8 +80,12 @@ describe('idemsim init', () => {
     expect(text).toContain('  # lease: 90s\n');
     // What an editor's toggle-comment does: take `# ` off each commented-out line of YAML (a
     // key, a list item, or a doc comment inside a commented block), leaving plain docs alone.
+    // The hedge example needs retries: 0, which the starter's client does not have: it is
+    // the one block that only validates alone (its comment says so).
+    expect(text).toMatch(/# hedge: .*# needs client\.retries: 0/);
     const uncommented = text
       .split('\n')
+      .filter((line) => !line.trimStart().startsWith('# hedge:'))
       .map((line) => line.replace(/^(\s*)# (?=\s*(?:[A-Za-z][\w.]*:(?: |$)|- |# ))/, '$1'))
       .join('\n');
     const outcome = loadScenario(uncommented, 'all.yaml');
@@ -94,6 +98,9 @@ describe('idemsim init', () => {
     expect(scenario.incidents).toHaveLength(1);
     expect(scenario.agent.checkFirst).toEqual({ probability: 0.5, latency: 200 });
     expect(scenario.report.interval).toBe(60_000);
+    expect(scenario.client.preset).toBe('openai');
+    expect(scenario.client.throttle).toEqual({ capacity: 500, retryCost: 5, timeoutCost: 10, successRefill: 1 });
+    expect(scenario.client.budget).toEqual({ percent: 20, minConcurrency: 3 });
     expect(Object.keys(scenario.expect)).toEqual(['duplicatesPerThousand', 'latency.call.p95']);
   });
 

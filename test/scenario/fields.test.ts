@@ -29,7 +29,7 @@ describe('defaults', () => {
   test('the scenario keeps the key order of the Scenario type', () => {
     const s = valid('expect: {}\nagent: {}\nname: x\nclient: { deadline: 1s, timeout: 2s }\n');
     expect(JSON.stringify(Object.keys(s))).toBe(JSON.stringify(Object.keys(defaultScenario())));
-    expect(Object.keys(s.client)).toEqual(['timeout', 'retries', 'backoff', 'deadline']);
+    expect(Object.keys(s.client)).toEqual(['preset', 'timeout', 'retries', 'backoff', 'deadline', 'throttle', 'budget', 'hedge']);
   });
 });
 

@@ -4,6 +4,7 @@ import { METRICS } from '../../src/model/metrics.js';
 import { defaultScenario, formatIssue, loadScenario, scenarioToYaml } from '../../src/scenario/index.js';
 import type { Bound, Incident, JitterSpec, ProfileStep, Scenario } from '../../src/model/scenario.js';
 import { Claim, Jitter, Scope } from '../../src/model/scenario.js';
+import { PRESET_NAMES } from '../../src/model/presets.js';
 
 const reload = (scenario: Scenario): Scenario => {
   const outcome = loadScenario(scenarioToYaml(scenario), 'roundtrip.yaml');
@@ -65,52 +66,73 @@ const jitter: fc.Arbitrary<JitterSpec> = fc.oneof(
     .map(([a, b]): JitterSpec => ({ proportional: [Math.min(a, b), Math.max(a, b)] })),
 );
 
-const scenario: fc.Arbitrary<Scenario> = fc.record({
-  name: fc.string(),
-  description: fc.string(),
-  seed: fc.oneof(fc.maxSafeInteger(), fc.string()),
-  actions: fc.integer({ min: 1, max: 100_000_000 }),
-  arrivals: fc.record({ rate: positive(1e9), profile }),
-  service: fc.record({
-    latency: fc.record({ median: positive(1e9), sigma: nonNegative(10) }),
-    errorRate: probability,
-    concurrency: fc.oneof(fc.constant('unlimited' as const), fc.integer({ min: 1, max: 1e6 })),
-    crash: fc.record({ probability, afterEffect: probability }),
+/** `none`, or a map (MODEL.md part two, D); numbers may be fractional where the field allows. */
+const none = fc.constant('none' as const);
+const throttle = fc.oneof(
+  none,
+  fc.record({
+    capacity: nonNegative(1e6),
+    retryCost: nonNegative(1e3),
+    timeoutCost: nonNegative(1e3),
+    successRefill: nonNegative(10),
   }),
-  network: fc.record({ requestLoss: probability, replyLoss: probability }),
-  client: fc.record({
-    timeout: positive(1e9),
-    retries: count,
-    backoff: fc.record({
-      base: duration,
-      multiplier: nonNegative(100),
-      max: duration,
-      jitter,
-      floor: duration,
+);
+const budget = fc.oneof(none, fc.record({ percent: nonNegative(100), minConcurrency: count }));
+const hedge = fc.oneof(none, fc.record({ after: duration, max: fc.integer({ min: 1, max: 100 }) }));
+
+const scenario: fc.Arbitrary<Scenario> = fc
+  .record({
+    name: fc.string(),
+    description: fc.string(),
+    seed: fc.oneof(fc.maxSafeInteger(), fc.string()),
+    actions: fc.integer({ min: 1, max: 100_000_000 }),
+    arrivals: fc.record({ rate: positive(1e9), profile }),
+    service: fc.record({
+      latency: fc.record({ median: positive(1e9), sigma: nonNegative(10) }),
+      errorRate: probability,
+      concurrency: fc.oneof(fc.constant('unlimited' as const), fc.integer({ min: 1, max: 1e6 })),
+      crash: fc.record({ probability, afterEffect: probability }),
     }),
-    deadline: fc.oneof(fc.constant('none' as const), duration),
-  }),
-  keys: fc.record({
-    scope: fc.constantFrom(...(Object.keys(Scope) as (keyof typeof Scope)[])),
-    retention: positive(1e12),
-    claim: fc.constantFrom(...(Object.keys(Claim) as (keyof typeof Claim)[])),
-    raceWindow: duration,
-    fingerprint: fc.boolean(),
-    recordBytes: nonNegative(1e12),
-    transactional: fc.boolean(),
-    lease: fc.oneof(fc.constant('none' as const), positive(1e12)),
-    leaseRenewal: fc.boolean(),
-  }),
-  agent: fc.record({
-    replan: fc.record({ probability, max: count, delay: range, argsChange: probability }),
-    crash: fc.record({ probability, max: count, resumeDelay: range }),
-    identicalRepeats: probability,
-    checkFirst: fc.record({ probability, latency: duration }),
-  }),
-  incidents: fc.array(incident, { maxLength: 3 }),
-  report: fc.record({ interval: positive(1e12) }),
-  expect: expectBlock,
-});
+    network: fc.record({ requestLoss: probability, replyLoss: probability }),
+    client: fc.record({
+      preset: fc.constantFrom('none' as const, ...PRESET_NAMES),
+      timeout: positive(1e9),
+      retries: count,
+      backoff: fc.record({
+        base: duration,
+        multiplier: nonNegative(100),
+        max: duration,
+        jitter,
+        floor: duration,
+      }),
+      deadline: fc.oneof(fc.constant('none' as const), duration),
+      throttle,
+      budget,
+      hedge,
+    }),
+    keys: fc.record({
+      scope: fc.constantFrom(...(Object.keys(Scope) as (keyof typeof Scope)[])),
+      retention: positive(1e12),
+      claim: fc.constantFrom(...(Object.keys(Claim) as (keyof typeof Claim)[])),
+      raceWindow: duration,
+      fingerprint: fc.boolean(),
+      recordBytes: nonNegative(1e12),
+      transactional: fc.boolean(),
+      lease: fc.oneof(fc.constant('none' as const), positive(1e12)),
+      leaseRenewal: fc.boolean(),
+    }),
+    agent: fc.record({
+      replan: fc.record({ probability, max: count, delay: range, argsChange: probability }),
+      crash: fc.record({ probability, max: count, resumeDelay: range }),
+      identicalRepeats: probability,
+      checkFirst: fc.record({ probability, latency: duration }),
+    }),
+    incidents: fc.array(incident, { maxLength: 3 }),
+    report: fc.record({ interval: positive(1e12) }),
+    expect: expectBlock,
+  })
+  // Hedging excludes retries (the loader refuses both): a hedged scenario makes no retry.
+  .map((s) => (s.client.hedge === 'none' ? s : { ...s, client: { ...s.client, retries: 0 } }));
 
 describe('scenarioToYaml', () => {
   test('the defaults read back equal', () => {

@@ -61,7 +61,14 @@ const anyScenario: fc.Arbitrary<Scenario> = fc
       s.service.errorRate = g.errorRate;
       s.service.concurrency = g.concurrency;
       s.network = { requestLoss: g.requestLoss, replyLoss: g.replyLoss };
-      s.client = { timeout: g.timeout, retries: g.retries, backoff: { ...g.backoff, floor: 0 }, deadline: g.deadline };
+      // The part-two client fields at their defaults (a preset, a throttle, a budget, hedging: off).
+      s.client = {
+        ...s.client,
+        timeout: g.timeout,
+        retries: g.retries,
+        backoff: { ...g.backoff, floor: 0 },
+        deadline: g.deadline,
+      };
       Object.assign(s.keys, {
         scope: g.scope,
         retention: g.retention,

@@ -14,6 +14,7 @@ import {
   childrenOf,
   isGroup,
 } from '../fields.js';
+import { memberText } from '../map-or-none.js';
 import { written } from '../serialize.js';
 import { durationLiteral, sizeLiteral } from '../units.js';
 import { VARIABLE_PATHS } from '../vary.js';
@@ -35,6 +36,7 @@ const FORM = {
   latency: '`{ median, sigma }` or `{ p50, p99 }`',
   'concurrency-or-unlimited': 'whole number, or `unlimited`',
   'duration-or-none': 'duration, or `none`',
+  'map-or-none': '`none`, or a map of the members below',
   profile: 'list of `{ until, rate }`',
   incidents: 'list of `{ at, for, ... }`',
   expect: 'map from metric name to `{ min, max }`',
@@ -105,16 +107,24 @@ function itemRows(field: Field): string[][] {
   ]);
 }
 
-/** The members of a latency or a range, each a row under its field, defaults taken from the field's. */
+/** A member's default: the field's own (a latency, a range), else the member's (a throttle), else required. */
+function memberDefault(field: Field, name: string, member: Member): string {
+  const defaults = written(field, field.default);
+  const value =
+    typeof defaults === 'object' && defaults !== null ? (defaults as Record<string, unknown>)[name] : undefined;
+  if (value !== undefined) return code(inline(value));
+  if (member.default !== undefined) return code(memberText(member, member.default));
+  return member.required === true ? 'required' : '(none)';
+}
+
+/** The members of a latency, a range or a map, each a row under its field. */
 function memberRows(field: Field): string[][] {
   if (field.items !== undefined) return itemRows(field);
-  const defaults = (written(field, field.default) ?? {}) as Record<string, unknown>;
   return Object.entries(field.members ?? {}).map(([name, member]) => {
-    const value = defaults[name];
     return [
       code(`${field.path}.${name}`),
       FORM[member.kind],
-      value === undefined ? '(none)' : code(inline(value)),
+      memberDefault(field, name, member),
       rangeOf(member.kind, member.bounds),
       member.doc,
     ];

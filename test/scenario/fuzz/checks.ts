@@ -114,6 +114,7 @@ function checkPartTwo(s: Scenario): void {
     const previous = s.arrivals.profile[i - 1];
     holds(previous === undefined || step.until > previous.until, `profile[${i}].until increases`);
   });
+  checkClient(s);
   for (const [i, incident] of s.incidents.entries()) {
     holds(isNumber(incident.at) && incident.at >= 0 && isNumber(incident.for) && incident.for > 0, `incidents[${i}]`);
     const { latencyFactor, errorRate, requestLoss, replyLoss } = incident;
@@ -122,6 +123,38 @@ function checkPartTwo(s: Scenario): void {
       holds(p === undefined || inUnit(p), `incidents[${i}] in [0, 1]`);
     const named = [latencyFactor, errorRate, requestLoss, replyLoss].filter((x) => x !== undefined);
     holds(named.length > 0, `incidents[${i}] names an effect`);
+  }
+}
+
+const PRESETS = [
+  'none',
+  'openai',
+  'anthropic',
+  'stripe',
+  'aws-standard',
+  'langgraph',
+  'temporal',
+  'envoy',
+  'vercel-ai',
+];
+const nonNegative = (x: unknown): boolean => isNumber(x) && x >= 0;
+
+/** MODEL.md part two, D: a preset by name; a throttle, budget and hedge off or in range; hedging without retries. */
+function checkClient(s: Scenario): void {
+  const { preset, throttle, budget, hedge, retries } = s.client;
+  holds(PRESETS.includes(preset), `client.preset is one of ${PRESETS}`);
+  if (throttle !== 'none') {
+    const { capacity, retryCost, timeoutCost, successRefill } = throttle;
+    holds([capacity, retryCost, timeoutCost, successRefill].every(nonNegative), 'throttle members >= 0');
+  }
+  if (budget !== 'none') {
+    holds(nonNegative(budget.percent) && budget.percent <= 100, 'budget.percent in [0, 100]');
+    holds(isCount(budget.minConcurrency), 'budget.minConcurrency a whole number >= 0');
+  }
+  if (hedge !== 'none') {
+    holds(nonNegative(hedge.after), 'hedge.after >= 0');
+    holds(isCount(hedge.max) && hedge.max >= 1 && hedge.max <= 100, 'hedge.max in 1..100');
+    holds(retries === 0, 'a hedge comes with retries: 0');
   }
 }
 

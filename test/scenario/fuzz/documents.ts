@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { FIELDS, type Field, childrenOf, setValueAt } from '../../../src/scenario/fields.js';
 import { defaultScenario } from '../../../src/scenario/index.js';
 import type { Scenario } from '../../../src/model/scenario.js';
+import { applyPreset } from '../../../src/model/presets.js';
 import { METRICS } from '../../../src/model/metrics.js';
 import { type YamlNode, emit, map, quoted, raw } from './emit.js';
 import { BAD_KEYS, BAD_TEXTS } from './pools.js';
@@ -143,10 +144,28 @@ export const validTree: fc.Arbitrary<{ root: YamlNode; expected: Scenario }> = f
     const expected = defaultScenario();
     expected.name = NAME;
     for (const [path, value] of part.assignments) setValueAt(expected, path, value);
+    // A preset fills every field the document does not write (MODEL.md part two, D).
+    const written = new Set(part.assignments.map(([path]) => path));
+    const { preset } = expected.client;
+    if (preset !== 'none') applyPreset(expected, preset, (path) => written.has(path));
+    // Hedging excludes retries: a hedged document writes retries: 0.
+    if (expected.client.hedge !== 'none' && expected.client.retries > 0) {
+      noRetries(part.entries);
+      expected.client.retries = 0;
+    }
     // Key order does not matter to the loader.
     const entries = shuffle ? [...part.entries].reverse() : part.entries;
     return { root: map(entries), expected };
   });
+
+/** `client.retries: 0` in the document's client map (which holds the hedge, so exists). */
+function noRetries(entries: [string, YamlNode][]): void {
+  const client = entries.find(([key]) => key === 'client')?.[1];
+  if (client?.kind !== 'map') throw new Error('a hedge outside a client map');
+  const retries = client.entries.find(([key]) => key === 'retries');
+  if (retries === undefined) client.entries.push(['retries', raw('0')]);
+  else retries[1] = raw('0');
+}
 
 export const validCase: fc.Arbitrary<Case> = validTree.map(({ root, expected }) => ({
   text: emit(root),

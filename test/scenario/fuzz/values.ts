@@ -1,7 +1,7 @@
 // Valid values of each field kind in every input form MODEL.md allows ("Units and input
 // forms"), each paired with the normalized value the loader must read from it.
 import fc from 'fast-check';
-import type { Bounds, Field } from '../../../src/scenario/fields.js';
+import type { Bounds, Field, Member } from '../../../src/scenario/fields.js';
 import type { Range } from '../../../src/model/scenario.js';
 import { type Unit } from '../../../src/model/metrics.js';
 import { type YamlNode, map, quoted, raw } from './emit.js';
@@ -318,6 +318,42 @@ const incidents: fc.Arbitrary<Written> = list(
   ),
 );
 
+/** A member's value within its bounds (a number's upper bound included: a budget's percent). */
+function memberValue(member: Member): fc.Arbitrary<Written> {
+  const { bounds } = member;
+  switch (member.kind) {
+    case 'duration':
+      return duration(bounds);
+    case 'integer':
+      return integer({ min: bounds.min ?? 0, max: Math.min(bounds.max ?? 1e9, 1e9) });
+    case 'probability':
+      return probability;
+    case 'number':
+      return bounds.max === undefined
+        ? number(bounds)
+        : fc.double({ min: bounds.min ?? 0, max: bounds.max, noNaN: true }).map((x) => written(String(x), x + 0));
+  }
+}
+
+/** `none`, or a map naming some members (the required ones always); the others take their defaults. */
+function mapOrNone(field: Field): fc.Arbitrary<Written> {
+  const members = Object.entries(field.members ?? {});
+  const picks = members.map(([, member]) =>
+    member.required === true ? memberValue(member) : fc.option(memberValue(member), { freq: 2 }),
+  );
+  const asMap = fc.tuple(fc.tuple(...picks), fc.boolean()).map(([values, flow]) => {
+    const value: Record<string, unknown> = {};
+    const entries: [string, YamlNode][] = [];
+    members.forEach(([name, member], i) => {
+      const w = values[i];
+      value[name] = w === null || w === undefined ? member.default : w.value;
+      if (w !== null && w !== undefined) entries.push([name, w.node]);
+    });
+    return { node: entries.length === 0 ? raw('{}') : map(entries, flow), value };
+  });
+  return fc.oneof(fc.constant(written('none', 'none')), asMap);
+}
+
 /** A valid value for any field but `expect` (see documents.ts). */
 export function fieldValue(field: Field): fc.Arbitrary<Written> {
   const bounds = field.bounds ?? {};
@@ -358,6 +394,8 @@ export function fieldValue(field: Field): fc.Arbitrary<Written> {
       );
     case 'duration-or-none':
       return fc.oneof(fc.constant(written('none', 'none')), duration(bounds));
+    case 'map-or-none':
+      return mapOrNone(field);
     case 'profile':
       return profile;
     case 'incidents':

@@ -1,0 +1,80 @@
+// The messages about the client's part-two fields (MODEL.md part two, D): the proportional
+// jitter, the throttle, budget and hedge maps, and the preset. Re-exported by messages.ts,
+// where every other message lives.
+import { Code } from './codes.js';
+import type { Problem } from './issues.js';
+import { found, last, list, problem, show } from './message-text.js';
+import type { TreeNode } from './tree.js';
+
+// client.backoff.jitter: { proportional: [lo, hi] }
+
+/** What a whole proportional jitter looks like, for its messages. */
+const PAIR = 'two numbers [lo, hi] with 0 <= lo <= hi, such as [0.75, 1]';
+export const jitterForm = (path: string, node: TreeNode, words: readonly string[]): Problem =>
+  problem(
+    Code.wrongType,
+    `${path}: found ${found(node)}; write { proportional: [lo, hi] } for the delay times U(lo, hi), such as { proportional: [0.75, 1] }, or one of ${list(words)}`,
+  );
+export const jitterMissing = (path: string): Problem =>
+  problem(Code.missingMember, `${path}: needs proportional; write for example { proportional: [0.75, 1] }`);
+export const jitterPair = (path: string, node: TreeNode): Problem =>
+  problem(Code.wrongType, `${path}: found ${found(node)}; write a list of ${PAIR}`);
+export const jitterPairLength = (path: string, count: number): Problem =>
+  problem(
+    Code.notAPair,
+    `${path}: found ${count === 0 ? 'an empty list' : `a list of ${count} value${count === 1 ? '' : 's'}`}; write exactly ${PAIR}`,
+  );
+/** A bound written as a string: `"0.5"` (`number`), `"75%"` (`factor` 0.75), `"500ms"`. */
+export const jitterBoundText = (path: string, text: string, number?: string, factor?: number): Problem =>
+  number !== undefined
+    ? problem(Code.wrongType, `${path}: found the string ${show(text)}; write ${number} without quotes`)
+    : problem(
+        Code.unexpectedUnit,
+        `${path}: found the string ${show(text)}; lo and hi are factors of the delay, with no unit: write ` +
+          (factor !== undefined ? `${factor}` : 'a number such as 0.75'),
+      );
+/** `lo` and `hi` as written. */
+export const jitterOrder = (path: string, lo: string, hi: string): Problem =>
+  problem(Code.rangeOrder, `${path}: lo ${lo} is greater than hi ${hi}; write lo <= hi, as in [${hi}, ${lo}]`);
+
+// client.throttle, client.budget, client.hedge: none or a map
+
+/** `missing`: the members without a default that the map lacks; `example`: a whole valid map. */
+export const mapMissing = (path: string, missing: readonly string[], example: string): Problem =>
+  problem(
+    Code.missingMember,
+    `${path}: needs ${last(missing, 'and')}, which ${missing.length === 1 ? 'has' : 'have'} no default; write for example ${example}`,
+  );
+
+/** Where the retries a hedge conflicts with came from: the scenario, a preset, or idemsim's default. */
+export type RetriesSource = { kind: 'scenario' } | { kind: 'default' } | { kind: 'preset'; name: string };
+
+export const hedgeWithRetries = (path: string, retries: number, source: RetriesSource): Problem => {
+  const why =
+    source.kind === 'preset'
+      ? `the preset ${source.name} sets client.retries ${retries}`
+      : source.kind === 'default'
+        ? `client.retries is ${retries}, idemsim's default`
+        : `client.retries is ${retries}`;
+  return problem(
+    Code.hedgeWithRetries,
+    `${path}: hedging and retries exclude each other (as in gRPC), and ${why}; set client.retries: 0, or remove ${path}`,
+  );
+};
+
+// Warnings about the client's part-two fields
+
+/** `fallback`: idemsim's default of the field, as a file writes it. */
+export const presetRequires = (preset: string, path: string, fallback: string): Problem =>
+  problem(
+    Code.presetRequires,
+    `client.preset ${preset}: the client has no default for ${path}; idemsim's default ${fallback} applies: set ${path}`,
+  );
+
+/** `preset`: the preset the limit came from, when the scenario did not write it. */
+export const nothingToLimit = (path: string, preset: string | undefined): Problem =>
+  problem(
+    Code.nothingToLimit,
+    `${path}${preset === undefined ? '' : ` (from the preset ${preset})`}: client.retries is 0, so there is no retry to limit; ` +
+      `set client.retries above 0, or ${preset === undefined ? `remove ${path}` : `set ${path}: none`}`,
+  );
