@@ -28,6 +28,21 @@ const CASES = [
       'agent.checkFirst': { probability: 1, latency: 200 },
     },
   },
+  {
+    id: 'e',
+    title: "real clients: 1,000,000 actions, 5% 503s, the AWS SDK's retry quota and a 20% retry budget",
+    sets: {
+      actions: 1_000_000,
+      'service.errorRate': 0.05,
+      'client.throttle': { capacity: 500, retryCost: 5, timeoutCost: 10, successRefill: 1 },
+      'client.budget': { percent: 20, minConcurrency: 3 },
+    },
+  },
+  {
+    id: 'f',
+    title: 'hedging: 1,000,000 actions, no retries, a hedge after 500ms, up to 2, scope call',
+    sets: { actions: 1_000_000, 'client.retries': 0, 'client.hedge': { after: 500, max: 2 }, 'keys.scope': 'call' },
+  },
 ];
 
 if (process.argv[2] === '--case') {
