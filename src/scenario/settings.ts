@@ -1,7 +1,8 @@
 // A scenario as a person reads it in a report: every field of the field table in its
 // order, its value in units (model/format.ts's prose), its group and its doc; and which
 // fields took the built-in default because neither the file nor a --set wrote them.
-import { PROSE, formatBytes, formatCount, proseDuration } from '../model/format.js';
+import { PROSE, formatBytes, formatCount, proseDuration as roundedDuration } from '../model/format.js';
+import { durationLiteral } from './units.js';
 import { metricInfo } from '../model/metrics.js';
 import {
   type Bound,
@@ -76,6 +77,22 @@ function same(a: unknown, b: unknown): boolean {
     keys.length === Object.keys(b).length &&
     keys.every((key) => same((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
   );
+}
+
+const PROSE_UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1000, min: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/**
+ * A field's duration as a reader says it ("5 min", "1.5 s"), or, where that would round
+ * (80 s is not "1.333 min"), exactly as a file writes it, spaced: "80 s".
+ */
+function proseDuration(ms: number): string {
+  const prose = roundedDuration(ms);
+  const match = /^([\d.,]+) (\w+)$/.exec(prose);
+  const factor = match === null ? undefined : PROSE_UNITS[match[2] as string];
+  if (match !== null && factor !== undefined && Number((match[1] as string).replace(/,/g, '')) * factor === ms) return prose;
+  const literal = durationLiteral(ms);
+  const parts = /^([\d.]+)([a-z]+)$/.exec(literal);
+  return parts === null ? prose : `${parts[1]} ${parts[2] === 'm' ? 'min' : parts[2]}`;
 }
 
 /** A number as short as it is exact enough to read: 0.6, 2, 1.5. */

@@ -229,6 +229,40 @@ describe('idemsim run: part two in the output', () => {
   });
 });
 
+describe('idemsim run: a client preset', () => {
+  it('--set client.preset=stripe resolves to Stripe\'s client and its call key in the report\'s scenario', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'idemsim-'));
+    const ctx = captured({ cwd: dir });
+    expect(await run([], { sets: ['client.preset=stripe', 'actions=300'], out: 'report', quiet: true }, ctx)).toBe(0);
+    const summary = JSON.parse(readFileSync(join(dir, 'report', 'summary.json'), 'utf8')) as {
+      runs: { scenario: { client: unknown; keys: { scope: string } } }[];
+    };
+    const scenario = summary.runs[0]?.scenario;
+    expect(scenario?.keys.scope).toBe('call');
+    expect(scenario?.client).toEqual({
+      preset: 'stripe',
+      timeout: 80_000,
+      retries: 2,
+      backoff: { base: 250, multiplier: 2, max: 5000, jitter: { proportional: [0.5, 1] }, floor: 500 },
+      deadline: 'none',
+    });
+    // The HTML report's settings show each resolved field, not marked as idemsim's default.
+    const html = readFileSync(join(dir, 'report', 'index.html'), 'utf8').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    for (const shown of [
+      'client.preset stripe',
+      'client.timeout 80 s',
+      'client.retries 2',
+      'client.backoff.base 250 ms',
+      'client.backoff.jitter d × U(0.5, 1)',
+      'client.backoff.floor 500 ms',
+      'keys.scope call',
+    ]) {
+      expect(html).toContain(`${shown} `);
+      expect(html).not.toContain(`${shown} default`);
+    }
+  });
+});
+
 describe('idemsim run and check: warnings', () => {
   const args = ['scenarios/crash-transactional.yaml', '--set', 'keys.lease=30s', '--actions', '500'];
 
