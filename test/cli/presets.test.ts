@@ -148,6 +148,7 @@ describe('idemsim presets --compare', () => {
         expect.arrayContaining([
           'duplicatesPerThousand',
           'unknownPerThousand',
+          'lostPerThousand',
           'attemptsPerAction',
           'latency.call.p95',
         ]),
@@ -179,7 +180,7 @@ describe('idemsim presets --compare', () => {
     expect(new Set(refusing.map((row) => row.preset))).toEqual(new Set(['aws-standard', 'envoy']));
   });
 
-  it('prints a table of 16 rows and tidy CSV of 16 x 4 values', async () => {
+  it('prints a table of 16 rows and tidy CSV of 16 x 5 values', async () => {
     const cwd = workspace();
     const table = await idemsim(['--compare', 'small.yaml'], cwd);
     expect(table.code).toBe(0);
@@ -189,7 +190,7 @@ describe('idemsim presets --compare', () => {
     const csv = await idemsim(['--compare', 'small.yaml', '--format', 'csv'], cwd);
     const csvLines = lines(csv.out);
     expect(csvLines[0]).toBe('preset,key,scope,metric,value,ci_low,ci_high');
-    expect(csvLines).toHaveLength(1 + 2 * PRESET_NAMES.length * 4);
+    expect(csvLines).toHaveLength(1 + 2 * PRESET_NAMES.length * 5);
     expect(csvLines[1]).toMatch(/^openai,client,none,duplicatesPerThousand,/);
   });
 
@@ -200,7 +201,7 @@ describe('idemsim presets --compare', () => {
       lines(r.out)
         .slice(1)
         .map((line) => line.split(',').slice(0, 3).join(',')),
-    ).toEqual([...Array(4).fill('stripe,client,call'), ...Array(4).fill('stripe,intent,intent')]);
+    ).toEqual([...Array(5).fill('stripe,client,call'), ...Array(5).fill('stripe,intent,intent')]);
   });
 
   it('notes on stderr which defaults a preset without them takes from idemsim', async () => {

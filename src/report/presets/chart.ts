@@ -1,5 +1,5 @@
-// The comparison as one picture: four small panels side by side (duplicates, unknown
-// outcomes, attempts per action, call p95), a row per preset in each, the two keys as two
+// The comparison as one picture: five small panels side by side (duplicates, unknown
+// outcomes, lost actions, attempts per action, call p95), a row per preset in each, the two keys as two
 // coloured points a little apart with their 95% intervals as bars. The panels share the
 // rows, so a preset reads across. Inline data: the same comparison gives the same bytes.
 import type { TopLevelSpec } from 'vega-lite';
@@ -22,6 +22,7 @@ const KEY_COLORS: Readonly<Record<KeyVariant, { label: string; color: string }>>
 const PANEL_TITLES: Readonly<Record<(typeof COMPARE_METRICS)[number], string>> = {
   duplicatesPerThousand: 'Duplicates',
   unknownPerThousand: 'Unknown outcomes',
+  lostPerThousand: 'Lost actions',
   attemptsPerAction: 'Attempts per action',
   'latency.call.p95': 'Call latency p95',
 };
@@ -56,7 +57,7 @@ export function compareChart(comparison: Comparison): Chart {
     ...frame(
       title,
       caption,
-      "Four panels: duplicates per 1,000 actions, unknown outcomes per 1,000 actions, attempts per action and call latency p95, one row per client preset, each with two points (the client's own idempotency key and an intent key) and horizontal bars for their 95% confidence intervals.",
+      "Five panels: duplicates per 1,000 actions, unknown outcomes per 1,000 actions, lost actions per 1,000 actions, attempts per action and call latency p95, one row per client preset, each with two points (the client's own idempotency key and an intent key) and horizontal bars for their 95% confidence intervals.",
     ),
     data: { values },
     hconcat: panels,

@@ -19,6 +19,7 @@ export const KEY_VARIANTS = Object.keys(KeyVariant) as readonly KeyVariant[];
 export const COMPARE_METRICS = [
   'duplicatesPerThousand',
   'unknownPerThousand',
+  'lostPerThousand',
   'attemptsPerAction',
   'latency.call.p95',
 ] as const;
@@ -27,6 +28,7 @@ export const COMPARE_METRICS = [
 export const METRIC_LABELS: Readonly<Record<(typeof COMPARE_METRICS)[number], string>> = {
   duplicatesPerThousand: 'duplicates / 1000',
   unknownPerThousand: 'unknown / 1000',
+  lostPerThousand: 'lost / 1000',
   attemptsPerAction: 'attempts / action',
   'latency.call.p95': 'call p95',
 };
