@@ -2,6 +2,7 @@
 // so that the table is checked too: loadScenario never throws; a scenario it returns obeys
 // every range of "Units and input forms"; otherwise every issue points into the input; and
 // a valid scenario simulates without breaking the conservation identities.
+import { PRESET_NAMES } from '../../../src/model/presets.js';
 import { deepStrictEqual } from 'node:assert/strict';
 import { type Issue, formatIssue, loadScenario } from '../../../src/scenario/index.js';
 import type { Scenario } from '../../../src/model/scenario.js';
@@ -126,17 +127,7 @@ function checkPartTwo(s: Scenario): void {
   }
 }
 
-const PRESETS = [
-  'none',
-  'openai',
-  'anthropic',
-  'stripe',
-  'aws-standard',
-  'langgraph',
-  'temporal',
-  'envoy',
-  'vercel-ai',
-];
+const PRESETS: readonly string[] = ['none', ...PRESET_NAMES];
 const nonNegative = (x: unknown): boolean => isNumber(x) && x >= 0;
 
 /** MODEL.md part two, D: a preset by name; a throttle, budget and hedge off or in range; hedging without retries. */
