@@ -10,6 +10,7 @@ import { crashed, drawFate, recordCommit } from './crash.js';
 import { Signal } from './series.js';
 import type { KeyStore } from './keystore.js';
 import type { Sim } from './state.js';
+import type { LookupOutcome } from '../model/keyops.js';
 
 /** How an execution came to run: without a key, by claiming the key, racing a claim, or taking a record over. */
 const Role = { unkeyed: 0, claim: 1, race: 2, takeover: 3 } as const;
@@ -45,28 +46,33 @@ export function receive(sim: Sim, call: Call, t: number): void {
     }
     action.keyClaims++;
     const slot = store.claim(key, found, t, call.version, action.id, sim.nextExecution);
+    if (sim.onKeyOp !== null) logLookup(sim, call, key, t, 'claimed');
     if (sim.recordCommits !== null && sim.recordCommits.size > 0) sim.recordCommits.delete(slot);
     execute(sim, call, slot, t, Role.claim);
   } else if (p.fingerprint && store.fingerprint(found) !== call.version) {
     tally.sentMismatch++;
     action.sentMismatch++;
     if (series !== null) series.count(Signal.mismatches, t);
+    if (sim.onKeyOp !== null) logLookup(sim, call, key, t, 'mismatch');
     replyNow(sim, call, t, Outcome.mismatch);
   } else if (!store.isDone(found)) {
     if (p.readThenWrite && t < store.claimTime(found) + p.raceWindow) {
       // The read saw nothing: this attempt executes too, writing to the same record.
       tally.raceDuplicates++;
+      if (sim.onKeyOp !== null) logLookup(sim, call, key, t, 'race');
       store.pin(found);
       execute(sim, call, found, t, Role.race);
     } else if (p.lease < Infinity && leaseRunOut(store, found, t, sim)) {
       // The record's owner looks dead: this attempt takes the record over and executes.
       tally.leaseTakeovers++;
+      if (sim.onKeyOp !== null) logLookup(sim, call, key, t, 'takeover');
       store.takeOver(found, t, sim.nextExecution);
       execute(sim, call, found, t, Role.takeover);
     } else {
       tally.sentConflict++;
       action.sentConflict++;
       if (series !== null) series.count(Signal.conflicts, t);
+      if (sim.onKeyOp !== null) logLookup(sim, call, key, t, 'conflict');
       replyNow(sim, call, t, Outcome.conflict);
     }
   } else {
@@ -75,8 +81,14 @@ export function receive(sim: Sim, call: Call, t: number): void {
     if (series !== null) series.count(Signal.dedupHits, t);
     if (store.creator(found) !== action.id) action.gotForeignResult = true;
     if (call.traced !== null) call.traced.stored = true;
+    if (sim.onKeyOp !== null) logLookup(sim, call, key, t, 'stored');
     replyNow(sim, call, t, Outcome.stored);
   }
+}
+
+/** Tells the listener of `store replay` what this lookup did. */
+function logLookup(sim: Sim, call: Call, key: number, t: number, outcome: LookupOutcome): void {
+  (sim.onKeyOp as NonNullable<Sim['onKeyOp']>)({ op: 'lookup', t, key, version: call.version, outcome });
 }
 
 /** The idempotency key the current attempt carries, as a number (MODEL.md "Key scopes"). */
@@ -169,7 +181,11 @@ export function onCommit(sim: Sim, exec: Execution, t: number): void {
   if (fate !== Fate.crashBefore) countCommit(sim, exec, t);
   if (sim.series !== null) sim.series.count(Signal.executions, t);
   if (fate !== Fate.commit) crashed(sim, exec, t);
-  else if (exec.slot >= 0) (sim.store as KeyStore).commit(exec.slot, t);
+  else if (exec.slot >= 0) {
+    const store = sim.store as KeyStore;
+    store.commit(exec.slot, t);
+    if (sim.onKeyOp !== null) sim.onKeyOp({ op: 'commit', t, key: store.keyAt(exec.slot) });
+  }
   sim.busy--;
   if (sim.waitingHead < sim.waiting.length) {
     const next = sim.waiting[sim.waitingHead] as Execution;

@@ -12,12 +12,15 @@ import { exponential } from './rng.js';
 import { Sim, paramsOf } from './state.js';
 import type { Series } from './series.js';
 import type { Hedge, SimEvent } from './events.js';
+import type { KeyOp } from '../model/keyops.js';
 import { detailOf, measure } from './measure.js';
 import type { TraceOptions } from './trace.js';
 
 export interface SimulateOptions {
   /** Told how many actions have arrived, every 65,536 actions (for a progress bar). */
   onProgress?: (done: number, total: number) => void;
+  /** Told every key-store operation (lookup, commit, rollback) in the order the service made them. */
+  onKeyOp?: (op: KeyOp) => void;
 }
 
 export interface DetailOptions extends SimulateOptions {

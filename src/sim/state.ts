@@ -15,6 +15,7 @@ import { KeyStoreTimeline } from './timeline.js';
 import { Incidents, expectedSpan, profileOf, type Profile } from './conditions.js';
 import { Series } from './series.js';
 import { seedKey } from './keyed.js';
+import type { KeyOp } from '../model/keyops.js';
 
 export interface Params {
   seed: number | string;
@@ -163,14 +164,21 @@ export class Sim {
   tokens: number;
   /** Told how many actions have arrived, every 65,536 actions. */
   readonly onProgress: ((done: number, total: number) => void) | null;
+  /** Told every key-store operation, in order (for `store replay`); null when nobody asked. */
+  readonly onKeyOp: ((op: KeyOp) => void) | null;
 
   constructor(
     readonly p: Params,
     readonly rate: number,
-    options: { trace?: TraceOptions; onProgress?: (done: number, total: number) => void } = {},
+    options: {
+      trace?: TraceOptions;
+      onProgress?: (done: number, total: number) => void;
+      onKeyOp?: (op: KeyOp) => void;
+    } = {},
   ) {
     this.tracer = options.trace === undefined ? null : new Tracer(options.trace);
     this.onProgress = options.onProgress ?? null;
+    this.onKeyOp = options.onKeyOp ?? null;
     this.tally = new Tally();
     this.gaps = stream(p.seed, 'arrivals');
     this.seedKey = seedKey(p.seed);
