@@ -17,6 +17,8 @@ export const WALLS = {
   sweep: { folders: ['model', 'scenario', 'sim'], packages: ['node:'] },
   recommend: { folders: ['model', 'stats', 'scenario', 'analytic'], packages: ['yaml'] },
   article: { folders: ['model', 'stats', 'sim', 'analytic'], packages: [] },
+  // The real key stores and their clients (PGlite, pg, Redis); the simulator's op log comes in as model types.
+  stores: { folders: ['model'], packages: ['@electric-sql/pglite', 'pg', '@redis/client', 'node:'] },
   report: {
     folders: ['model', 'stats'],
     packages: ['vega', 'vega-lite', 'cli-table3', 'chalk', '@resvg/resvg-js', 'node:'],

@@ -15,6 +15,7 @@ import { recommendCommand } from './recommend.js';
 import { reportCommand } from './report.js';
 import { runCommand } from './run.js';
 import { schemaCommand } from './schema.js';
+import { storeCommand } from './store.js';
 import { sweepCommand } from './sweep.js';
 import { validateCommand } from './validate.js';
 import { VERSION } from './version.js';
@@ -53,6 +54,7 @@ export async function cli(argv: readonly string[], ctx: CommandContext): Promise
     figuresCommand(ctx, done),
     recommendCommand(ctx, done),
     fitLatencyCommand(ctx, done),
+    storeCommand(ctx, done),
     presetsCommand(ctx, done),
   ];
   for (const command of commands) {

@@ -3,11 +3,12 @@
 // that wrote a record, every rollback), in time order.
 import { describe, expect, it } from 'vitest';
 import type { KeyOp } from '../../src/model/keyops.js';
+import type { RunResult } from '../../src/model/result.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { scenarioWith } from './helpers.js';
 
-function logged(s: Scenario): { ops: KeyOp[]; result: ReturnType<typeof simulate> } {
+function logged(s: Scenario): { ops: KeyOp[]; result: RunResult } {
   const ops: KeyOp[] = [];
   const result = simulate(s, { onKeyOp: (op) => ops.push(op) });
   return { ops, result };

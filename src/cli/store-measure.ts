@@ -1,0 +1,217 @@
+// `idemsim store measure [FILE]`: bytes per key record, as Redis and Postgres count them,
+// for records shaped as the handler writes them (the key its scope gives, a SHA-256
+// fingerprint, the state, the status and a response body of the given size), and what the
+// scenario's steady-state key store then weighs. `--write STORE` puts that store's figure
+// into the file's keys.recordBytes, atomically, keeping the file's comments.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Command, Option } from 'commander';
+import { parseDocument } from 'yaml';
+import { formatBytes, formatCount } from '../model/format.js';
+import type { Scenario } from '../model/scenario.js';
+import { simulate } from '../sim/simulate.js';
+import { SIZE_UNITS, DURATION_UNITS, parseQuantity } from '../scenario/units.js';
+import { STORE_KINDS, type StoreKind, openStore } from '../stores/open.js';
+import { keyText, responseBody } from '../stores/replay.js';
+import type { Measurement, RecordShape } from '../stores/store.js';
+import type { CommandContext } from './context.js';
+import { ExitCode, InputError, guardAsync } from './errors.js';
+import { writeFileAtomically } from './files.js';
+import { loadScenarios, withScenarioOptions } from './load.js';
+import { type StoreOptions, storeOptions, storesOf, withStores } from './store.js';
+
+export interface MeasureOptions extends StoreOptions {
+  sets?: readonly string[];
+  records?: string;
+  bodySize?: string;
+  keyLength?: string;
+  ttl?: string;
+  write?: StoreKind;
+}
+
+const DEFAULTS = { records: 10_000, bodySize: '64B', ttl: '1h' };
+
+export async function measure(file: string | undefined, options: MeasureOptions, ctx: CommandContext): Promise<number> {
+  return guardAsync(ctx.err, () =>
+    withStores(async () => {
+      const records = count('--records', options.records ?? String(DEFAULTS.records), 1, 1_000_000);
+      const bodyBytes = quantity(
+        '--body-size',
+        options.bodySize ?? DEFAULTS.bodySize,
+        SIZE_UNITS,
+        'a size such as 64B or 1KiB',
+        1 << 20,
+      );
+      const ttl = quantity(
+        '--ttl',
+        options.ttl ?? DEFAULTS.ttl,
+        DURATION_UNITS,
+        'a duration such as 1h or 90s',
+        365 * 86_400_000,
+      );
+      if (options.write !== undefined && file === undefined) {
+        throw new InputError(
+          '--write: name the scenario file whose keys.recordBytes to set, e.g. idemsim store measure scenarios/refunds-3-intent-key.yaml --write redis',
+        );
+      }
+      const kinds = storesOf(options);
+      if (options.write !== undefined && !kinds.includes(options.write)) {
+        throw new InputError(`--write ${options.write}: that store is not measured with --only ${options.only ?? ''}`);
+      }
+      const [loaded] = loadScenarios(file === undefined ? [] : [file], options.sets ?? [], ctx.cwd);
+      const scenario = (loaded as NonNullable<typeof loaded>).scenario;
+      const scope = scenario.keys.scope === 'none' ? 'intent' : scenario.keys.scope;
+      const keyLength = options.keyLength === undefined ? undefined : count('--key-length', options.keyLength, 8, 1024);
+      const make = recordMaker(scope, keyLength, bodyBytes);
+      const steady = steadyStateKeys(scenario);
+      const sample = make(0);
+      let header = `store measure: ${formatCount(records)} records like the handler's: key ${sample.key.length} characters (${sample.key.slice(0, 24)}...), fingerprint 64 hex, state, status, body ${formatBytes(bodyBytes)}; TTL ${options.ttl ?? DEFAULTS.ttl}\n`;
+      const measured = new Map<StoreKind, Measurement>();
+      for (const kind of kinds) {
+        const url = kind === 'redis' ? options.redis : options.postgres;
+        const store = await openStore(kind, url);
+        // Printed once a store is reached, so that one that cannot be is reported in one line alone.
+        ctx.out.write(header);
+        header = '';
+        try {
+          const m = await store.measure(records, make, Math.max(1, Math.round(ttl / 1000)));
+          measured.set(kind, m);
+          ctx.out.write(`\n${store.description}\n`);
+          ctx.out.write(`  bytes per record            ${formatCount(Math.round(m.bytesPerRecord))} B\n`);
+          for (const line of m.details) ctx.out.write(`  ${line}\n`);
+          ctx.out.write(`  ${steadyLine(scenario, steady, m.bytesPerRecord)}\n`);
+          ctx.out.write(
+            `  keys:\n    recordBytes: ${Math.round(m.bytesPerRecord)}   # measured in ${kind}; paste into the scenario, or --write ${kind}\n`,
+          );
+        } finally {
+          await store.close();
+        }
+      }
+      if (options.write !== undefined && file !== undefined) {
+        const bytes = Math.round((measured.get(options.write) as Measurement).bytesPerRecord);
+        writeRecordBytes(resolve(ctx.cwd, file), file, bytes);
+        ctx.err.write(`${file}: keys.recordBytes set to ${bytes} (measured in ${options.write})\n`);
+      }
+      return ExitCode.ok;
+    }),
+  );
+}
+
+/** Record i as the handler writes it once done: the scope's key, padded to `keyLength` if given. */
+function recordMaker(
+  scope: Scenario['keys']['scope'],
+  keyLength: number | undefined,
+  bodyBytes: number,
+): (i: number) => RecordShape {
+  const body = responseBody(bodyBytes);
+  return (i) => {
+    const base = keyText(scope, i);
+    const key =
+      keyLength === undefined
+        ? `${base}:${runId(i)}`
+        : (base + ':' + runId(i)).padEnd(keyLength, '0').slice(0, keyLength);
+    return { key, fingerprint: fingerprintOf(i), state: 'done', status: 200, body, expiresAt: 0 };
+  };
+}
+
+/** A run id as an agent runtime writes one: 32 hex digits, different for every record. */
+function runId(i: number): string {
+  return ((i * 2654435761) >>> 0).toString(16).padStart(8, '0').repeat(4);
+}
+
+function fingerprintOf(i: number): string {
+  return (((i + 1) * 2246822519) >>> 0).toString(16).padStart(8, '0').repeat(8);
+}
+
+function steadyStateKeys(scenario: Scenario): number {
+  if (scenario.keys.scope === 'none') return 0;
+  return simulate({ ...scenario, actions: Math.min(scenario.actions, 200_000) }).metrics.keyStore.steadyStateKeys;
+}
+
+function steadyLine(scenario: Scenario, keys: number, bytesPerRecord: number): string {
+  if (scenario.keys.scope === 'none')
+    return `${scenario.name} stores no keys (keys.scope none): set a scope to size its store`;
+  return `${scenario.name} at steady state: ${formatCount(keys)} keys x ${formatCount(Math.round(bytesPerRecord))} B = ${formatBytes(keys * bytesPerRecord)} (with keys.recordBytes ${scenario.keys.recordBytes}: ${formatBytes(keys * scenario.keys.recordBytes)})`;
+}
+
+/** keys.recordBytes set in the file's own text (comments and order kept), written atomically. */
+function writeRecordBytes(path: string, shown: string, bytes: number): void {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new InputError(`${shown}: cannot read it to set keys.recordBytes`);
+  }
+  const doc = parseDocument(text);
+  if (doc.errors.length > 0) throw new InputError(`${shown}: not valid YAML; fix it first (idemsim validate ${shown})`);
+  doc.setIn(['keys', 'recordBytes'], bytes);
+  writeFileAtomically(path, shown, doc.toString(), true);
+}
+
+function count(flag: string, text: string, min: number, max: number): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new InputError(`${flag} ${text}: write a whole number from ${formatCount(min)} to ${formatCount(max)}`);
+  }
+  return n;
+}
+
+function quantity(
+  flag: string,
+  text: string,
+  units: Parameters<typeof parseQuantity>[1],
+  hint: string,
+  max: number,
+): number {
+  const q = parseQuantity(text, units);
+  if (q.kind !== 'ok' || !Number.isFinite(q.value) || q.value < 0 || q.value > max) {
+    throw new InputError(`${flag} ${text}: write ${hint}`);
+  }
+  return q.value;
+}
+
+const EXAMPLES = `
+Examples:
+  $ npx idemsim store measure
+      the handler's record (a 64-byte body) in a temporary redis-server and in PGlite
+  $ npx idemsim store measure scenarios/refunds-4-retention-1h.yaml --body-size 1KiB --only redis
+      with a 1 KiB response stored, in Redis only, and that scenario's store at that size
+  $ npx idemsim store measure --postgres postgres://idemsim@127.0.0.1/keys --only postgres
+      on your own Postgres: a table of its own, dropped afterwards
+
+--write STORE sets keys.recordBytes in the scenario file to that store's figure, keeping
+the file's comments; the file is replaced atomically.`;
+
+export function measureCommand(ctx: CommandContext, done: (code: number) => void): Command {
+  const sets: string[] = [];
+  const command = withScenarioOptions(
+    new Command('measure')
+      .summary("bytes per key record in Redis and Postgres, and the scenario's key store at that size")
+      .description(
+        "Write records shaped as the idempotency handler writes them (the key of the scenario's scope, a SHA-256 fingerprint, state, status and a response body) into Redis and Postgres, and report the bytes per record each store itself counts: Redis from INFO memory before and after (and MEMORY USAGE on a sample), Postgres from the table's and its indexes' total relation size. Everything written is removed afterwards.",
+      )
+      .argument(
+        '[FILE]',
+        'scenario whose scope shapes the key and whose steady state is sized (default: the built-in defaults, keyed by intent)',
+      ),
+    sets,
+  );
+  return storeOptions(command)
+    .option('--records <n>', `records to write (default: ${formatCount(DEFAULTS.records)})`)
+    .option('--body-size <size>', `response body stored with each record (default: ${DEFAULTS.bodySize})`)
+    .option(
+      '--key-length <n>',
+      "pad or cut every key to this many characters (default: the scope's key plus a 32-hex run id)",
+    )
+    .option(
+      '--ttl <duration>',
+      `the records' TTL (Redis EX; Postgres keeps it as expires_at) (default: ${DEFAULTS.ttl})`,
+    )
+    .addOption(
+      new Option('--write <store>', "set the file's keys.recordBytes to this store's figure").choices([...STORE_KINDS]),
+    )
+    .addHelpText('after', EXAMPLES)
+    .action(async (file: string | undefined, options: Omit<MeasureOptions, 'sets'>) => {
+      done(await measure(file, { ...options, sets }, ctx));
+    });
+}

@@ -1,0 +1,127 @@
+// `idemsim store measure` and `idemsim store replay` against real stores: a temporary
+// redis-server started from the PATH and PGlite (Postgres in WebAssembly), as a user's
+// fresh machine would run them. The replay must agree with the simulator answer by answer.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli } from '../../src/cli/main.js';
+import { loadScenario } from '../../src/scenario/index.js';
+import { captured, lines } from './sinks.js';
+
+async function idemsim(args: readonly string[], cwd = process.cwd()) {
+  const ctx = captured({ cwd });
+  const code = await cli(['store', ...args], ctx);
+  return { code, out: ctx.out.text, err: ctx.err.text };
+}
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+describe('idemsim store measure', () => {
+  it('prints bytes per record for Redis and Postgres, each more than the record holds, and the line to paste', async () => {
+    const r = await idemsim(['measure', '--records', '2000', '--body-size', '256B']);
+    expect(r.code, r.err).toBe(0);
+    const figures = [...r.out.matchAll(/bytes per record\s+([\d,]+) B/g)].map((m) =>
+      Number((m[1] as string).replace(/,/g, '')),
+    );
+    expect(figures).toHaveLength(2);
+    // A record holds at least its key, its 64-hex fingerprint and its 256-byte body.
+    for (const bytes of figures) expect(bytes).toBeGreaterThan(256 + 64 + 20);
+    expect(r.out).toContain('redis');
+    expect(r.out).toContain('postgres');
+    expect(r.out).toMatch(/recordBytes: \d+ {3}# measured in redis/);
+    expect(r.out).toMatch(/recordBytes: \d+ {3}# measured in postgres/);
+  });
+
+  it('--write sets keys.recordBytes in the file, keeping its comments, and the file still loads', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'idemsim-store-'));
+    const file = join(dir, 'refunds.yaml');
+    writeFileSync(
+      file,
+      '# refunds behind an intent key\nkeys:\n  scope: intent # one key per action\n  recordBytes: 200\n',
+    );
+    const r = await idemsim(
+      ['measure', 'refunds.yaml', '--only', 'postgres', '--records', '1000', '--write', 'postgres'],
+      dir,
+    );
+    expect(r.code, r.err).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('# refunds behind an intent key');
+    expect(text).toContain('scope: intent # one key per action');
+    const written = Number(/recordBytes: (\d+)/.exec(text)?.[1]);
+    expect(r.out).toContain(`recordBytes: ${written}   # measured in postgres`);
+    const loaded = loadScenario(text, 'refunds.yaml');
+    expect(loaded.ok && loaded.scenario.keys.recordBytes).toBe(written);
+  });
+
+  it('refuses a Redis it cannot reach, a bad Postgres URL and bad options in one line, exit 2', async () => {
+    const port = await closedPort();
+    for (const args of [
+      ['measure', '--only', 'redis', '--redis', `redis://127.0.0.1:${port}`],
+      ['measure', '--only', 'postgres', '--postgres', 'not a url'],
+      ['measure', '--records', '0'],
+      ['measure', '--body-size', 'big'],
+      ['measure', '--write', 'redis'],
+    ]) {
+      const r = await idemsim(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(lines(r.err), args.join(' ')).toHaveLength(1);
+      // It names what was wrong (the URL or the option) and says what to do.
+      expect(r.err, args.join(' ')).toMatch(/redis:\/\/127\.0\.0\.1|not a url|--records|--body-size|--write/);
+      expect(r.err, args.join(' ')).toMatch(/give|start|write|name/);
+      expect(r.err).not.toContain('    at ');
+      expect(r.out, args.join(' ')).toBe('');
+    }
+  });
+});
+
+describe('idemsim store replay', () => {
+  it('answers every lookup of the intent-key scenario as the simulator did, on both stores', async () => {
+    const r = await idemsim(['replay', 'scenarios/refunds-3-intent-key.yaml', '--actions', '4000', '--quiet']);
+    expect(r.code, r.out + r.err).toBe(0);
+    expect(r.out.match(/every answer equal/g)).toHaveLength(2);
+    // Per answer, the simulator's count equals the store's.
+    for (const line of lines(r.out).filter((l) => /^ {2}(claimed|409|422|stored 200) /.test(l))) {
+      const [sim, store] = (line.match(/[\d,]+/g) ?? []).slice(-2);
+      expect(store, line).toBe(sim);
+    }
+  });
+
+  it('agrees where keys expire mid-run and arguments change: claims again, 422s, 409s', async () => {
+    const r = await idemsim([
+      'replay',
+      'scenarios/refunds-3-intent-key.yaml',
+      '--actions',
+      '3000',
+      '--set',
+      'keys.retention=30s',
+      '--set',
+      'agent.replan.argsChange=0.3',
+      '--quiet',
+    ]);
+    expect(r.code, r.out + r.err).toBe(0);
+    expect(r.out.match(/every answer equal/g)).toHaveLength(2);
+    expect(r.out).toMatch(/ {2}422 +[1-9]/);
+  });
+
+  it('refuses what it cannot replay in one line, exit 2', async () => {
+    for (const args of [
+      ['replay', 'scenarios/refunds-1-no-key.yaml'],
+      ['replay', 'scenarios/refunds-3-intent-key.yaml', '--set', 'keys.claim=read-then-write'],
+    ]) {
+      const r = await idemsim(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(lines(r.err)).toHaveLength(1);
+    }
+  });
+});
