@@ -8,6 +8,7 @@ import { StoreError } from './store.js';
 import { openSession, type Session } from './postgres-connect.js';
 import { measureTable } from './postgres-measure.js';
 import { BATCH, COMMIT, LOOKUP, ROLL_BACK, createFunctions, createTable } from './postgres-sql.js';
+import { cleanUpOnExit } from './cleanup.js';
 
 const ANSWERS: ReadonlySet<string> = new Set<Answer>(['claimed', 'conflict', 'mismatch', 'stored']);
 
@@ -45,13 +46,20 @@ export async function openPostgresOn(session: Session, reopen?: () => Promise<Se
 
 class PostgresStore implements IdempotencyStore {
   private closed = false;
+  /** On the user's server, an interrupted run still drops its table (from a new session). */
+  private readonly unregister: () => void;
 
   constructor(
     private readonly session: Session,
     private readonly table: string,
     private readonly reopen: (() => Promise<Session>) | undefined,
     readonly description: string,
-  ) {}
+  ) {
+    this.unregister =
+      reopen === undefined
+        ? () => undefined
+        : cleanUpOnExit({ later: () => dropWith(reopen, `DROP TABLE IF EXISTS ${table}`) });
+  }
 
   async lookup(
     key: string,
@@ -109,6 +117,7 @@ class PostgresStore implements IdempotencyStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.unregister();
     const drop = `DROP TABLE IF EXISTS ${this.table}`;
     try {
       await this.session.exec(drop);
@@ -129,6 +138,11 @@ class PostgresStore implements IdempotencyStore {
     }
     await this.session.close();
   }
+}
+
+async function dropWith(reopen: () => Promise<Session>, drop: string): Promise<void> {
+  const fresh = await reopen();
+  await fresh.exec(drop).finally(() => fresh.close());
 }
 
 function toAnswer(answer: string | null | undefined): Answer {

@@ -7,6 +7,8 @@ import { openPostgres } from '../../src/stores/postgres.js';
 import { StoreError, type IdempotencyStore } from '../../src/stores/store.js';
 import { FP_A, FP_B, HOUR, freshlyLoaded, randomOps, record } from './postgres-ops.js';
 import { USER, startServer, unavailable, type TestServer } from './postgres-server.js';
+import { requireBuild } from '../cli/binary.js';
+import { child } from './child.js';
 
 const skip = unavailable();
 if (skip !== undefined) console.warn(`skipping the tests of the --postgres URL path: ${skip}`);
@@ -101,6 +103,24 @@ describe.skipIf(skip !== undefined)('a user-given --postgres URL, on a real serv
     expect(await objects()).toEqual([...before, table, `${table}_pkey`].sort());
     await store.close();
     await store.close();
+    expect(await objects()).toEqual(before);
+  });
+
+  it('SIGINT: an interrupted run still drops its table from the user\'s server', async () => {
+    requireBuild();
+    const before = await objects();
+    const run = child(`
+      import { openPostgres } from 'DIST/postgres.js';
+      const store = await openPostgres(${JSON.stringify(server.url)});
+      await store.lookup('k', 'f', 0, 1000, true);
+      console.log(JSON.stringify({ description: store.description }));
+      setInterval(() => undefined, 1000);
+    `);
+    const { description } = (await run.ready) as { description: string };
+    const table = /table (idemsim_keys_[0-9a-f]{12})\)$/.exec(description)?.[1] as string;
+    expect(await objects()).toContain(table);
+    process.kill(run.pid, 'SIGINT');
+    expect((await run.ended).signal).toBe('SIGINT');
     expect(await objects()).toEqual(before);
   });
 

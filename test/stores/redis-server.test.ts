@@ -1,16 +1,15 @@
 // The temporary redis-server: started on a loopback port in a fresh directory, and gone
 // afterwards (server and directory) whether the run stops, throws, or is interrupted. The
 // interrupted runs are real child processes running the built dist/.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireBuild, ROOT } from '../cli/binary.js';
+import { requireBuild } from '../cli/binary.js';
 import { startTemporaryRedis, withTemporaryRedis, type TemporaryRedis } from '../../src/stores/redis-server.js';
 import { StoreError } from '../../src/stores/store.js';
 import { closes, keysMatching, listening, observer, requireRedisServer } from './redis-helpers.js';
+import { child } from './child.js';
 
 beforeAll(() => {
   requireRedisServer();
@@ -59,33 +58,6 @@ describe('a temporary redis-server', () => {
     }
   });
 });
-
-/** A child node process running `body` (an ES module using dist/stores), which prints one JSON line when ready. */
-function child(body: string): {
-  ready: Promise<Record<string, unknown>>;
-  ended: Promise<{ code: number | null; signal: string | null; stderr: string }>;
-  pid: number;
-} {
-  const dist = pathToFileURL(join(ROOT, 'dist/stores/')).href;
-  const proc = spawn(process.execPath, ['--input-type=module', '-e', body.replaceAll('DIST/', dist)], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  proc.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
-  const ended = new Promise<{ code: number | null; signal: string | null; stderr: string }>((resolve) =>
-    proc.on('exit', (code, signal) => resolve({ code, signal, stderr })),
-  );
-  const ready = new Promise<Record<string, unknown>>((resolve, reject) => {
-    proc.stdout.on('data', (data: Buffer) => {
-      stdout += data.toString();
-      if (stdout.includes('\n')) resolve(JSON.parse(stdout.split('\n')[0] as string) as Record<string, unknown>);
-    });
-    void ended.then(({ stderr: said }) => reject(new Error(`the child ended before it was ready: ${said}`)));
-  });
-  return { ready, ended, pid: proc.pid as number };
-}
 
 describe('nothing is left behind when the process is interrupted or fails', () => {
   beforeAll(() => requireBuild());

@@ -1,6 +1,7 @@
 // What must be undone however the process ends: a temporary server to stop, a directory to
-// remove, keys written to the user's Redis. Signals and exit are process-wide, so the
-// registry is too; a store registers on open and unregisters once it has closed.
+// remove, keys written to the user's Redis, a table made on the user's Postgres. Signals and
+// exit are process-wide, so the registry is too; a store registers on open and unregisters
+// once it has closed.
 
 /** One thing to undo: `now` runs synchronously (it may be all there is time for), `later` may await. */
 export interface Cleanup {
