@@ -3,12 +3,13 @@
 // function call, so that each operation is one round trip and a batch of them is one too.
 // Embedded PGlite when no URL is given, else the user's server through `pg`.
 import { randomBytes } from 'node:crypto';
-import type { Answer, IdempotencyStore, Measurement, RecordShape, StoreOp } from './store.js';
+import type { Answer, IdempotencyStore, Measurement, RaceLookup, RecordShape, StoreOp } from './store.js';
 import { StoreError } from './store.js';
 import { openSession, type Session } from './postgres-connect.js';
 import { measureTable } from './postgres-measure.js';
 import { BATCH, COMMIT, LOOKUP, ROLL_BACK, createFunctions, createTable } from './postgres-sql.js';
 import { cleanUpOnExit } from './cleanup.js';
+import { raceOnPostgres } from './postgres-race.js';
 
 const ANSWERS: ReadonlySet<string> = new Set<Answer>(['claimed', 'conflict', 'mismatch', 'stored']);
 
@@ -46,6 +47,8 @@ export async function openPostgresOn(session: Session, reopen?: () => Promise<Se
 
 class PostgresStore implements IdempotencyStore {
   private closed = false;
+  /** The second client of a race (a user's server: a session of its own, opened on first need). */
+  private second: Session | undefined;
   /** On the user's server, an interrupted run still drops its table (from a new session). */
   private readonly unregister: () => void;
 
@@ -109,6 +112,19 @@ class PostgresStore implements IdempotencyStore {
     return rows.map((row, i) => (ops[i]?.op === 'lookup' ? toAnswer(row.answer) : null));
   }
 
+  async race(a: RaceLookup, b: RaceLookup, claim: 'atomic' | 'read-then-write'): Promise<[Answer, Answer]> {
+    if (this.second === undefined) {
+      if (this.reopen === undefined) this.second = this.session;
+      else {
+        const second = await this.reopen();
+        // The lookup function lives in each session's pg_temp.
+        await second.exec(createFunctions(this.table));
+        this.second = second;
+      }
+    }
+    return raceOnPostgres([this.session, this.second], this.table, a, b, claim);
+  }
+
   /** Starts from an empty table and leaves it empty: give it a store of its own. */
   measure(count: number, make: (i: number) => RecordShape, ttlSeconds: number): Promise<Measurement> {
     return measureTable(this.session, this.table, count, make, ttlSeconds);
@@ -118,6 +134,7 @@ class PostgresStore implements IdempotencyStore {
     if (this.closed) return;
     this.closed = true;
     this.unregister();
+    if (this.second !== undefined && this.second !== this.session) await this.second.close().catch(() => undefined);
     const drop = `DROP TABLE IF EXISTS ${this.table}`;
     try {
       await this.session.exec(drop);

@@ -9,6 +9,7 @@ import { measureRecords } from './redis-measure.js';
 import * as say from './redis-messages.js';
 import { COMMIT_SCRIPT, LOOKUP_SCRIPT } from './redis-record.js';
 import { startTemporaryRedis, type TemporaryRedis } from './redis-server.js';
+import { raceOnRedis } from './redis-race.js';
 import { StoreError, type Answer, type IdempotencyStore, type StoreOp } from './store.js';
 
 export interface RedisOptions {
@@ -114,6 +115,8 @@ export async function openRedis(url: string | undefined, options: RedisOptions =
   };
 
   let closing: Promise<void> | undefined;
+  // The second client of a race, opened on first need.
+  let second: Connection | undefined;
   return {
     description:
       server === undefined
@@ -144,6 +147,18 @@ export async function openRedis(url: string | undefined, options: RedisOptions =
       return answers;
     },
 
+    async race(a, b, claim) {
+      second ??= await Connection.open(server?.url ?? (url as string), options.answerMs).catch((error: unknown) => {
+        throw storeError(link.shown, error);
+      });
+      return raceOnRedis(
+        { links: [link, second], prefix, lookupScript: scripts.lookup, safetyMs: SAFETY_MS },
+        a,
+        b,
+        claim,
+      );
+    },
+
     // On our own server the records carry the handler's keys exactly; on the user's they
     // must go under the prefix, which makes each key longer, and the details say so.
     async measure(count, make, ttlSeconds) {
@@ -162,6 +177,7 @@ export async function openRedis(url: string | undefined, options: RedisOptions =
           if (server === undefined && link.isOpen) await deletePrefix(link, prefix);
         } finally {
           unregister();
+          await second?.close();
           await link.close();
           await server?.stop();
         }

@@ -34,6 +34,8 @@ export interface ReplayResult {
   store: Record<Answer, number>;
   commits: number;
   rollbacks: number;
+  /** Lookups the simulator let run inside a read-then-write race window: not sent (they change no record). */
+  races: number;
   /** Lookups on which the two disagreed, and the first of them. */
   disagreements: number;
   first: Divergence | null;
@@ -45,6 +47,11 @@ export function keyText(scope: Scope, key: number): string {
 }
 
 const BATCH = 2000;
+
+/** The payload's fingerprint as the handler computes it: SHA-256, in hex, of the arguments' version. */
+export function fingerprintOf(version: number): string {
+  return createHash('sha256').update(`refund v${version}`).digest('hex');
+}
 
 /**
  * Sends `ops` to `store` in order (in batches where the store can pipeline them) and
@@ -61,22 +68,20 @@ export async function replay(
     store: zero(),
     commits: 0,
     rollbacks: 0,
+    races: 0,
     disagreements: 0,
     first: null,
   };
-  const fingerprints = new Map<number, string>();
-  const fingerprintOf = (version: number): string => {
-    let fp = fingerprints.get(version);
-    if (fp === undefined) {
-      fp = createHash('sha256').update(`refund v${version}`).digest('hex');
-      fingerprints.set(version, fp);
-    }
-    return fp;
-  };
   const body = responseBody(settings.bodyBytes);
   for (let start = 0; start < ops.length; start += BATCH) {
-    const slice = ops.slice(start, start + BATCH);
-    const batch: StoreOp[] = slice.map((op) => {
+    // A race changes no record in the simulator (the racer executes beside the claim): it
+    // is not sent; `races` counts it, and races.ts tries such pairs on two connections.
+    const slice: { op: KeyOp; index: number }[] = [];
+    ops.slice(start, start + BATCH).forEach((op, i) => {
+      if (op.op === 'lookup' && op.outcome === 'race') result.races++;
+      else slice.push({ op, index: start + i });
+    });
+    const batch: StoreOp[] = slice.map(({ op }) => {
       const key = keyText(settings.scope, op.key);
       if (op.op === 'lookup') {
         const fingerprint = fingerprintOf(op.version);
@@ -93,10 +98,10 @@ export async function replay(
       return { op: 'rollback', key };
     });
     const answers = await send(store, batch);
-    slice.forEach((op, i) => {
+    slice.forEach(({ op, index }, i) => {
       if (op.op === 'commit') result.commits++;
       else if (op.op === 'rollback') result.rollbacks++;
-      else compare(result, op, answers[i] as Answer, start + i, (batch[i] as StoreOp).key);
+      else compare(result, op, answers[i] as Answer, index, (batch[i] as StoreOp).key);
     });
     onProgress(Math.min(ops.length, start + BATCH));
   }

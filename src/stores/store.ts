@@ -27,6 +27,15 @@ export type StoreOp =
   | { op: 'commit'; key: string; t: number; retention: number; body: string }
   | { op: 'rollback'; key: string };
 
+/** One side of a race: a lookup made on a connection of its own. */
+export interface RaceLookup {
+  key: string;
+  fingerprint: string;
+  t: number;
+  retention: number;
+  checkFingerprint: boolean;
+}
+
 export interface IdempotencyStore {
   /** "redis 7.0.15 (a temporary redis-server on 127.0.0.1:40123)", "postgres 17.4 (PGlite, in memory)". */
   readonly description: string;
@@ -56,6 +65,13 @@ export interface IdempotencyStore {
    * (null for a commit or a rollback). Must give exactly what one call at a time gives.
    */
   batch?(ops: readonly StoreOp[]): Promise<(Answer | null)[]>;
+
+  /**
+   * Optional: lookups `a` and `b` of one key sent at the same moment on two connections, as
+   * two clients of the service would, with the atomic claim or with read-then-write (a
+   * read, then a separate write): how often both are `claimed` is the race the store let through.
+   */
+  race?(a: RaceLookup, b: RaceLookup, claim: 'atomic' | 'read-then-write'): Promise<[Answer, Answer]>;
 
   /** Deletes everything this store wrote (its key prefix, or its table) and disconnects. Safe to call twice. */
   close(): Promise<void>;

@@ -114,10 +114,45 @@ describe('idemsim store replay', () => {
     expect(r.out).toMatch(/ {2}422 +[1-9]/);
   });
 
+  it('with read-then-write claims, real concurrent clients race where the model says, and never with the atomic claim', async () => {
+    // Hedges 20 ms after the first attempt, inside a 50 ms window: every hedge races its claim.
+    const r = await idemsim([
+      'replay',
+      'scenarios/refunds-2-call-key.yaml',
+      '--actions',
+      '600',
+      '--set',
+      'keys.claim=read-then-write',
+      '--set',
+      'keys.raceWindow=50ms',
+      '--set',
+      'client.retries=0',
+      '--set',
+      'client.hedge={after: 20ms, max: 1}',
+      '--quiet',
+    ]);
+    expect(r.code, r.out + r.err).toBe(0);
+    expect(r.out.match(/every answer equal/g)).toHaveLength(2);
+    const modelled = Number(
+      /the simulator let ([\d,]+) lookups run inside the race window/.exec(r.out)?.[1]?.replace(/,/g, ''),
+    );
+    expect(modelled).toBeGreaterThan(300);
+    for (const kind of ['redis', 'postgres']) {
+      const raced = new RegExp(
+        `${kind} with read-then-write: both clients claimed \\(a duplicate execution\\) in ([\\d,]+) of ([\\d,]+) pairs`,
+      ).exec(r.out);
+      const atomic = new RegExp(`${kind} with the atomic claim: both clients claimed in ([\\d,]+) of`).exec(r.out);
+      // Two clients reading at the same moment both read nothing: every pair races.
+      expect(raced?.[1], kind).toBe(raced?.[2]);
+      expect(Number(raced?.[2]?.replace(/,/g, '')), kind).toBe(Math.min(modelled, 1000));
+      expect(atomic?.[1], kind).toBe('0');
+    }
+  });
+
   it('refuses what it cannot replay in one line, exit 2', async () => {
     for (const args of [
       ['replay', 'scenarios/refunds-1-no-key.yaml'],
-      ['replay', 'scenarios/refunds-3-intent-key.yaml', '--set', 'keys.claim=read-then-write'],
+      ['replay', 'scenarios/refunds-3-intent-key.yaml', '--set', 'keys.lease=30s'],
     ]) {
       const r = await idemsim(args);
       expect(r.code, args.join(' ')).toBe(2);

@@ -47,6 +47,23 @@ describe('replay', () => {
     expect(r.store.conflict).toBe(1);
   });
 
+  it('races two clients on one key: read-then-write lets both claim, the atomic claim one', async () => {
+    const side = (key: string, t: number) => ({
+      key,
+      fingerprint: 'f'.repeat(64),
+      t,
+      retention: 1000,
+      checkFingerprint: true,
+    });
+    const race = store.race?.bind(store);
+    if (race === undefined) throw new Error('the Postgres store has no race');
+    expect(await race(side('r1', 0), side('r1', 2), 'read-then-write')).toEqual(['claimed', 'claimed']);
+    expect([...(await race(side('r2', 0), side('r2', 2), 'atomic'))].sort()).toEqual(['claimed', 'conflict']);
+    // A live record answers both, whichever handler.
+    await store.commit('r2', 5, 1000, '{}');
+    expect(await race(side('r2', 10), side('r2', 11), 'read-then-write')).toEqual(['stored', 'stored']);
+  });
+
   it('writes a response body of exactly the size asked', () => {
     for (const bytes of [0, 2, 60, 64, 1024]) expect(Buffer.byteLength(responseBody(bytes))).toBe(bytes);
   });
