@@ -11,14 +11,14 @@ import { formatBytes, formatCount } from '../model/format.js';
 import type { Scenario } from '../model/scenario.js';
 import { simulate } from '../sim/simulate.js';
 import { SIZE_UNITS, DURATION_UNITS, parseQuantity } from '../scenario/units.js';
-import { STORE_KINDS, type StoreKind, openStore } from '../stores/open.js';
+import { STORE_KINDS, type StoreKind } from '../stores/kinds.js';
 import { keyText, responseBody } from '../stores/replay.js';
 import type { Measurement, RecordShape } from '../stores/store.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { writeFileAtomically } from './files.js';
 import { loadScenarios, withScenarioOptions } from './load.js';
-import { type StoreOptions, storeOptions, storesOf, withStores } from './store.js';
+import { type StoreOptions, openStore, storeOptions, storesOf, withStores } from './store.js';
 
 export interface MeasureOptions extends StoreOptions {
   sets?: readonly string[];

@@ -7,14 +7,14 @@ import type { KeyOp } from '../model/keyops.js';
 import { formatCount } from '../model/format.js';
 import type { Scenario } from '../model/scenario.js';
 import { simulate } from '../sim/simulate.js';
-import { openStore, type StoreKind } from '../stores/open.js';
+import type { StoreKind } from '../stores/kinds.js';
 import { ANSWERS, type ReplayResult, replay } from '../stores/replay.js';
 import { type RaceResult, replayRaces } from '../stores/races.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { loadScenarios, withScenarioOptions } from './load.js';
 import { startProgress } from './progress.js';
-import { type StoreOptions, storeOptions, storesOf, withStores } from './store.js';
+import { type StoreOptions, openStore, storeOptions, storesOf, withStores } from './store.js';
 
 export interface ReplayOptions extends StoreOptions {
   sets?: readonly string[];

@@ -8,14 +8,23 @@ import { Command, Option } from 'commander';
 import type { CommandContext } from './context.js';
 import { measureCommand } from './store-measure.js';
 import { replayCommand } from './store-replay.js';
-import { STORE_KINDS, type StoreKind } from '../stores/open.js';
-import { StoreError } from '../stores/store.js';
+import { STORE_KINDS, type StoreKind } from '../stores/kinds.js';
+import { type IdempotencyStore, StoreError } from '../stores/store.js';
 import { InputError } from './errors.js';
 
 export interface StoreOptions {
   redis?: string;
   postgres?: string;
   only?: StoreKind;
+}
+
+/**
+ * Opens a store. The client libraries (Redis, pg, PGlite) load only here, so that no
+ * other command pays for them at start-up.
+ */
+export async function openStore(kind: StoreKind, url: string | undefined): Promise<IdempotencyStore> {
+  const { openStore: open } = await import('../stores/open.js');
+  return open(kind, url);
 }
 
 /** Runs `body`, turning a store's one-line failure (unreachable, refused, bad URL) into exit 2. */

@@ -3,10 +3,8 @@
 // and removes whatever was started for it.
 import { openPostgres } from './postgres.js';
 import { openRedis } from './redis.js';
+import type { StoreKind } from './kinds.js';
 import type { IdempotencyStore } from './store.js';
-
-export const STORE_KINDS = ['redis', 'postgres'] as const;
-export type StoreKind = (typeof STORE_KINDS)[number];
 
 export function openStore(kind: StoreKind, url: string | undefined): Promise<IdempotencyStore> {
   return kind === 'redis' ? openRedis(url) : openPostgres(url);
