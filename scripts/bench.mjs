@@ -2,6 +2,7 @@
 // npm run bench: actions per second and peak resident memory of the simulation core.
 // Each case runs in its own process, so each peak RSS is that case's alone.
 import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const CASES = [
@@ -65,6 +66,7 @@ if (process.argv[2] === '--case') {
 } else {
   const self = fileURLToPath(import.meta.url);
   console.log(`idemsim bench (node ${process.version})`);
+  console.log(startUp());
   for (const c of CASES) {
     const child = spawnSync(process.execPath, [self, '--case', JSON.stringify(c.sets)], { encoding: 'utf8' });
     if (child.status !== 0) {
@@ -78,4 +80,26 @@ if (process.argv[2] === '--case') {
         `peak RSS ${r.rssMB.toFixed(0)} MB, duplicates/1000 ${r.duplicatesPerThousand.toFixed(2)}`,
     );
   }
+}
+
+/**
+ * Start-up: the wall time of `idemsim run --actions 1 --format json`, a whole process from
+ * spawn to exit, the median of seven runs after one to warm the file cache.
+ */
+function startUp() {
+  const bin = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'idemsim.js');
+  const args = [bin, 'run', '--actions', '1', '--format', 'json'];
+  const times = [];
+  for (let i = 0; i < 8; i++) {
+    const started = process.hrtime.bigint();
+    const child = spawnSync(process.execPath, args, { encoding: 'utf8' });
+    if (child.status !== 0) {
+      console.error(child.stderr);
+      process.exit(1);
+    }
+    if (i > 0) times.push(Number(process.hrtime.bigint() - started) / 1e9);
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)];
+  return `(start-up) idemsim run --actions 1 --format json, whole process\n    ${median.toFixed(2)} s (median of ${times.length}; fastest ${times[0].toFixed(2)} s)`;
 }
