@@ -142,9 +142,12 @@ describe('idemsim store replay', () => {
         `${kind} with read-then-write: both clients claimed \\(a duplicate execution\\) in ([\\d,]+) of ([\\d,]+) pairs`,
       ).exec(r.out);
       const atomic = new RegExp(`${kind} with the atomic claim: both clients claimed in ([\\d,]+) of`).exec(r.out);
-      // Two clients reading at the same moment both read nothing: every pair races.
-      expect(raced?.[1], kind).toBe(raced?.[2]);
-      expect(Number(raced?.[2]?.replace(/,/g, '')), kind).toBe(Math.min(modelled, 1000));
+      // Two clients that read at the same moment usually both read nothing and both claim;
+      // the network may order one's write before the other's read, so not every pair must.
+      const tried = Number(raced?.[2]?.replace(/,/g, ''));
+      expect(tried, kind).toBe(Math.min(modelled, 1000));
+      expect(Number(raced?.[1]?.replace(/,/g, '')), kind).toBeGreaterThan(tried / 2);
+      // The atomic claim never lets two claims through.
       expect(atomic?.[1], kind).toBe('0');
     }
   });
