@@ -10,7 +10,16 @@ import tseslint from 'typescript-eslint';
 export const WALLS = {
   // The shared vocabulary imports no other folder (simple-statistics: the normal tail).
   model: { folders: [], packages: ['simple-statistics'] },
-  stats: { folders: ['model'], packages: ['simple-statistics', '@stdlib/stats-base-dists-beta-quantile', '@stdlib/stats-base-dists-gamma-quantile'] },
+  // node:module only to load the @stdlib quantiles (src/stats/quantiles.ts).
+  stats: {
+    folders: ['model'],
+    packages: [
+      'simple-statistics',
+      '@stdlib/stats-base-dists-beta-quantile',
+      '@stdlib/stats-base-dists-gamma-quantile',
+      'node:module',
+    ],
+  },
   sim: { folders: ['model', 'stats'], packages: ['seedrandom'] },
   scenario: { folders: ['model'], packages: ['yaml'] },
   analytic: { folders: ['model', 'stats'], packages: ['simple-statistics'] },
@@ -95,7 +104,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='process'][property.name='exit']", message: 'Only src/cli/main.ts exits.' },
+        {
+          selector: "MemberExpression[object.name='process'][property.name='exit']",
+          message: 'Only src/cli/main.ts exits.',
+        },
       ],
     },
   },

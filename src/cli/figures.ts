@@ -16,7 +16,7 @@ import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { scenarioOf, scenarioSource } from './load.js';
 import { QUIET_HELP, clockOf, quietly, startCount, startPoints } from './progress.js';
-import { atOut } from './report.js';
+import { atOut } from './out.js';
 
 export const DEFAULT_OUT = 'reports/article';
 

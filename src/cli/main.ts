@@ -3,22 +3,39 @@
 // CommandContext and return an exit code.
 import { Command } from 'commander';
 import type { CommandContext } from './context.js';
-import { checkCommand } from './check.js';
-import { diffCommand } from './diff.js';
 import { ExitCode, reportError } from './errors.js';
-import { explainCommand } from './explain.js';
-import { figuresCommand } from './figures.js';
-import { fitLatencyCommand } from './fit-latency.js';
-import { initCommand } from './init.js';
-import { presetsCommand } from './presets.js';
-import { recommendCommand } from './recommend.js';
-import { reportCommand } from './report.js';
-import { runCommand } from './run.js';
-import { schemaCommand } from './schema.js';
-import { storeCommand } from './store.js';
-import { sweepCommand } from './sweep.js';
-import { validateCommand } from './validate.js';
 import { VERSION } from './version.js';
+
+type CommandFactory = (ctx: CommandContext, done: (code: number) => void) => Command;
+
+/**
+ * Every command, in the order `--help` lists them, each loaded only when asked for: a
+ * command's module brings its renderers (and, for charts, vega), so `idemsim run --format
+ * json` should not pay for `figures`. Help, `--version` and a mistyped name load them all.
+ */
+const COMMANDS: readonly (readonly [string, () => Promise<CommandFactory>])[] = [
+  ['run', async () => (await import('./run.js')).runCommand],
+  ['validate', async () => (await import('./validate.js')).validateCommand],
+  ['init', async () => (await import('./init.js')).initCommand],
+  ['schema', async () => (await import('./schema.js')).schemaCommand],
+  ['report', async () => (await import('./report.js')).reportCommand],
+  ['check', async () => (await import('./check.js')).checkCommand],
+  ['diff', async () => (await import('./diff.js')).diffCommand],
+  ['explain', async () => (await import('./explain.js')).explainCommand],
+  ['sweep', async () => (await import('./sweep.js')).sweepCommand],
+  ['figures', async () => (await import('./figures.js')).figuresCommand],
+  ['recommend', async () => (await import('./recommend.js')).recommendCommand],
+  ['fit-latency', async () => (await import('./fit-latency.js')).fitLatencyCommand],
+  ['store', async () => (await import('./store.js')).storeCommand],
+  ['presets', async () => (await import('./presets.js')).presetsCommand],
+];
+
+/** The factories `argv` needs: the named command's alone, or every one. */
+async function commandsFor(argv: readonly string[]): Promise<CommandFactory[]> {
+  const named = COMMANDS.find(([name]) => name === argv[0]);
+  const wanted = named === undefined ? COMMANDS : [named];
+  return Promise.all(wanted.map(([, load]) => load()));
+}
 
 /** Runs `idemsim` with `argv` (without node and script) and returns the exit code. */
 export async function cli(argv: readonly string[], ctx: CommandContext): Promise<number> {
@@ -41,24 +58,8 @@ export async function cli(argv: readonly string[], ctx: CommandContext): Promise
       // One line per error: commander puts its "(Did you mean ...?)" on a line of its own.
       outputError: (text, write) => write(`${text.trim().replace(/\s*\n\s*/g, ' ')}\n`),
     });
-  const commands = [
-    runCommand(ctx, done),
-    validateCommand(ctx, done),
-    initCommand(ctx, done),
-    schemaCommand(ctx, done),
-    reportCommand(ctx, done),
-    checkCommand(ctx, done),
-    diffCommand(ctx, done),
-    explainCommand(ctx, done),
-    sweepCommand(ctx, done),
-    figuresCommand(ctx, done),
-    recommendCommand(ctx, done),
-    fitLatencyCommand(ctx, done),
-    storeCommand(ctx, done),
-    presetsCommand(ctx, done),
-  ];
-  for (const command of commands) {
-    program.addCommand(command.copyInheritedSettings(program));
+  for (const factory of await commandsFor(argv)) {
+    program.addCommand(factory(ctx, done).copyInheritedSettings(program));
   }
   try {
     await program.parseAsync([...argv], { from: 'user' });

@@ -5,7 +5,6 @@
 // points, simulate them one after the other, render, write the folder.
 import { PRESETS, applyPreset, type PresetName } from '../model/presets.js';
 import type { Scenario } from '../model/scenario.js';
-import { compareReportFiles } from '../report/presets/folder.js';
 import {
   KEY_VARIANTS,
   renderCompareCsv,
@@ -23,7 +22,7 @@ import { loadScenarios } from './load.js';
 import { presetTakesDefault } from './messages.js';
 import { formatOption } from './options.js';
 import { quietly, startProgress } from './progress.js';
-import { checkOut, writeFolder } from './report.js';
+import { checkOut, writeFolder } from './out.js';
 import { VERSION } from './version.js';
 
 export const COMPARE_FORMATS = ['table', 'json', 'csv'] as const;
@@ -63,7 +62,9 @@ export async function compare(
         : renderCompareTable(comparison),
   );
   if (options.out !== undefined) {
-    const files = await compareReportFiles(comparison, VERSION, { png: false, scenarioYaml: scenarioToYaml });
+    const files = await (
+      await import('../report/presets/folder.js')
+    ).compareReportFiles(comparison, VERSION, { png: false, scenarioYaml: scenarioToYaml });
     writeFolder(files, options.out, io);
   }
   return ExitCode.ok;

@@ -23,7 +23,6 @@ import { recommendPipeline, VERIFY_RULE } from '../recommend/pipeline.js';
 import { rankingRule } from '../recommend/rank.js';
 import type { Simulate } from '../recommend/search.js';
 import { recommendedWarnings, scenarioWarnings, writtenIn } from '../recommend/warnings.js';
-import { recommendReportFiles } from '../report/recommend/folder.js';
 import { renderRecommendJson, renderRecommendText } from '../report/recommend/text.js';
 import { parseTarget } from '../scenario/bounds.js';
 import { scenarioToYaml } from '../scenario/index.js';
@@ -42,7 +41,7 @@ import {
   EXAMPLES,
   VERIFY_CAP_FACTOR,
 } from './recommend-help.js';
-import { checkOut, writeFolder } from './report.js';
+import { checkOut, writeFolder } from './out.js';
 import { readScenarioFile } from './validate.js';
 import { VERSION } from './version.js';
 
@@ -138,7 +137,9 @@ export async function recommend(
     });
     ctx.out.write(format === 'json' ? renderRecommendJson(doc, VERSION) : renderRecommendText(doc));
     if (options.out !== undefined) {
-      const files = await recommendReportFiles(doc, base, choice.best.scenario, VERSION, scenarioToYaml);
+      const files = await (
+        await import('../report/recommend/folder.js')
+      ).recommendReportFiles(doc, base, choice.best.scenario, VERSION, scenarioToYaml);
       writeFolder(files, options.out, io);
     }
     return doc.status === 'recommended' ? ExitCode.ok : ExitCode.checkFailed;

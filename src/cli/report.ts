@@ -1,18 +1,16 @@
 // `idemsim report summary.json --out DIR`: redraws a report folder from a saved summary,
-// without simulating; and the write step it shares with `run --out` (publish), so both
-// commands write the same folder from the same summary.
+// without simulating, through the write step it shares with `run --out` (publish), so
+// both commands write the same folder from the same summary.
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Command } from 'commander';
-import type { FolderOptions } from '../report/folder.js';
-import { reportFiles } from '../report/run/folder.js';
-import { embeddedScenario, scenarioToYaml } from '../scenario/index.js';
-import { scenarioSettings } from '../scenario/settings.js';
+import { embeddedScenario } from '../scenario/index.js';
 import { parseSummary, type Summary } from '../report/run/summary.js';
-import { ReportTargetError, checkTarget, writeReport, type ReportFile, type WriteIo } from '../report/write.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
-import { cannotRead, cannotWriteOut, outProblem, readFailure, reportWritten } from './messages.js';
+import { cannotRead, readFailure } from './messages.js';
+import { checkOut } from './out.js';
+import { publish } from './publish.js';
 
 export interface ReportOptions {
   /** The report folder to write (required; relative to the context's cwd). */
@@ -31,29 +29,6 @@ export async function report(file: string, options: ReportOptions, ctx: CommandC
   });
 }
 
-/** Refuses an --out that a report may not replace, before any work is done for it. */
-export function checkOut(out: string, cwd: string): void {
-  atOut(out, () => checkTarget(resolve(cwd, out)));
-}
-
-/** Draws the folder for `summary`, writes it atomically to `out`, and says where on stderr. */
-export async function publish(
-  summary: Summary,
-  out: string,
-  options: Pick<FolderOptions, 'png'>,
-  ctx: CommandContext,
-  io?: WriteIo,
-): Promise<void> {
-  const files = await reportFiles(summary, { ...options, scenarioYaml: scenarioToYaml, settings: scenarioSettings });
-  writeFolder(files, out, ctx, io);
-}
-
-/** Writes a report folder's files atomically to `out` and says where on stderr; `sweep --out` shares it. */
-export function writeFolder(files: readonly ReportFile[], out: string, ctx: CommandContext, io?: WriteIo): void {
-  atOut(out, () => writeReport(resolve(ctx.cwd, out), files, io));
-  ctx.err.write(`${reportWritten(join(out, 'index.html'))}\n`);
-}
-
 function readSummaryFile(file: string, cwd: string): Summary {
   let text: string;
   try {
@@ -64,21 +39,6 @@ function readSummaryFile(file: string, cwd: string): Summary {
   const outcome = parseSummary(text, file, embeddedScenario);
   if (!outcome.ok) throw new InputError(outcome.problem);
   return outcome.summary;
-}
-
-/** File-system trouble with the report folder is the user's to fix: one line, exit 2. */
-export function atOut(out: string, body: () => void): void {
-  try {
-    body();
-  } catch (error) {
-    if (error instanceof ReportTargetError) throw new InputError(outProblem(out, error.reason));
-    if (isSystemError(error)) throw new InputError(cannotWriteOut(out, readFailure(error)));
-    throw error;
-  }
-}
-
-function isSystemError(error: unknown): error is NodeJS.ErrnoException {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && 'syscall' in error;
 }
 
 const EXAMPLES = `

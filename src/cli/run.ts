@@ -13,7 +13,7 @@ import { loadScenarios, withScenarioOptions } from './load.js';
 import { needsOut, timelineActionsRange, unknownTimeline } from './messages.js';
 import { formatHelp, formatOption } from './options.js';
 import { quietly, startProgress, withQuiet } from './progress.js';
-import { checkOut, publish } from './report.js';
+import { checkOut } from './out.js';
 import { VERSION } from './version.js';
 import { embeddedScenario } from '../scenario/index.js';
 import { defaultFields } from '../scenario/settings.js';
@@ -62,6 +62,7 @@ export async function run(files: readonly string[], options: RunOptions, ctx: Co
       // Which fields were defaults, for the report: judged on the scenario that ran (sized, its actions are not).
       const given = loaded.map((l) => l.given);
       const defaults = runs.map((r, i) => defaultFields(r.scenario, given[i] ?? []));
+      const { publish } = await import('./publish.js');
       await publish(readBack(runs, defaults), request.out, { png: request.png }, io);
     }
     return ExitCode.ok;

@@ -4,7 +4,6 @@
 // with the same bytes whatever --jobs is.
 import { Command } from 'commander';
 import { METRIC_NAMES, metricInfo } from '../model/metrics.js';
-import { sweepReportFiles } from '../report/sweep/folder.js';
 import { renderSweepCsv, renderSweepJson, renderSweepTable } from '../report/sweep/text.js';
 import type { SweepSpec } from '../model/scenario.js';
 import { DEFAULT_SWEEP_METRICS, type Sweep, type Vary } from '../model/sweep.js';
@@ -15,7 +14,7 @@ import { sweepPoints } from '../sweep/sweep.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { scenarioOf, scenarioSource, withScenarioOptions } from './load.js';
-import { checkOut, writeFolder } from './report.js';
+import { checkOut, writeFolder } from './out.js';
 import { VERSION } from './version.js';
 import { formatHelp, formatOption, jobCount } from './options.js';
 import { sizingOf, withSizingOptions, type SizingFlags } from './sizing.js';
@@ -87,7 +86,9 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
       // scenario.yaml carries the sweep that ran as its block, so it sweeps again the same way.
       const ran = { ...base, sweep: { vary: dims.map(({ path, spec }) => ({ path, spec })), metrics } };
       writeFolder(
-        await sweepReportFiles(result, ran, VERSION, { png: false, scenarioYaml: scenarioToYaml }),
+        await (
+          await import('../report/sweep/folder.js')
+        ).sweepReportFiles(result, ran, VERSION, { png: false, scenarioYaml: scenarioToYaml }),
         options.out,
         io,
       );

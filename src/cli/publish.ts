@@ -1,0 +1,23 @@
+// The write step `run --out` shares with `report`: draw the folder for a summary (charts,
+// HTML, optionally PNGs) and write it. Loaded only when a report is asked for, since
+// drawing brings vega.
+import type { FolderOptions } from '../report/folder.js';
+import { reportFiles } from '../report/run/folder.js';
+import type { Summary } from '../report/run/summary.js';
+import type { WriteIo } from '../report/write.js';
+import { scenarioToYaml } from '../scenario/index.js';
+import { scenarioSettings } from '../scenario/settings.js';
+import type { CommandContext } from './context.js';
+import { writeFolder } from './out.js';
+
+/** Draws the folder for `summary`, writes it atomically to `out`, and says where on stderr. */
+export async function publish(
+  summary: Summary,
+  out: string,
+  options: Pick<FolderOptions, 'png'>,
+  ctx: CommandContext,
+  io?: WriteIo,
+): Promise<void> {
+  const files = await reportFiles(summary, { ...options, scenarioYaml: scenarioToYaml, settings: scenarioSettings });
+  writeFolder(files, out, ctx, io);
+}

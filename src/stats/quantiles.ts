@@ -1,0 +1,41 @@
+// The beta and gamma quantile functions behind the exact intervals, from @stdlib, loaded on
+// first use. The built CLI loads them from dist/vendor/quantiles.cjs, one file that
+// scripts/bundle.mjs bundles at build time, because the packages as published are ~400
+// CommonJS modules whose resolution alone cost ~180 ms of start-up; run from src/ (tests),
+// the packages load directly. Either way it is the same @stdlib code.
+import { createRequire } from 'node:module';
+
+export interface Quantiles {
+  /** Quantile p of Beta(a, b). */
+  beta(p: number, a: number, b: number): number;
+  /** Quantile p of Gamma(shape k, scale theta). */
+  gamma(p: number, k: number, theta: number): number;
+}
+
+const BUNDLE = '../vendor/quantiles.cjs';
+let loaded: Quantiles | undefined;
+
+/** The quantile functions, loaded once. */
+export function quantiles(): Quantiles {
+  loaded ??= load();
+  return loaded;
+}
+
+function load(): Quantiles {
+  const require = createRequire(import.meta.url);
+  try {
+    return require(BUNDLE) as Quantiles;
+  } catch (error) {
+    if (!isMissing(error, BUNDLE)) throw error;
+  }
+  return {
+    beta: require('@stdlib/stats-base-dists-beta-quantile') as Quantiles['beta'],
+    gamma: require('@stdlib/stats-base-dists-gamma-quantile') as Quantiles['gamma'],
+  };
+}
+
+/** Only the bundle itself missing means "not built": anything else is a real fault. */
+function isMissing(error: unknown, request: string): boolean {
+  const e = error as NodeJS.ErrnoException;
+  return e?.code === 'MODULE_NOT_FOUND' && typeof e.message === 'string' && e.message.includes(request);
+}

@@ -1,0 +1,74 @@
+// Start-up: a command loads only what it uses. The static imports (not `import type`, not
+// `await import(...)`) reachable from each command's module must not reach the chart
+// renderers or the key-store clients, which only the commands that draw or open a store
+// load, when they do.
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = resolve(__dirname, '..', '..', 'src');
+const HEAVY = ['vega', 'vega-lite', '@resvg/resvg-js', '@electric-sql/pglite', 'pg', '@redis/client'];
+
+/** The static import specifiers of one TypeScript file. */
+function staticImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const found: string[] = [];
+  for (const match of text.matchAll(/^import\s+(?!type\s)[^;]*?from\s+'([^']+)';/gms)) {
+    found.push(match[1] as string);
+  }
+  for (const match of text.matchAll(/^export\s+(?!type\s)[^;]*?from\s+'([^']+)';/gms)) {
+    found.push(match[1] as string);
+  }
+  return found;
+}
+
+/** Every package and source file reachable from `entry` by static imports. */
+function closure(entry: string): { packages: Set<string>; files: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const todo = [entry];
+  while (todo.length > 0) {
+    const file = todo.pop() as string;
+    if (files.has(file)) continue;
+    files.add(file);
+    for (const spec of staticImports(file)) {
+      if (spec.startsWith('.')) todo.push(resolve(dirname(file), spec.replace(/\.js$/, '.ts')));
+      else packages.add(spec);
+    }
+  }
+  return { packages, files };
+}
+
+const LIGHT_COMMANDS = [
+  'run',
+  'validate',
+  'init',
+  'schema',
+  'check',
+  'diff',
+  'explain',
+  'sweep',
+  'recommend',
+  'fit-latency',
+  'presets',
+  'store',
+];
+
+describe('what a command loads before it runs', () => {
+  it('main loads no command until it knows which one is asked for', () => {
+    const { files } = closure(join(SRC, 'cli', 'main.ts'));
+    const commands = [...files].filter((f) => LIGHT_COMMANDS.some((c) => f.endsWith(`/cli/${c}.ts`)));
+    expect(commands).toEqual([]);
+  });
+
+  it.each(LIGHT_COMMANDS)('%s loads no chart renderer and no key-store client up front', (command) => {
+    const { packages } = closure(join(SRC, 'cli', `${command}.ts`));
+    expect([...packages].filter((p) => HEAVY.includes(p))).toEqual([]);
+  });
+
+  it('the check itself sees the renderers where they are imported', () => {
+    // Guards the test: figures draws charts, so its closure must reach vega.
+    const { packages } = closure(join(SRC, 'cli', 'figures.ts'));
+    expect(packages.has('vega')).toBe(true);
+  });
+});
