@@ -23,6 +23,7 @@ const COMMANDS: readonly (readonly [string, () => Promise<CommandFactory>])[] = 
   ['diff', async () => (await import('./diff.js')).diffCommand],
   ['explain', async () => (await import('./explain.js')).explainCommand],
   ['sweep', async () => (await import('./sweep.js')).sweepCommand],
+  ['merge', async () => (await import('./merge.js')).mergeCommand],
   ['figures', async () => (await import('./figures.js')).figuresCommand],
   ['recommend', async () => (await import('./recommend.js')).recommendCommand],
   ['fit-latency', async () => (await import('./fit-latency.js')).fitLatencyCommand],

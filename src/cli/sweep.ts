@@ -6,7 +6,10 @@ import { Command } from 'commander';
 import { METRIC_NAMES, metricInfo } from '../model/metrics.js';
 import { renderSweepCsv, renderSweepJson, renderSweepTable } from '../report/sweep/text.js';
 import type { SweepSpec } from '../model/scenario.js';
-import { DEFAULT_SWEEP_METRICS, type Sweep, type Vary } from '../model/sweep.js';
+import { DEFAULT_SWEEP_METRICS, type Sweep, type SweepPoint, type Vary } from '../model/sweep.js';
+import { renderSweepPart } from '../report/parts/write.js';
+import { inShard } from '../report/parts/sweep.js';
+import { parseShard, type Share } from './shard.js';
 import { scenarioToYaml } from '../scenario/index.js';
 import { parseVary } from '../scenario/vary.js';
 import { simulateAll, simulateAllSized } from '../sweep/pool.js';
@@ -34,6 +37,8 @@ export interface SweepOptions extends SizingFlags {
   out?: string;
   /** No progress line and no notes on stderr. */
   quiet?: boolean;
+  /** `I/N`: simulate only shard I's points and print them as a part for `idemsim merge`. */
+  shard?: string;
 }
 
 const FORMATS = ['table', 'json', 'csv'] as const;
@@ -42,6 +47,7 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
   return guardAsync(ctx.err, async () => {
     const format = formatOption(options.format, FORMATS);
     const io = quietly(ctx, options.quiet);
+    const shard = shardOf(options, format);
     // Refused before anything is simulated, as `run --out` does.
     if (options.out !== undefined) checkOut(options.out, ctx.cwd);
     const load = scenarioSource(file, ctx.cwd);
@@ -56,7 +62,8 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
     const sizing = sizingOf(options);
     const planned = sweepPoints(vary, (pointSets) => load([...sets, ...pointSets]));
     if (!planned.ok) throw new InputError(planned.problems);
-    const scenarios = planned.points.map((p) => p.scenario);
+    const ours = planned.points.map((_, i) => i).filter((i) => shard === null || inShard(i, shard.index, shard.of));
+    const scenarios = ours.map((i) => (planned.points[i] as SweepPoint).scenario);
     const runs = await simulatePoints(scenarios, sizing, jobs, io);
     if (sizing !== null) {
       const actions = runs.map((r) => r.scenario.actions);
@@ -66,15 +73,22 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
           (capped > 0 ? `; ${capped} stopped by --max-actions before meeting --precision\n` : '\n'),
       );
     }
-    const result: Sweep = {
-      name: planned.points[0]?.scenario.name ?? '',
-      vary,
-      metrics,
-      points: planned.points.map((point, i) => {
-        const run = runs[i] as (typeof runs)[number];
-        return { ...point, scenario: run.scenario, result: run.result };
-      }),
-    };
+    const done = ours.map((index, i) => {
+      const run = runs[i] as (typeof runs)[number];
+      return {
+        index,
+        run: { at: (planned.points[index] as SweepPoint).at, scenario: run.scenario, result: run.result },
+      };
+    });
+    const name = planned.points[0]?.scenario.name ?? '';
+    if (shard !== null) {
+      const { index, of } = shard;
+      const sweep = { name, vary, metrics, dims: dims.map(({ path, spec }) => ({ path, spec })), base };
+      const part = { idemsim: VERSION, shard: index, of, points: planned.points.length, sweep, runs: done };
+      ctx.out.write(renderSweepPart(part));
+      return ExitCode.ok;
+    }
+    const result: Sweep = { name, vary, metrics, points: done.map(({ run }) => run) };
     const text =
       format === 'json'
         ? renderSweepJson(result, VERSION)
@@ -95,6 +109,20 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
     }
     return ExitCode.ok;
   });
+}
+
+/** `--shard I/N`, or null; a shard prints its part (JSON) and writes no report folder. */
+function shardOf(options: SweepOptions, format: string): Share | null {
+  if (options.shard === undefined) return null;
+  if (format !== 'json' && options.format !== undefined) {
+    throw new InputError(
+      `--shard prints the shard's part as JSON for \`idemsim merge\`; drop --format ${format} (merge prints the table)`,
+    );
+  }
+  if (options.out !== undefined) {
+    throw new InputError('--shard writes no report folder; merge the parts with `idemsim merge PARTS... --out DIR`');
+  }
+  return parseShard(options.shard);
 }
 
 /**
@@ -187,6 +215,9 @@ Examples:
       draw a heatmap each) and a scenario.yaml whose sweep: block repeats the sweep
   $ npx idemsim sweep reports/timeouts/scenario.yaml
       no --vary: the file's sweep: block says what to vary and which metrics
+  $ npx idemsim sweep reports/timeouts/scenario.yaml --shard 2/3 > part-2.json
+      the second of three shares of the points, as a part; once all three ran
+      (on any machines), \`idemsim merge part-*.json\` prints the whole sweep
 
 SPEC is a list (5m,15m,1h) or a range with a step (400ms..3s:200ms, 0..0.1:0.01) in the
 field's unit. Without --vary, the file's sweep: block says what to vary; --vary flags
@@ -213,6 +244,10 @@ export function sweepCommand(ctx: CommandContext, done: (code: number) => void):
     })
     .option('--metric <names>', `comma-separated metrics (default: ${DEFAULT_SWEEP_METRICS.join(',')})`)
     .option('--jobs <n>', 'worker threads (default: the number of cores)')
+    .option(
+      '--shard <I/N>',
+      'simulate only shard I of N (points I, I+N, I+2N, ... counting from 1) and print them as a part for `idemsim merge`',
+    )
     .option('--format <format>', formatHelp(FORMATS))
     .option(
       '--out <DIR>',

@@ -48,6 +48,7 @@ const LIGHT_COMMANDS = [
   'diff',
   'explain',
   'sweep',
+  'merge',
   'recommend',
   'fit-latency',
   'presets',

@@ -1,0 +1,56 @@
+// Reading the parts `idemsim merge` combines: what a sweep shard (`sweep --shard I/N`) or
+// a replica (`run --replicas N --replica I`) printed. Every problem is one line naming the
+// file, where in it, and what to do.
+import type { ScenarioReader } from '../run/summary.js';
+import { ShapeError, count, object, oneOf, text } from '../shape.js';
+import { readSweepPart, type SweepPart } from './sweep.js';
+
+/** Bumped when a reader of the previous version could misread a part. */
+export const PART_VERSION = 1;
+
+export type Part = { kind: 'sweep'; part: SweepPart };
+export type PartOutcome = { ok: true; part: Part } | { ok: false; problem: string };
+
+const MAKE_ONE =
+  'a part is what `idemsim sweep FILE --shard I/N` or `idemsim run FILE --replicas N --replica I` prints';
+
+/** The part in `source`, read from `file`, or the first thing wrong with it. */
+export function parsePart(source: string, file: string, readScenario: ScenarioReader): PartOutcome {
+  let json: unknown;
+  try {
+    json = JSON.parse(source);
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ');
+    return { ok: false, problem: `${file}: not JSON (${reason}); ${MAKE_ONE}` };
+  }
+  try {
+    return { ok: true, part: readPart(json, readScenario) };
+  } catch (error) {
+    if (error instanceof ShapeError) return { ok: false, problem: `${file}: ${error.message}` };
+    throw error;
+  }
+}
+
+function readPart(json: unknown, readScenario: ScenarioReader): Part {
+  const top = object(json, 'the document');
+  if (top['part'] === undefined) {
+    const what =
+      top['sweep'] !== undefined ? 'a whole sweep' : top['runs'] !== undefined ? 'a whole run' : 'not a part';
+    throw new ShapeError('part', `missing: ${what}, not a shard's or a replica's part; ${MAKE_ONE}`);
+  }
+  const idemsim = text(top['idemsim'], 'idemsim');
+  const header = object(top['part'], 'part');
+  const version = header['version'];
+  if (version !== PART_VERSION) {
+    throw new ShapeError(
+      'part.version',
+      `${JSON.stringify(version)} is not supported; this idemsim reads ${PART_VERSION}`,
+    );
+  }
+  const kind = oneOf({ sweep: true })(header['kind'], 'part.kind');
+  const of = count(header['of'], 'part.of');
+  const shard = count(header['shard'], 'part.shard');
+  if (!(shard >= 1 && shard <= of)) throw new ShapeError('part.shard', `${shard} is not a shard of ${of}`);
+  const points = count(header['points'], 'part.points');
+  return { kind, part: readSweepPart(top, { idemsim, shard, of, points }, readScenario) };
+}
