@@ -4,11 +4,15 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
+import { mergeReplicaParts } from '../report/parts/merge-replicas.js';
 import { MergeError, mergeSweepParts, type MergedSweep } from '../report/parts/merge-sweep.js';
+import { render } from '../report/run/render.js';
+import { tallyShape } from '../sim/tally-state.js';
+import { colorEnabled, type CommandContext } from './context.js';
+import { pooledRun } from './replicas.js';
 import { parsePart, type Part } from '../report/parts/read.js';
 import { renderSweepCsv, renderSweepJson, renderSweepTable } from '../report/sweep/text.js';
 import { embeddedScenario, scenarioToYaml } from '../scenario/index.js';
-import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { cannotRead, readFailure } from './messages.js';
 import { formatHelp, formatOption } from './options.js';
@@ -29,6 +33,19 @@ export async function merge(files: readonly string[], options: MergeOptions, ctx
     if (options.out !== undefined) checkOut(options.out, ctx.cwd);
     const parts = files.map((file) => ({ file, part: readPart(file, ctx.cwd) }));
     const sweeps = parts.flatMap(({ file, part }) => (part.kind === 'sweep' ? [{ file, part: part.part }] : []));
+    const replicas = parts.flatMap(({ file, part }) => (part.kind === 'replica' ? [{ file, part: part.part }] : []));
+    if (sweeps.length > 0 && replicas.length > 0) {
+      const [sweepFile, replicaFile] = [sweeps[0]?.file, replicas[0]?.file];
+      throw new InputError(`merge: ${sweepFile} is a sweep's shard and ${replicaFile} a run's replica; merge one kind at a time`);
+    }
+    if (replicas.length > 0) {
+      if (options.out !== undefined) {
+        throw new InputError("merge: replicas make no report folder (a report draws one run's traces); drop --out");
+      }
+      const runs = atMerge(() => mergeReplicaParts(replicas)).map(({ base, replicas: r }) => pooledRun(base, r));
+      ctx.out.write(render(format, runs, { color: colorEnabled(ctx), version: replicas[0]?.part.idemsim ?? VERSION }));
+      return ExitCode.ok;
+    }
     const merged = atMerge(() => mergeSweepParts(sweeps));
     const { sweep } = merged;
     ctx.out.write(
@@ -59,7 +76,7 @@ function readPart(file: string, cwd: string): Part {
   } catch (error) {
     throw new InputError(cannotRead(file, readFailure(error)));
   }
-  const outcome = parsePart(source, file, embeddedScenario);
+  const outcome = parsePart(source, file, embeddedScenario, tallyShape());
   if (!outcome.ok) throw new InputError(outcome.problem);
   if (outcome.part.part.idemsim !== VERSION) {
     throw new InputError(
@@ -86,9 +103,16 @@ Examples:
       exactly what the same sweep prints in one process
   $ npx idemsim merge part-*.json --out reports/timeouts
       the table, and the report folder \`sweep --out\` writes
+  $ npx idemsim run scenarios/refunds-3-intent-key.yaml --replicas 3 --replica 1 > replica-1.json
+  $ npx idemsim run scenarios/refunds-3-intent-key.yaml --replicas 3 --replica 2 > replica-2.json
+  $ npx idemsim run scenarios/refunds-3-intent-key.yaml --replicas 3 --replica 3 > replica-3.json
+  $ npx idemsim merge replica-*.json
+      the three replicas pooled: exactly what \`run --replicas 3\` prints
 
-Every shard of the sweep must be there, once, all made by this idemsim version from
-the same sweep (file, --set, --vary and --metric alike). Kubernetes and GitHub Actions
+Every shard of the sweep (or replica of the run) must be there, once, all made by this
+idemsim version from the same sweep or scenarios (file, --set, --vary and --metric alike).
+Merged replicas pool every count, mean and histogram; each interval is the wider of the
+pooled one and Student's t over the replicas' own values. Kubernetes and GitHub Actions
 examples: docs/guide/scale.md.
 Exit codes: 0 ok, 2 bad input (unreadable or mismatched parts, unusable --out), 70 internal error.`;
 

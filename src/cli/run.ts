@@ -19,6 +19,7 @@ import { embeddedScenario } from '../scenario/index.js';
 import { defaultFields } from '../scenario/settings.js';
 import type { Sizing } from '../model/precision.js';
 import { runSized, sizingNote, sizingOf, withSizingOptions, type SizingFlags } from './sizing.js';
+import { replicationOf, runAllReplicas, runReplica } from './replicas.js';
 
 export interface RunOptions extends SizingFlags {
   /** `path=value` overrides in command-line order (later wins), applied to every scenario. */
@@ -35,6 +36,10 @@ export interface RunOptions extends SizingFlags {
   timelineActions?: string;
   /** No progress line and no notes on stderr. */
   quiet?: boolean;
+  /** Independent replications on derived seeds: how many, pooled (replicas.ts). */
+  replicas?: string;
+  /** With `replicas`: run only this one (1 to N) and print its part for `idemsim merge`. */
+  replica?: string;
 }
 
 /** How many actions the timeline chart may draw: one row each, so a thousand is a tall picture. */
@@ -51,10 +56,20 @@ export async function run(files: readonly string[], options: RunOptions, ctx: Co
   return guardAsync(ctx.err, async () => {
     const format = formatOption(options.format, OUTPUT_FORMATS);
     const io = quietly(ctx, options.quiet);
+    const replication = replicationOf(options);
     const request = reportRequest(options, ctx.cwd);
     const sizing = sizingOf(options);
     const loaded = loadScenarios(files, options.sets ?? [], ctx.cwd, (line) => ctx.err.write(`${line}\n`));
     const scenarios = loaded.map((l) => l.scenario);
+    if (replication !== null) {
+      const { of, replica } = replication;
+      ctx.out.write(
+        replica === null
+          ? render(format, runAllReplicas(scenarios, of, io), { color: colorEnabled(ctx), version: VERSION })
+          : runReplica(scenarios, { index: replica, of }, VERSION, io),
+      );
+      return ExitCode.ok;
+    }
     const runs =
       sizing === null ? simulateAll(scenarios, request?.trace, io) : sizeAll(scenarios, sizing, request?.trace, io);
     ctx.out.write(render(format, runs, { color: colorEnabled(ctx), version: VERSION }));
@@ -182,6 +197,9 @@ Examples:
   $ npx idemsim run scenarios/refunds-1-no-key.yaml --out refunds --timeline eventful
       the table, and a report folder (open refunds/index.html) whose timeline
       draws the 40 most eventful actions
+  $ npx idemsim run scenarios/refunds-3-intent-key.yaml --actions 1000000 --replicas 4 --replica 2 > replica-2.json
+      replica 2 of 4 (its own derived seed), as a part: run the four anywhere,
+      then \`idemsim merge replica-*.json\` pools them exactly
   $ npx idemsim run scenarios/refunds-3-intent-key.yaml --precision duplicatesPerThousand=5%
       as many actions as it takes (up to --max-actions) for the duplicate rate's
       95% interval to be within 5% of its value; the actions used go to stderr
@@ -212,14 +230,19 @@ export function runCommand(ctx: CommandContext, done: (code: number) => void): C
       `with --out: the timeline draws the ${Object.keys(TraceMode).join(' or the most ')} actions (default: first)`,
     )
     .option(
+      '--replicas <N>',
+      'run N independent replications (seeds derived from the scenario\'s) and print them pooled',
+    )
+    .option('--replica <I>', 'with --replicas: run replica I alone and print its part for `idemsim merge`')
+    .option(
       '--timeline-actions <n>',
       `with --out: how many actions the timeline draws, ${TIMELINE_ACTIONS.min} to ${TIMELINE_ACTIONS.max} (default: ${TIMELINE_ACTIONS.default})`,
     );
   return withQuiet(withSizingOptions(command, precision, false))
     .addHelpText('after', EXAMPLES)
     .action(async (files: string[], options: Omit<RunOptions, 'sets' | 'precision'>) => {
-      const { format, out, png, timeline, timelineActions, maxActions, quiet } = options;
-      const all = { sets, format, out, png, timeline, timelineActions, precision, maxActions, quiet };
+      const { format, out, png, timeline, timelineActions, maxActions, quiet, replicas, replica } = options;
+      const all = { sets, format, out, png, timeline, timelineActions, precision, maxActions, quiet, replicas, replica };
       done(await run(files, all, ctx));
     });
 }

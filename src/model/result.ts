@@ -199,6 +199,8 @@ export interface DetailedRunResult extends RunResult {
 export interface ScenarioRun {
   scenario: Scenario;
   result: RunResult;
+  /** Pooled from this many independent replications (`run --replicas N`); absent for one run. */
+  replicas?: number;
 }
 
 /** A scenario beside its detailed result: what a run's report folder and charts draw. */

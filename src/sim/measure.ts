@@ -4,13 +4,35 @@ import type { Scenario } from '../model/scenario.js';
 import type { Histogram } from '../stats/histogram.js';
 import { Z975 } from '../stats/welford.js';
 import { countMeanInterval, offsetCountInterval } from '../stats/exact.js';
-import type { Interval, Intervals, Metrics, QuantilePoint, Quantiles, RunDetail, RunResult } from '../model/result.js';
+import type {
+  Interval,
+  Intervals,
+  Metrics,
+  QuantilePoint,
+  Quantiles,
+  RunDetail,
+  RunResult,
+  TimeSeries,
+} from '../model/result.js';
 import type { Sim } from './state.js';
+import type { Tally } from './tally.js';
+
+/** What the metrics are computed from: a run's tallies, its key store's peak, its time series. */
+export interface Measured {
+  tally: Tally;
+  store: { peakKeys: number; peakKeysAt: number } | null;
+  timeSeries: TimeSeries | null;
+}
 
 export function measure(sim: Sim, scenario: Scenario): RunResult {
-  const t = sim.tally;
+  return measureFrom({ tally: sim.tally, store: sim.store, timeSeries: sim.timeSeries }, scenario);
+}
+
+/** The metrics and intervals of `measured` (one run's, or several runs' pooled). */
+export function measureFrom(measured: Measured, scenario: Scenario): RunResult {
+  const t = measured.tally;
   const n = t.actions;
-  const store = sim.store;
+  const store = measured.store;
   const recordBytes = scenario.keys.recordBytes;
   const rate = (count: number): number => (t.lookups > 0 ? count / t.lookups : 0);
   const intervals: Intervals = {};
@@ -105,7 +127,7 @@ export function measure(sim: Sim, scenario: Scenario): RunResult {
   ];
   for (const [name, interval] of counted) if (interval !== null) intervals[name] = interval;
   const result: RunResult = { metrics, intervals: sortedIntervals(intervals) };
-  if (sim.timeSeries !== null) result.timeSeries = sim.timeSeries;
+  if (measured.timeSeries !== null) result.timeSeries = measured.timeSeries;
   return result;
 }
 

@@ -1,5 +1,7 @@
 // simulate(scenario) -> RunResult: the event loop of MODEL.md. Pure: no I/O, no clock,
 // no ambient randomness; the same scenario always gives the same result.
+import type { RunState } from '../model/tally-state.js';
+import { tallyState } from './tally-state.js';
 import type { Scenario } from '../model/scenario.js';
 import type { DetailedRunResult, RunResult } from '../model/result.js';
 import { onArrival } from './agent.js';
@@ -38,6 +40,17 @@ export function simulate(scenario: Scenario, options: SimulateOptions & { trace?
   if (sim.tracer === null) return result;
   const detailed: DetailedRunResult = { ...result, detail: detailOf(sim) };
   return detailed;
+}
+
+/**
+ * A run's result beside its tallies as data (tally-state.ts): what a replica carries to
+ * `idemsim merge`, to be pooled with the other replicas'.
+ */
+export function simulateWithState(scenario: Scenario, options: SimulateOptions = {}): { result: RunResult; state: RunState } {
+  const sim = new Sim(paramsOf(scenario), scenario.arrivals.rate, options);
+  run(sim);
+  const store = sim.store === null ? null : { peakKeys: sim.store.peakKeys, peakKeysAt: sim.store.peakKeysAt };
+  return { result: measure(sim, scenario), state: { tally: tallyState(sim.tally), store, timeSeries: sim.timeSeries } };
 }
 
 function run(sim: Sim): void {

@@ -4,6 +4,7 @@
 // observations at or below it), reported as the midpoint of the bucket holding that
 // rank, clamped to the exact observed minimum and maximum.
 import type { Interval } from '../model/result.js';
+import type { HistogramState } from '../model/tally-state.js';
 import { Welford, Z975 } from './welford.js';
 
 const SUB_BITS = 10;
@@ -30,6 +31,10 @@ function lowerEdge(bucket: number): number {
   return scratch[0] as number;
 }
 
+
+/** The number of buckets, the highest bucket index included (for readers of a state). */
+export const HISTOGRAM_BUCKETS = BUCKETS + 1;
+
 export class Histogram {
   private counts = new Float64Array(BUCKETS + 1);
   count = 0;
@@ -49,6 +54,35 @@ export class Histogram {
 
   get mean(): number {
     return this.moments.mean;
+  }
+
+  static fromState(state: HistogramState): Histogram {
+    const h = new Histogram();
+    for (const [bucket, n] of state.buckets) h.counts[bucket] = n;
+    h.count = state.count;
+    h.min = state.min;
+    h.max = state.max;
+    h.moments.merge(Welford.fromState(state.moments));
+    return h;
+  }
+
+  state(): HistogramState {
+    const buckets: [number, number][] = [];
+    this.counts.forEach((n, bucket) => {
+      if (n > 0) buckets.push([bucket, n]);
+    });
+    return { count: this.count, min: this.min, max: this.max, moments: this.moments.state(), buckets };
+  }
+
+  /** Adds another histogram's observations: counts add, extremes widen, moments pool. */
+  merge(other: Histogram): void {
+    other.counts.forEach((n, bucket) => {
+      if (n > 0) this.counts[bucket] = (this.counts[bucket] as number) + n;
+    });
+    this.count += other.count;
+    this.min = Math.min(this.min, other.min);
+    this.max = Math.max(this.max, other.max);
+    this.moments.merge(other.moments);
   }
 
   /** The value of rank r (1-based, ascending); 0 for an empty histogram. */

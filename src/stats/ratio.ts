@@ -4,7 +4,9 @@
 // (lookups, answers of one kind) give the ratio's variance with actions as the units
 // (the linearised ratio estimator), and from it the design effect of the exact interval.
 import type { Interval } from '../model/result.js';
+import type { RatioState } from '../model/tally-state.js';
 import { TAIL, clopperPearson } from './exact.js';
+
 
 export class RatioMoments {
   /** Units (actions) pushed. */
@@ -14,6 +16,27 @@ export class RatioMoments {
   private xx = 0;
   private yy = 0;
   private xy = 0;
+
+  static fromState(state: RatioState): RatioMoments {
+    const r = new RatioMoments();
+    Object.assign(r, state);
+    return r;
+  }
+
+  state(): RatioState {
+    return { n: this.n, x: this.x, y: this.y, xx: this.xx, yy: this.yy, xy: this.xy };
+  }
+
+  /** Adds another's units: the sums simply add. */
+  merge(other: RatioMoments): void {
+    const o = other.state();
+    this.n += o.n;
+    this.x += o.x;
+    this.y += o.y;
+    this.xx += o.xx;
+    this.yy += o.yy;
+    this.xy += o.xy;
+  }
 
   /** One action: `trials` lookups, `hits` of them answered with the counted kind. */
   push(trials: number, hits: number): void {

@@ -2,20 +2,23 @@
 // a replica (`run --replicas N --replica I`) printed. Every problem is one line naming the
 // file, where in it, and what to do.
 import type { ScenarioReader } from '../run/summary.js';
+import type { TallyShape } from '../../model/tally-state.js';
 import { ShapeError, count, object, oneOf, text } from '../shape.js';
+import { readReplicaPart, type ReplicaPart } from './replica.js';
 import { readSweepPart, type SweepPart } from './sweep.js';
 
 /** Bumped when a reader of the previous version could misread a part. */
 export const PART_VERSION = 1;
 
-export type Part = { kind: 'sweep'; part: SweepPart };
+export type Part = { kind: 'sweep'; part: SweepPart } | { kind: 'replica'; part: ReplicaPart };
 export type PartOutcome = { ok: true; part: Part } | { ok: false; problem: string };
 
 const MAKE_ONE =
   'a part is what `idemsim sweep FILE --shard I/N` or `idemsim run FILE --replicas N --replica I` prints';
 
 /** The part in `source`, read from `file`, or the first thing wrong with it. */
-export function parsePart(source: string, file: string, readScenario: ScenarioReader): PartOutcome {
+/** `shape`: the fields a replica's tallies must have (src/sim/tally-state.ts's tallyShape). */
+export function parsePart(source: string, file: string, readScenario: ScenarioReader, shape: TallyShape): PartOutcome {
   let json: unknown;
   try {
     json = JSON.parse(source);
@@ -24,14 +27,14 @@ export function parsePart(source: string, file: string, readScenario: ScenarioRe
     return { ok: false, problem: `${file}: not JSON (${reason}); ${MAKE_ONE}` };
   }
   try {
-    return { ok: true, part: readPart(json, readScenario) };
+    return { ok: true, part: readPart(json, readScenario, shape) };
   } catch (error) {
     if (error instanceof ShapeError) return { ok: false, problem: `${file}: ${error.message}` };
     throw error;
   }
 }
 
-function readPart(json: unknown, readScenario: ScenarioReader): Part {
+function readPart(json: unknown, readScenario: ScenarioReader, shape: TallyShape): Part {
   const top = object(json, 'the document');
   if (top['part'] === undefined) {
     const what =
@@ -47,8 +50,13 @@ function readPart(json: unknown, readScenario: ScenarioReader): Part {
       `${JSON.stringify(version)} is not supported; this idemsim reads ${PART_VERSION}`,
     );
   }
-  const kind = oneOf({ sweep: true })(header['kind'], 'part.kind');
+  const kind = oneOf({ sweep: true, replica: true })(header['kind'], 'part.kind');
   const of = count(header['of'], 'part.of');
+  if (kind === 'replica') {
+    const replica = count(header['replica'], 'part.replica');
+    if (!(replica >= 1 && replica <= of)) throw new ShapeError('part.replica', `${replica} is not a replica of ${of}`);
+    return { kind, part: readReplicaPart(top, { idemsim, replica, of }, readScenario, shape) };
+  }
   const shard = count(header['shard'], 'part.shard');
   if (!(shard >= 1 && shard <= of)) throw new ShapeError('part.shard', `${shard} is not a shard of ${of}`);
   const points = count(header['points'], 'part.points');

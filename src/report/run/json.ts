@@ -13,8 +13,9 @@ import { canonicalTimeSeries } from './time-series.js';
 export function renderJson(runs: readonly ScenarioRun[], version: string): string {
   const document = {
     idemsim: version,
-    runs: runs.map(({ scenario, result }) => ({
+    runs: runs.map(({ scenario, result, replicas }) => ({
       scenario: canonicalScenario(scenario),
+      ...(replicas === undefined ? {} : { replicas }),
       metrics: reportedMetrics(scenario, result.metrics),
       intervals: canonicalIntervals(result.intervals),
       ...(result.timeSeries === undefined ? {} : { timeSeries: canonicalTimeSeries(result.timeSeries) }),

@@ -16,7 +16,7 @@ export function renderTable(runs: readonly ScenarioRun[], options: TableOptions)
   // Level 1 (16 colours) is enough for bold and dim, and the same on every terminal.
   const paint = new Chalk({ level: options.color ? 1 : 0 });
   const table = new Table({
-    head: ['', ...runs.map((run) => paint.bold(run.scenario.name))],
+    head: ['', ...runs.map((run) => paint.bold(headOf(run)))],
     chars: NO_BORDER,
     // cli-table3 would colour headers and borders with its own terminal detection.
     style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
@@ -51,4 +51,9 @@ const DESCRIPTION_WIDTH = 96;
 function cellText(cell: Cell, paint: ChalkInstance, headline: boolean): string {
   const value = headline ? paint.bold(cell.value) : cell.value;
   return cell.interval === undefined ? value : `${value} ${paint.dim(cell.interval)}`;
+}
+
+/** A column's head: the scenario's name, and how many replicas a pooled run joins. */
+function headOf(run: ScenarioRun): string {
+  return run.replicas === undefined ? run.scenario.name : `${run.scenario.name} (${run.replicas} replicas)`;
 }
