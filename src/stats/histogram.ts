@@ -89,15 +89,35 @@ export class Histogram {
   atRank(rank: number): number {
     if (this.count === 0) return 0;
     const r = Math.min(this.count, Math.max(1, rank));
+    const b = r * 2 <= this.count ? this.bucketFromBelow(r) : this.bucketFromAbove(r);
+    const mid = b === 0 ? 0 : (lowerEdge(b) + lowerEdge(b + 1)) / 2;
+    return Math.min(this.max, Math.max(this.min, mid));
+  }
+
+  /**
+   * The first bucket whose running count, from the bottom, reaches r. Buckets below the
+   * minimum's and above the maximum's are empty, so the walk starts and ends there; counts
+   * are whole numbers, so walking from either end finds the same bucket.
+   */
+  private bucketFromBelow(r: number): number {
+    const last = bucketOf(this.max);
     let seen = 0;
-    for (let b = 0; b <= BUCKETS; b++) {
+    for (let b = bucketOf(this.min); b < last; b++) {
       seen += this.counts[b] as number;
-      if (seen >= r) {
-        const mid = b === 0 ? 0 : (lowerEdge(b) + lowerEdge(b + 1)) / 2;
-        return Math.min(this.max, Math.max(this.min, mid));
-      }
+      if (seen >= r) return b;
     }
-    return this.max;
+    return last;
+  }
+
+  /** The same bucket, walking down from the maximum's: the first whose count from below is r or more. */
+  private bucketFromAbove(r: number): number {
+    const first = bucketOf(this.min);
+    let below = this.count;
+    for (let b = bucketOf(this.max); b > first; b--) {
+      below -= this.counts[b] as number;
+      if (below < r) return b;
+    }
+    return first;
   }
 
   /** Nearest-rank quantile for p in (0, 1]. */
