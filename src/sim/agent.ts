@@ -1,28 +1,39 @@
 // The agent side of MODEL.md: arrivals, tool calls, re-plans after a failed call, step
 // ends and crash replays (steps 1, 2, 7 and 8), and the bookkeeping when an action is over.
 import { exponential, between, callStream } from './rng.js';
-import { Origin, type Action, type Call } from './events.js';
+import { EventKind, Lane, Origin, type Action, type Call } from './events.js';
 import { sendAttempt, takeAttemptDraws } from './client.js';
 import { startHedged } from './hedge.js';
 import { nextArrival } from './conditions.js';
 import { Signal } from './series.js';
+import { arrivePlain } from './plain.js';
 import type { Sim } from './state.js';
 
 /** Action `sim.nextAction` arrives at t: draw its block, start its first call, schedule the next. */
 export function onArrival(sim: Sim, t: number): void {
   const p = sim.p;
   const id = sim.nextAction++;
-  const draw = sim.blocks;
   // The action's block, always the same eighteen draws in the same order.
-  const uIdentical = draw();
-  const uCrash = draw();
-  const uResume = draw();
-  const uReplan = draw();
-  const uReplanDelay = draw();
-  draw(); // argument change: unused by a first call, kept so the layout matches later calls
-  const isRepeat = id > 0 && uIdentical < p.identicalRepeats;
+  const u = sim.draws;
+  sim.blocks.fill(u, 18);
+  const isRepeat = id > 0 && (u[0] as number) < p.identicalRepeats;
   const businessId = isRepeat ? sim.lastBusinessId : id;
   sim.lastBusinessId = businessId;
+  if ((id & 0xffff) === 0 && sim.onProgress !== null) sim.onProgress(id, p.actions);
+  sim.tally.actions++;
+  if (sim.series !== null) sim.series.count(Signal.arrivals, t);
+  // Most actions are plain: their whole life is known now (plain.ts).
+  if (sim.plain && arrivePlain(sim, id, businessId, t)) return;
+  arriveFull(sim, id, businessId, isRepeat, t);
+}
+
+/** Action `id` arrives at t and is not plain: its objects, its first call, the next arrival. */
+function arriveFull(sim: Sim, id: number, businessId: number, isRepeat: boolean, t: number): void {
+  const p = sim.p;
+  const u = sim.draws;
+  // u[5], the argument change, is unused by a first call: kept so the layout matches later calls.
+  const uCrash = u[1] as number;
+  const uResume = u[2] as number;
   let business: Action['business'] = null;
   if (p.checkProbability > 0) {
     business = isRepeat && sim.lastBusiness !== null ? sim.lastBusiness : { commits: 0 };
@@ -70,26 +81,27 @@ export function onArrival(sim: Sim, t: number): void {
     checkTrace: null,
     hedgeDraws: 0,
   };
-  if ((id & 0xffff) === 0 && sim.onProgress !== null) sim.onProgress(id, p.actions);
-  sim.tally.actions++;
-  if (sim.series !== null) sim.series.count(Signal.arrivals, t);
   const call = makeCall(sim, action, 0, Origin.original, 0);
-  call.uReplan = uReplan;
-  call.uReplanDelay = uReplanDelay;
-  takeAttemptDraws(call, draw);
-  action.r1Request = draw();
-  action.r1Error = draw();
-  action.r1Service1 = draw();
-  action.r1Service2 = draw();
-  action.r1Reply = draw();
-  action.r1Backoff = draw();
-  if (sim.nextAction < p.actions) {
-    // At most one arrival is ever pending, so its event object is reused.
-    const u = sim.gaps();
-    sim.arrival.t = p.profile === null ? t + exponential(u, p.meanGap) : nextArrival(p.profile, t, u);
-    sim.queue.push(sim.arrival);
-  }
+  call.uReplan = u[3] as number;
+  call.uReplanDelay = u[4] as number;
+  takeAttemptDraws(call, u, 6);
+  action.r1Request = u[12] as number;
+  action.r1Error = u[13] as number;
+  action.r1Service1 = u[14] as number;
+  action.r1Service2 = u[15] as number;
+  action.r1Reply = u[16] as number;
+  action.r1Backoff = u[17] as number;
+  scheduleNextArrival(sim, t);
   startCall(sim, call, t);
+}
+
+/** Schedules the arrival after the one at t (the last action schedules none). */
+export function scheduleNextArrival(sim: Sim, t: number): void {
+  const p = sim.p;
+  if (sim.nextAction >= p.actions) return;
+  const gap = sim.gaps.next();
+  const next = p.profile === null ? t + exponential(gap, p.meanGap) : nextArrival(p.profile, t, gap);
+  sim.queue.scheduleInOrder(Lane.arrivals, EventKind.arrival, next, null, null, 0);
 }
 
 /** The first attempt of a tool call leaves now. */
@@ -124,7 +136,7 @@ export function callDone(sim: Sim, call: Call, t: number, succeeded: boolean, un
     action.replansUsed++;
     const delay = between(call.uReplanDelay, p.replanDelayMin, p.replanDelayMax);
     const next = nextCall(sim, action, Origin.replan);
-    sim.queue.push({ kind: 'callStart', t: t + delay, seq: 0, call: next, exec: null, k: 0 });
+    sim.queue.schedule(EventKind.callStart, t + delay, next, null, 0);
     return;
   }
   stepEnd(sim, action, t, false);
@@ -146,7 +158,7 @@ export function stepEnd(sim: Sim, action: Action, t: number, succeeded: boolean)
     action.replansUsed = 0;
     action.callsInSegment = 0;
     const replay = nextCall(sim, action, Origin.replay);
-    sim.queue.push({ kind: 'callStart', t: t + delay, seq: 0, call: replay, exec: null, k: 0 });
+    sim.queue.schedule(EventKind.callStart, t + delay, replay, null, 0);
     return;
   }
   closeOne(sim, action);
@@ -191,14 +203,17 @@ function nextCall(sim: Sim, action: Action, origin: Origin): Call {
   const p = sim.p;
   const index = action.callsInSegment++;
   const draw = callStream(p.seed, action.id, action.segment, index);
-  const uArgs = draw();
+  const u = sim.draws;
+  // Argument change, re-plan, re-plan delay, crash, resume, and the identical-repeat draw
+  // (used only in the action's block).
+  draw.fill(u, 6);
+  const uArgs = u[0] as number;
   const call = makeCall(sim, action, index, origin, 0);
   call.extra = draw;
-  call.uReplan = draw();
-  call.uReplanDelay = draw();
-  const uCrash = draw();
-  const uResume = draw();
-  draw(); // identical repeat: drawn only in the action's block
+  call.uReplan = u[1] as number;
+  call.uReplanDelay = u[2] as number;
+  const uCrash = u[3] as number;
+  const uResume = u[4] as number;
   if (origin === Origin.replay) {
     action.uCrash = uCrash;
     action.uResume = uResume;

@@ -3,7 +3,7 @@
 // commit ends the step as a success with no new call; otherwise the call leaves when the
 // read ends. Reads are not tool calls: no attempt, tool-call or latency count sees them.
 import { Keyed, keyedUniform } from './keyed.js';
-import { Origin, type Call } from './events.js';
+import { EventKind, Origin, type Call } from './events.js';
 import { startCall, stepEnd } from './agent.js';
 import type { Sim } from './state.js';
 
@@ -15,7 +15,7 @@ export function callDue(sim: Sim, call: Call, t: number): void {
     // One draw per read opportunity, in order, from the action's own stream.
     if (keyedUniform(sim.seedKey, Keyed.check, action.id, action.checkDraws++) < p.checkProbability) {
       sim.tally.checks++;
-      sim.queue.push({ kind: 'read', t: t + p.checkLatency, seq: 0, call, exec: null, k: 0 });
+      sim.queue.schedule(EventKind.read, t + p.checkLatency, call, null, 0);
       if (action.trace !== null) (action.checkTrace ??= []).push({ at: t, end: t + p.checkLatency, found: false });
       return;
     }

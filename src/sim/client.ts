@@ -3,10 +3,10 @@
 // retry budget and throttle of real clients (part two, D; limits.ts). Hedged calls end
 // their attempts in hedge.ts.
 import { backoffDelay, floored } from '../model/backoff.js';
-import { callStream, type Uniform } from './rng.js';
+import { callStream } from './rng.js';
 import { callDone } from './agent.js';
 import { receive } from './service.js';
-import type { Call } from './events.js';
+import { EventKind, Lane, type Call } from './events.js';
 import type { AttemptOutcome, CallOrigin, TracedAttempt } from '../model/result.js';
 import type { Sim } from './state.js';
 import { Effect } from './conditions.js';
@@ -80,20 +80,21 @@ function drawAttempt(sim: Sim, call: Call, k: number): void {
     }
     // The first call's stream: its first eighteen positions mirror the action's block.
     draw = callStream(sim.p.seed, action.id, 0, 0);
-    for (let i = 0; i < 18; i++) draw();
+    draw.skip(18);
     call.extra = draw;
   }
-  takeAttemptDraws(call, draw);
+  draw.fill(sim.draws, 6);
+  takeAttemptDraws(call, sim.draws, 0);
 }
 
-/** One attempt's six draws, in their fixed order, into the call's current-attempt fields. */
-export function takeAttemptDraws(call: Call, draw: Uniform): void {
-  call.uRequest = draw();
-  call.uError = draw();
-  call.uService1 = draw();
-  call.uService2 = draw();
-  call.uReply = draw();
-  call.uBackoff = draw();
+/** One attempt's six draws, in their fixed order from u[at], into the call's current-attempt fields. */
+export function takeAttemptDraws(call: Call, u: Float64Array, at: number): void {
+  call.uRequest = u[at] as number;
+  call.uError = u[at + 1] as number;
+  call.uService1 = u[at + 2] as number;
+  call.uService2 = u[at + 3] as number;
+  call.uReply = u[at + 4] as number;
+  call.uBackoff = u[at + 5] as number;
 }
 
 const OUTCOME_NAMES: readonly AttemptOutcome[] = [
@@ -132,7 +133,7 @@ export function attemptDeadline(sim: Sim, call: Call): number {
 }
 
 export function scheduleTimeout(sim: Sim, call: Call): void {
-  sim.queue.push({ kind: 'timeout', t: attemptDeadline(sim, call), seq: 0, call, exec: null, k: call.k });
+  sim.queue.scheduleInOrder(Lane.timeouts, EventKind.timeout, attemptDeadline(sim, call), call, null, call.k);
 }
 
 /** The client's timer for attempt k fired. Late or stale timers are recognised by attempt identity. */
@@ -221,7 +222,7 @@ export function endAttempt(sim: Sim, call: Call, t: number, outcome: Outcome): v
       t + delay <= call.firstSend + p.deadline &&
       ((p.budget === null && p.throttle === null) || retryAllowed(sim, call, outcome >= Outcome.slow))
     ) {
-      sim.queue.push({ kind: 'send', t: t + delay, seq: 0, call, exec: null, k: call.k + 1 });
+      sim.queue.schedule(EventKind.send, t + delay, call, null, call.k + 1);
       return;
     }
   }

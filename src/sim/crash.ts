@@ -68,34 +68,33 @@ export function crashed(sim: Sim, exec: Execution, t: number): void {
 }
 
 /**
- * A commit of an execution on key record `slot`: a lease-takeover duplicate when its action
- * already committed on this record (from its claim through its takeovers) and a takeover
- * made this commit or one of the earlier ones. The record's first committing action is
- * kept beside the record; any other (a genuine repeat sharing the key) in a map.
+ * A commit of action `id` on key record `slot` (`takeover`: by an execution that took the
+ * record over): a lease-takeover duplicate when the action already committed on this
+ * record (from its claim through its takeovers) and a takeover made this commit or one of
+ * the earlier ones. The record's first committing action is kept beside the record; any
+ * other (a genuine repeat sharing the key) in a map.
  */
-export function recordCommit(sim: Sim, exec: Execution): void {
+export function recordCommit(sim: Sim, slot: number, id: number, takeover: boolean): void {
   const owners = (sim.store as KeyStore).owners as Owners;
-  const slot = exec.slot;
-  const id = exec.action.id;
   const first = owners.committer[slot] as number;
   if (first === -1) {
     owners.committer[slot] = id;
-    owners.committerTakeover[slot] = exec.takeover ? 1 : 0;
+    owners.committerTakeover[slot] = takeover ? 1 : 0;
     return;
   }
   if (first === id) {
-    if (owners.committerTakeover[slot] === 1 || exec.takeover) sim.tally.leaseTakeoverDuplicates++;
-    if (exec.takeover) owners.committerTakeover[slot] = 1;
+    if (owners.committerTakeover[slot] === 1 || takeover) sim.tally.leaseTakeoverDuplicates++;
+    if (takeover) owners.committerTakeover[slot] = 1;
     return;
   }
   const others = sim.recordCommits as NonNullable<Sim['recordCommits']>;
   const list = others.get(slot);
   const entry = list?.find((e) => e.action === id);
   if (entry === undefined) {
-    if (list === undefined) others.set(slot, [{ action: id, takeover: exec.takeover }]);
-    else list.push({ action: id, takeover: exec.takeover });
+    if (list === undefined) others.set(slot, [{ action: id, takeover }]);
+    else list.push({ action: id, takeover });
     return;
   }
-  if (entry.takeover || exec.takeover) sim.tally.leaseTakeoverDuplicates++;
-  entry.takeover ||= exec.takeover;
+  if (entry.takeover || takeover) sim.tally.leaseTakeoverDuplicates++;
+  entry.takeover ||= takeover;
 }

@@ -2,6 +2,7 @@
 // shape (so the queue's comparisons stay monomorphic); `kind` says which fields matter.
 
 import type { TracedAttempt, TracedCheck } from '../model/result.js';
+import type { Alea } from './rng.js';
 
 /** One logical action (intent): one agent step, possibly executed in several segments. */
 export interface Action {
@@ -101,7 +102,7 @@ export interface Call {
   uReply: number;
   uBackoff: number;
   /** Stream for the draws not taken from the action's block; created on first need. */
-  extra: (() => number) | null;
+  extra: Alea | null;
   /** The current attempt's trace record, when the action is traced. */
   traced: TracedAttempt | null;
   /** Tokens the call's latest retry took from the retry throttle (part two, D). */
@@ -150,11 +151,33 @@ export interface Execution {
   takeover: boolean;
 }
 
+/** What an event does when it comes due (numbers, so the loop's switch compares small integers). */
+export const EventKind = {
+  arrival: 0,
+  send: 1,
+  timeout: 2,
+  callStart: 3,
+  commit: 4,
+  read: 5,
+  hedge: 6,
+  plainCommit: 7,
+} as const;
+export type EventKind = (typeof EventKind)[keyof typeof EventKind];
+type K = typeof EventKind;
+
+/**
+ * The queue's FIFO lanes, for events scheduled in time order of their kind: at most one
+ * arrival is pending, and every timeout falls at "now + timeout".
+ */
+export const Lane = { arrivals: 0, timeouts: 1 } as const;
+
 export type SimEvent =
-  | { kind: 'arrival'; t: number; seq: number; call: null; exec: null; k: number }
-  | { kind: 'send'; t: number; seq: number; call: Call; exec: null; k: number }
-  | { kind: 'timeout'; t: number; seq: number; call: Call; exec: null; k: number }
-  | { kind: 'callStart'; t: number; seq: number; call: Call; exec: null; k: number }
-  | { kind: 'commit'; t: number; seq: number; call: null; exec: Execution; k: number }
-  | { kind: 'read'; t: number; seq: number; call: Call; exec: null; k: number }
-  | { kind: 'hedge'; t: number; seq: number; call: Call; exec: null; k: number };
+  | { kind: K['arrival']; t: number; seq: number; call: null; exec: null; k: number }
+  | { kind: K['send']; t: number; seq: number; call: Call; exec: null; k: number }
+  | { kind: K['timeout']; t: number; seq: number; call: Call; exec: null; k: number }
+  | { kind: K['callStart']; t: number; seq: number; call: Call; exec: null; k: number }
+  | { kind: K['commit']; t: number; seq: number; call: null; exec: Execution; k: number }
+  | { kind: K['read']; t: number; seq: number; call: Call; exec: null; k: number }
+  | { kind: K['hedge']; t: number; seq: number; call: Call; exec: null; k: number }
+  /** A plain action's commit (plain.ts): `k` its key-store slot (-1: none), `at` its arrival, `id` its id. */
+  | { kind: K['plainCommit']; t: number; seq: number; call: null; exec: null; k: number; at: number; id: number };

@@ -9,7 +9,7 @@ import { Outcome, sendAttempt } from './client.js';
 import { callDone } from './agent.js';
 import { refill } from './limits.js';
 import { Keyed, keyedUniform } from './keyed.js';
-import type { Call, Hedge } from './events.js';
+import { EventKind, type Call, type Hedge } from './events.js';
 import type { Sim } from './state.js';
 
 /** The call's first attempt leaves at t, opening its hedge group. */
@@ -73,7 +73,7 @@ function sendNext(sim: Sim, hedge: Hedge, t: number): void {
   const due = call.firstSend + (k + 1) * spec.after;
   // Set before the attempt leaves: a 503 at once may send the next attempt early.
   if (k + 1 <= spec.max && due <= call.firstSend + p.deadline) {
-    sim.queue.pushLate({ kind: 'hedge', t: due, seq: 0, call, exec: null, k: k + 1 });
+    sim.queue.scheduleLate(EventKind.hedge, due, call, null, k + 1);
   }
   if (k === 0) {
     sendAttempt(sim, call, 0, t);

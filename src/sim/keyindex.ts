@@ -1,9 +1,11 @@
 // The key store's hash index: open addressing with linear probing over slot numbers.
 // Keys are dense counters (action, call, attempt and version ids), so the identity on
 // the low bits spreads a sliding window of live keys without collisions and keeps
-// neighbours next to each other in memory. Deletions leave tombstones (a backward-shift
-// deletion would scan the whole dense run of live keys each time); the table is rebuilt
-// when tombstones pass a quarter of it.
+// neighbours next to each other in memory. While every key sits in its home slot (no
+// collision has pushed one along, the usual case with dense keys), a deletion just empties
+// its slot: no probe passes through it. Otherwise deletions leave tombstones (a
+// backward-shift deletion would scan the whole dense run of live keys each time), and the
+// table is rebuilt when tombstones pass a quarter of it.
 
 const EMPTY = 0;
 const TOMBSTONE = -1;
@@ -14,6 +16,8 @@ export class KeyIndex {
   private mask: number;
   private live = 0;
   private dead = 0;
+  /** Live keys not in their home slot. */
+  private displaced = 0;
   /** Where the last unsuccessful find would insert its key. */
   private hole = -1;
 
@@ -48,6 +52,7 @@ export class KeyIndex {
     if (this.table[this.hole] === TOMBSTONE) this.dead--;
     this.table[this.hole] = slot + 1;
     this.live++;
+    if (this.hole !== (home(keys[slot] as number) & this.mask)) this.displaced++;
     if (2 * (this.live + this.dead) > this.table.length) {
       this.rebuild(4 * this.live > this.table.length ? 2 * this.table.length : this.table.length, keys);
     }
@@ -63,8 +68,13 @@ export class KeyIndex {
       if (entry === EMPTY) throw new Error(`key ${key} is not indexed`);
       i = (i + 1) & mask;
     }
-    table[i] = TOMBSTONE;
     this.live--;
+    if (i !== (home(key) & mask)) this.displaced--;
+    else if (this.displaced === 0) {
+      table[i] = EMPTY;
+      return;
+    }
+    table[i] = TOMBSTONE;
     this.dead++;
     if (4 * this.dead > table.length) this.rebuild(table.length, keys);
   }
@@ -73,15 +83,19 @@ export class KeyIndex {
     const old = this.table;
     const table = new Int32Array(size);
     const mask = size - 1;
+    let displaced = 0;
     for (const entry of old) {
       if (entry <= 0) continue;
-      let i = home(keys[entry - 1] as number) & mask;
+      const at = home(keys[entry - 1] as number) & mask;
+      let i = at;
       while (table[i] !== EMPTY) i = (i + 1) & mask;
       table[i] = entry;
+      if (i !== at) displaced++;
     }
     this.table = table;
     this.mask = mask;
     this.dead = 0;
+    this.displaced = displaced;
   }
 }
 

@@ -1,38 +1,140 @@
-// The event queue: a binary heap ordered by (time, sequence number). The sequence number
+// The event queue: events come out ordered by (time, sequence number). The sequence number
 // is the order of scheduling, so events at equal times run in the order they were
-// scheduled and no tie is ever broken by object identity. Times and sequence numbers sit
-// in typed arrays, so sifting compares numbers without touching the event objects.
-import type { SimEvent } from './events.js';
+// scheduled and no tie is ever broken by object identity. Most events wait in a binary
+// heap whose times and sequence numbers sit in typed arrays (sifting compares numbers
+// without touching the event objects). Events that are scheduled in time order of their
+// own kind (the one pending arrival; client timeouts, always "now + timeout") wait in FIFO
+// lanes instead, and a pop takes the earliest of the heap's top and the lanes' heads: the
+// order is exactly a single heap's, at a fraction of the sifting. Popped events are
+// handed back with release() and reused, so scheduling allocates nothing.
+import type { Call, EventKind, Execution, SimEvent } from './events.js';
 
 /** Added to a late event's sequence number: 2^52, so late and normal numbers stay exact and apart. */
 const LATE = 2 ** 52;
 
+/** An event as the queue keeps it: one shape for every kind, reused once released. */
+interface Slot {
+  kind: EventKind;
+  t: number;
+  seq: number;
+  call: Call | null;
+  exec: Execution | null;
+  k: number;
+  at: number;
+  id: number;
+}
+
+/** A FIFO of events pushed in (time, sequence) order: a ring buffer. */
+class Fifo {
+  events: (Slot | undefined)[] = new Array<Slot | undefined>(64);
+  head = 0;
+  length = 0;
+  /** The time of the latest event pushed (a later one at an earlier time goes to the heap). */
+  last = -Infinity;
+
+  push(event: Slot): void {
+    const events = this.events;
+    if (this.length === events.length) {
+      const grown = new Array<Slot | undefined>(2 * events.length);
+      for (let i = 0; i < this.length; i++) grown[i] = events[(this.head + i) % events.length];
+      this.events = grown;
+      this.head = 0;
+    }
+    this.events[(this.head + this.length++) % this.events.length] = event;
+    this.last = event.t;
+  }
+
+  shift(): Slot {
+    const event = this.events[this.head] as Slot;
+    this.events[this.head] = undefined;
+    this.head = (this.head + 1) % this.events.length;
+    this.length--;
+    return event;
+  }
+}
+
 export class EventQueue {
   private times = new Float64Array(1024);
   private seqs = new Float64Array(1024);
-  private events: (SimEvent | undefined)[] = new Array<SimEvent | undefined>(1024);
+  private events: (Slot | undefined)[] = new Array<Slot | undefined>(1024);
   private length = 0;
+  private readonly lanes: Fifo[] = [];
+  private readonly free: Slot[] = [];
   private nextSeq = 0;
   private now = 0;
 
+  /** Events pushed and not yet popped. */
   get size(): number {
-    return this.length;
+    let size = this.length;
+    for (const lane of this.lanes) size += lane.length;
+    return size;
   }
 
   /** Schedule `event` at its time `t`; it may not be earlier than the current time. */
   push(event: SimEvent): void {
+    this.insert(event as Slot, this.nextSeq++);
+  }
+
+  /** Schedule an event of `kind` at t, in an event object the queue reuses. */
+  schedule(kind: EventKind, t: number, call: Call | null, exec: Execution | null, k: number, at = 0, id = 0): void {
+    const event = this.slot(kind, t, call, exec, k);
+    event.at = at;
+    event.id = id;
     this.insert(event, this.nextSeq++);
   }
 
   /**
-   * Schedule `event` behind every event of the same instant, whenever those are scheduled
+   * Schedule behind every event of the same instant, whenever those are scheduled
    * (a hedge falls due only after the replies and timeouts of its instant: MODEL.md part two, D).
    */
-  pushLate(event: SimEvent): void {
-    this.insert(event, LATE + this.nextSeq++);
+  scheduleLate(kind: EventKind, t: number, call: Call | null, exec: Execution | null, k: number): void {
+    this.insert(this.slot(kind, t, call, exec, k), LATE + this.nextSeq++);
   }
 
-  private insert(event: SimEvent, seq: number): void {
+  /**
+   * Schedule in FIFO lane `lane`, for events mostly scheduled in time order; one earlier
+   * than the lane's latest goes to the heap, so the order stays exact whatever comes.
+   */
+  scheduleInOrder(
+    lane: number,
+    kind: EventKind,
+    t: number,
+    call: Call | null,
+    exec: Execution | null,
+    k: number,
+  ): void {
+    while (this.lanes.length <= lane) this.lanes.push(new Fifo());
+    const fifo = this.lanes[lane] as Fifo;
+    const event = this.slot(kind, t, call, exec, k);
+    if (!(t >= fifo.last)) {
+      this.insert(event, this.nextSeq++);
+      return;
+    }
+    if (!(t >= this.now)) throw new Error(`event scheduled in the past: t=${t} < now=${this.now}`);
+    event.seq = this.nextSeq++;
+    fifo.push(event);
+  }
+
+  /** A popped event is done with: its object may carry a later event. */
+  release(event: SimEvent): void {
+    const slot = event as Slot;
+    slot.call = null;
+    slot.exec = null;
+    this.free.push(slot);
+  }
+
+  private slot(kind: EventKind, t: number, call: Call | null, exec: Execution | null, k: number): Slot {
+    const slot = this.free.pop();
+    if (slot === undefined) return { kind, t, seq: 0, call, exec, k, at: 0, id: 0 };
+    slot.kind = kind;
+    slot.t = t;
+    slot.call = call;
+    slot.exec = exec;
+    slot.k = k;
+    return slot;
+  }
+
+  private insert(event: Slot, seq: number): void {
     const t = event.t;
     if (!(t >= this.now)) throw new Error(`event scheduled in the past: t=${t} < now=${this.now}`);
     if (this.length === this.times.length) this.grow();
@@ -57,11 +159,31 @@ export class EventQueue {
 
   /** Remove and return the earliest event, advancing the clock to its time. */
   pop(): SimEvent | undefined {
-    if (this.length === 0) return undefined;
+    let from: Fifo | null = null;
+    let t = this.length > 0 ? (this.times[0] as number) : 0;
+    let seq = this.length > 0 ? (this.seqs[0] as number) : 0;
+    let found = this.length > 0;
+    for (const lane of this.lanes) {
+      if (lane.length === 0) continue;
+      const head = lane.events[lane.head] as Slot;
+      if (!found || head.t < t || (head.t === t && head.seq < seq)) {
+        from = lane;
+        t = head.t;
+        seq = head.seq;
+        found = true;
+      }
+    }
+    if (!found) return undefined;
+    const top = from === null ? this.popHeap() : from.shift();
+    this.now = top.t;
+    return top as SimEvent;
+  }
+
+  private popHeap(): Slot {
     const times = this.times;
     const seqs = this.seqs;
     const events = this.events;
-    const top = events[0] as SimEvent;
+    const top = events[0] as Slot;
     const n = --this.length;
     const t = times[n] as number;
     const seq = seqs[n] as number;
@@ -90,7 +212,6 @@ export class EventQueue {
       seqs[i] = seq;
       events[i] = last;
     }
-    this.now = top.t;
     return top;
   }
 

@@ -4,7 +4,7 @@
 import { lognormal } from './rng.js';
 import { Outcome, attemptDeadline, endAttempt, replyNow, scheduleTimeout } from './client.js';
 import { closeOne } from './agent.js';
-import { Fate, type Call, type Execution } from './events.js';
+import { EventKind, Fate, type Call, type Execution } from './events.js';
 import { Effect } from './conditions.js';
 import { crashed, drawFate, recordCommit } from './crash.js';
 import { Signal } from './series.js';
@@ -166,7 +166,7 @@ function start(sim: Sim, exec: Execution, t: number): void {
     // Under incidents, whether the 200 is lost depends on when it leaves: at the commit.
     if (p.incidents !== null) call.replyLost = call.uReply < p.incidents.at(endAt, Effect.replyLoss, p.replyLoss);
   }
-  sim.queue.push({ kind: 'commit', t: endAt, seq: 0, call: null, exec, k: 0 });
+  sim.queue.schedule(EventKind.commit, endAt, null, exec, 0);
 }
 
 /**
@@ -186,6 +186,15 @@ export function onCommit(sim: Sim, exec: Execution, t: number): void {
     store.commit(exec.slot, t);
     if (sim.onKeyOp !== null) sim.onKeyOp({ op: 'commit', t, key: store.keyAt(exec.slot) });
   }
+  freeSlot(sim, t);
+  if (fate === Fate.commit && call.waiting && call.k === exec.k && !call.replyLost) {
+    endAttempt(sim, call, t, Outcome.executed);
+  }
+  closeOne(sim, action);
+}
+
+/** An execution left its service slot at t: the first one waiting (FIFO) takes it. */
+export function freeSlot(sim: Sim, t: number): void {
   sim.busy--;
   if (sim.waitingHead < sim.waiting.length) {
     const next = sim.waiting[sim.waitingHead] as Execution;
@@ -196,10 +205,6 @@ export function onCommit(sim: Sim, exec: Execution, t: number): void {
     }
     start(sim, next, t);
   }
-  if (fate === Fate.commit && call.waiting && call.k === exec.k && !call.replyLost) {
-    endAttempt(sim, call, t, Outcome.executed);
-  }
-  closeOne(sim, action);
 }
 
 /** The side effect committed at t: count it, and a duplicate by its source. */
@@ -223,5 +228,5 @@ function countCommit(sim: Sim, exec: Execution, t: number): void {
   }
   action.commits++;
   if (action.business !== null) action.business.commits++;
-  if (sim.recordCommits !== null && exec.slot >= 0) recordCommit(sim, exec);
+  if (sim.recordCommits !== null && exec.slot >= 0) recordCommit(sim, exec.slot, action.id, exec.takeover);
 }

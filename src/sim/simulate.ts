@@ -9,11 +9,12 @@ import { onTimeout, sendAttempt } from './client.js';
 import { onCommit } from './service.js';
 import { callDue, onRead } from './check.js';
 import { onHedgeDue } from './hedge.js';
+import { onPlainCommit } from './plain.js';
 import { nextArrival } from './conditions.js';
 import { exponential } from './rng.js';
 import { Sim, paramsOf } from './state.js';
 import type { Series } from './series.js';
-import type { Hedge, SimEvent } from './events.js';
+import { EventKind, Lane, type Hedge, type SimEvent } from './events.js';
 import type { KeyOp } from '../model/keyops.js';
 import { detailOf, measure } from './measure.js';
 import type { TraceOptions } from './trace.js';
@@ -23,6 +24,11 @@ export interface SimulateOptions {
   onProgress?: (done: number, total: number) => void;
   /** Told every key-store operation (lookup, commit, rollback) in the order the service made them. */
   onKeyOp?: (op: KeyOp) => void;
+  /**
+   * false: every action takes the full event path, none the plain fast path (plain.ts). The
+   * results are the same either way; tests compare the two.
+   */
+  plain?: boolean;
 }
 
 export interface DetailOptions extends SimulateOptions {
@@ -53,21 +59,25 @@ export function simulateWithState(scenario: Scenario, options: SimulateOptions =
   return { result: measure(sim, scenario), state: { tally: tallyState(sim.tally), store, timeSeries: sim.timeSeries } };
 }
 
-function run(sim: Sim): void {
+/** Runs the event loop of `sim` until no event is left. */
+export function run(sim: Sim): void {
   const queue = sim.queue;
   const store = sim.store;
   const timeline = sim.timeline;
   const series = sim.series;
   const profile = sim.p.profile;
-  const u = sim.gaps();
-  sim.arrival.t = profile === null ? exponential(u, sim.p.meanGap) : nextArrival(profile, 0, u);
-  queue.push(sim.arrival);
+  const u = sim.gaps.next();
+  const first = profile === null ? exponential(u, sim.p.meanGap) : nextArrival(profile, 0, u);
+  queue.scheduleInOrder(Lane.arrivals, EventKind.arrival, first, null, null, 0);
   let last = 0;
   for (let event = queue.pop(); event !== undefined; event = queue.pop()) {
     const t = event.t;
     // A hedge timer whose call is over (or whose attempt left early) is no event at all:
     // it moves no clock the report reads, so the key-store picture ends with the last event.
-    if (event.kind === 'hedge' && !acts(event)) continue;
+    if (event.kind === EventKind.hedge && !acts(event)) {
+      queue.release(event);
+      continue;
+    }
     if (series !== null) {
       if (t >= series.nextEnd) sampleBoth(t, timeline, series, store);
       if (acts(event)) last = t;
@@ -77,28 +87,33 @@ function run(sim: Sim): void {
       store.advance(t);
     }
     switch (event.kind) {
-      case 'arrival':
+      case EventKind.arrival:
         onArrival(sim, t);
         break;
-      case 'send':
+      case EventKind.send:
         sendAttempt(sim, event.call, event.k, t);
         break;
-      case 'timeout':
+      case EventKind.timeout:
         onTimeout(sim, event.call, event.k, t);
         break;
-      case 'commit':
+      case EventKind.commit:
         onCommit(sim, event.exec, t);
         break;
-      case 'callStart':
+      case EventKind.callStart:
         callDue(sim, event.call, t);
         break;
-      case 'read':
+      case EventKind.read:
         onRead(sim, event.call, t);
         break;
-      case 'hedge':
+      case EventKind.hedge:
         onHedgeDue(sim, event.call, event.k, t);
         break;
+      case EventKind.plainCommit:
+        onPlainCommit(sim, event);
+        break;
     }
+    // Handlers read what they need from the event and keep no reference to it.
+    queue.release(event);
   }
   if (series !== null) sim.timeSeries = series.result(last, store);
   if (store !== null) store.finish();
@@ -106,8 +121,8 @@ function run(sim: Sim): void {
 
 /** A client timer that finds its attempt over, or a hedge timer its call done, did nothing: it ends no interval. */
 function acts(event: SimEvent): boolean {
-  if (event.kind === 'timeout') return event.call.waiting && event.call.k === event.k;
-  if (event.kind === 'hedge') {
+  if (event.kind === EventKind.timeout) return event.call.waiting && event.call.k === event.k;
+  if (event.kind === EventKind.hedge) {
     const hedge = event.call.hedge as Hedge;
     return !hedge.done && hedge.sent <= event.k;
   }

@@ -7,14 +7,15 @@ import type { BackoffPolicy } from '../model/backoff.js';
 import { Tally } from './tally.js';
 import { EventQueue } from './queue.js';
 import { KeyStore } from './keystore.js';
-import { stream, type Uniform } from './rng.js';
-import type { Execution, SimEvent } from './events.js';
+import { stream, type Alea } from './rng.js';
+import type { Execution } from './events.js';
 import type { TimeSeries } from '../model/result.js';
 import { Tracer, type TraceOptions } from './trace.js';
 import { KeyStoreTimeline } from './timeline.js';
 import { Incidents, expectedSpan, profileOf, type Profile } from './conditions.js';
 import { Series } from './series.js';
 import { seedKey } from './keyed.js';
+import { plainAllowed } from './plain.js';
 import type { KeyOp } from '../model/keyops.js';
 
 export interface Params {
@@ -122,17 +123,11 @@ export class Sim {
   readonly tally: Tally;
   readonly store: KeyStore | null;
   /** Arrival gaps. */
-  readonly gaps: Uniform;
+  readonly gaps: Alea;
   /** Each action's first block of draws, taken in arrival order. */
-  readonly blocks: Uniform;
-  readonly arrival: Extract<SimEvent, { kind: 'arrival' }> = {
-    kind: 'arrival',
-    t: 0,
-    seq: 0,
-    call: null,
-    exec: null,
-    k: 0,
-  };
+  readonly blocks: Alea;
+  /** Scratch for draws taken several at a time (read at once, never kept). */
+  readonly draws = new Float64Array(18);
   nextAction = 0;
   nextCallId = 0;
   nextVersion = 0;
@@ -166,6 +161,10 @@ export class Sim {
   readonly onProgress: ((done: number, total: number) => void) | null;
   /** Told every key-store operation, in order (for `store replay`); null when nobody asked. */
   readonly onKeyOp: ((op: KeyOp) => void) | null;
+  /** Plain actions take the fast path (plain.ts); false runs every action the full way. */
+  readonly plain: boolean;
+  /** Actions that took it (for tests: the comparison of the two paths is not vacuous). */
+  plainActions = 0;
 
   constructor(
     readonly p: Params,
@@ -174,6 +173,7 @@ export class Sim {
       trace?: TraceOptions;
       onProgress?: (done: number, total: number) => void;
       onKeyOp?: (op: KeyOp) => void;
+      plain?: boolean;
     } = {},
   ) {
     this.tracer = options.trace === undefined ? null : new Tracer(options.trace);
@@ -199,6 +199,7 @@ export class Sim {
       options.trace === undefined || this.store === null
         ? null
         : new KeyStoreTimeline(p.profile === null ? (1000 * p.actions) / rate : expectedSpan(p.profile, p.actions));
+    this.plain = options.plain !== false && plainAllowed(this);
   }
 }
 

@@ -1,10 +1,12 @@
 // The event queue: a binary heap ordered by (time, sequence number). Events come out in
 // time order, ties in the order they were pushed (however the heap has been reshaped by
 // earlier pushes and pops, and after its arrays grow past their initial 1,024 entries),
-// and time never moves backwards.
+// and time never moves backwards. Events scheduled into FIFO lanes, late events and
+// reused event objects come out in exactly that order too.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EventQueue } from '../../src/sim/queue.js';
+import { EventKind } from '../../src/sim/events.js';
 
 type QueuedEvent = Parameters<EventQueue['push']>[0];
 
@@ -12,7 +14,7 @@ const SEED = 20_240_611;
 
 /** An event at `t` whose `k` carries `id`, so the test can tell which event came out. */
 function event(t: number, id: number): QueuedEvent {
-  return { kind: 'arrival', t, seq: 0, call: null, exec: null, k: id };
+  return { kind: EventKind.arrival, t, seq: 0, call: null, exec: null, k: id };
 }
 
 /** Pops everything left, as [t, id] pairs. */
@@ -161,5 +163,105 @@ describe('EventQueue', () => {
     expect(queue.size).toBe(3);
     queue.pop();
     expect(queue.size).toBe(2);
+  });
+});
+
+describe('EventQueue lanes, late events and reused events', () => {
+  type Op = { op: 'heap' | 'late'; ahead: number } | { op: 'lane'; lane: number; ahead: number } | { op: 'pop' };
+
+  /**
+   * The reference: pending events in push order, popping the one with the smallest
+   * (time, late, push order), as a single heap with late sequence numbers orders them.
+   */
+  function reference(ops: readonly Op[]): [number, number][] {
+    const pending: { t: number; late: boolean; id: number }[] = [];
+    const out: [number, number][] = [];
+    let now = 0;
+    const popOne = (): void => {
+      let best = -1;
+      pending.forEach((e, i) => {
+        const b = pending[best];
+        if (b === undefined || e.t < b.t || (e.t === b.t && !e.late && b.late)) best = i;
+      });
+      const [e] = pending.splice(best, 1);
+      if (e === undefined) return;
+      out.push([e.t, e.id]);
+      now = e.t;
+    };
+    ops.forEach((o, id) => {
+      if (o.op === 'pop') popOne();
+      else pending.push({ t: now + o.ahead, late: o.op === 'late', id });
+    });
+    while (pending.length > 0) popOne();
+    return out;
+  }
+
+  function queued(ops: readonly Op[]): [number, number][] {
+    const queue = new EventQueue();
+    const out: [number, number][] = [];
+    let now = 0;
+    const popOne = (): void => {
+      const e = queue.pop();
+      if (e === undefined) return;
+      out.push([e.t, e.k]);
+      now = e.t;
+      queue.release(e);
+    };
+    ops.forEach((o, id) => {
+      if (o.op === 'pop') popOne();
+      else if (o.op === 'lane') queue.scheduleInOrder(o.lane, EventKind.timeout, now + o.ahead, null, null, id);
+      else if (o.op === 'heap') queue.schedule(EventKind.send, now + o.ahead, null, null, id);
+      else queue.scheduleLate(EventKind.hedge, now + o.ahead, null, null, id);
+    });
+    while (queue.size > 0) popOne();
+    return out;
+  }
+
+  it('pops lanes, the heap and late events in (time, late, scheduling order), with event objects reused (fast-check, fixed seed)', () => {
+    // Lane events mostly come in time order ("now + a constant"), sometimes not: those go to the heap.
+    const ahead = fc.integer({ min: 0, max: 4 });
+    const op: fc.Arbitrary<Op> = fc.oneof(
+      { arbitrary: ahead.map((a) => ({ op: 'heap' as const, ahead: a })), weight: 2 },
+      { arbitrary: ahead.map((a) => ({ op: 'late' as const, ahead: a })), weight: 1 },
+      {
+        arbitrary: fc
+          .record({ lane: fc.integer({ min: 0, max: 1 }), ahead })
+          .map((l) => ({ op: 'lane' as const, ...l })),
+        weight: 3,
+      },
+      { arbitrary: fc.constant({ op: 'pop' as const }), weight: 2 },
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 2000, size: 'max' }), (ops) => {
+        expect(queued(ops)).toEqual(reference(ops));
+      }),
+      { seed: SEED, numRuns: 100 },
+    );
+  });
+
+  it('keeps a lane in FIFO order past its first 64 entries, interleaved with the heap at equal times', () => {
+    const ops: Op[] = [];
+    for (let i = 0; i < 300; i++) ops.push({ op: 'lane', lane: 0, ahead: 5 }, { op: 'heap', ahead: 5 });
+    for (let i = 0; i < 100; i++) ops.push({ op: 'pop' });
+    for (let i = 0; i < 50; i++) ops.push({ op: 'lane', lane: 1, ahead: 1 }, { op: 'late', ahead: 0 });
+    expect(queued(ops)).toEqual(reference(ops));
+  });
+
+  it('refuses a lane event earlier than the time of the last popped event', () => {
+    const queue = new EventQueue();
+    queue.schedule(EventKind.send, 10, null, null, 0);
+    queue.pop();
+    expect(() => queue.scheduleInOrder(0, EventKind.timeout, 9, null, null, 1)).toThrow(/scheduled in the past/);
+  });
+
+  it('a released event forgets its call and execution', () => {
+    const queue = new EventQueue();
+    const exec = {} as NonNullable<Parameters<EventQueue['schedule']>[3]>;
+    queue.schedule(EventKind.commit, 1, null, exec, 0);
+    const e = queue.pop();
+    if (e === undefined) throw new Error('no event');
+    queue.release(e);
+    expect(e.exec).toBeNull();
+    expect(e.call).toBeNull();
   });
 });
