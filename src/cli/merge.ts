@@ -36,14 +36,17 @@ export async function merge(files: readonly string[], options: MergeOptions, ctx
     const replicas = parts.flatMap(({ file, part }) => (part.kind === 'replica' ? [{ file, part: part.part }] : []));
     if (sweeps.length > 0 && replicas.length > 0) {
       const [sweepFile, replicaFile] = [sweeps[0]?.file, replicas[0]?.file];
-      throw new InputError(`merge: ${sweepFile} is a sweep's shard and ${replicaFile} a run's replica; merge one kind at a time`);
+      throw new InputError(
+        `merge: ${sweepFile} is a sweep's shard and ${replicaFile} a run's replica; merge one kind at a time`,
+      );
     }
     if (replicas.length > 0) {
       if (options.out !== undefined) {
         throw new InputError("merge: replicas make no report folder (a report draws one run's traces); drop --out");
       }
       const runs = atMerge(() => mergeReplicaParts(replicas)).map(({ base, replicas: r }) => pooledRun(base, r));
-      ctx.out.write(render(format, runs, { color: colorEnabled(ctx), version: replicas[0]?.part.idemsim ?? VERSION }));
+      const version = replicas[0]?.part.idemsim ?? VERSION;
+      ctx.out.write(await render(format, runs, { color: colorEnabled(ctx), version }));
       return ExitCode.ok;
     }
     const merged = atMerge(() => mergeSweepParts(sweeps));

@@ -9,45 +9,8 @@ import { PART_VERSION } from '../report/parts/read.js';
 import { poolReplicas, replicaScenario } from '../sim/replicas.js';
 import { simulateWithState } from '../sim/simulate.js';
 import type { CommandContext } from './context.js';
-import { InputError } from './errors.js';
 import { startProgress } from './progress.js';
-import { partCount, type Share } from './shard.js';
-
-export interface ReplicaFlags {
-  replicas?: string;
-  replica?: string;
-  format?: string;
-  out?: string;
-  precision?: readonly string[];
-  maxActions?: string;
-}
-
-/** The replication asked for, checked before anything runs; null without --replicas. */
-export function replicationOf(flags: ReplicaFlags): { of: number; replica: number | null } | null {
-  if (flags.replicas === undefined) {
-    if (flags.replica !== undefined) throw new InputError('--replica I needs --replicas N: replica I of how many?');
-    return null;
-  }
-  const of = partCount('--replicas', flags.replicas);
-  const replica = flags.replica === undefined ? null : partCount('--replica', flags.replica);
-  if (replica !== null && replica > of) {
-    throw new InputError(`--replica: ${replica} is not one of --replicas ${of}; replicas are numbered 1 to ${of}`);
-  }
-  if ((flags.precision ?? []).length > 0 || flags.maxActions !== undefined) {
-    throw new InputError(
-      '--replicas runs each replica at --actions; --precision and --max-actions size a single run: use one or the other',
-    );
-  }
-  if (flags.out !== undefined) {
-    throw new InputError(
-      "--replicas writes no report folder (a report draws one run's traces); drop --out, or run one seed with --out",
-    );
-  }
-  if (replica !== null && flags.format !== undefined && flags.format !== 'json') {
-    throw new InputError(`--replica prints the replica's part as JSON for \`idemsim merge\`; drop --format ${flags.format}`);
-  }
-  return { of, replica };
-}
+import type { Share } from './shard.js';
 
 /** Replica `share.index` of every scenario, as the part `idemsim merge` reads. */
 export function runReplica(scenarios: readonly Scenario[], share: Share, version: string, ctx: CommandContext): string {

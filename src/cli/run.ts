@@ -19,7 +19,7 @@ import { embeddedScenario } from '../scenario/index.js';
 import { defaultFields } from '../scenario/settings.js';
 import type { Sizing } from '../model/precision.js';
 import { runSized, sizingNote, sizingOf, withSizingOptions, type SizingFlags } from './sizing.js';
-import { replicationOf, runAllReplicas, runReplica } from './replicas.js';
+import { replicationOf } from './shard.js';
 
 export interface RunOptions extends SizingFlags {
   /** `path=value` overrides in command-line order (later wins), applied to every scenario. */
@@ -63,16 +63,17 @@ export async function run(files: readonly string[], options: RunOptions, ctx: Co
     const scenarios = loaded.map((l) => l.scenario);
     if (replication !== null) {
       const { of, replica } = replication;
+      const { runAllReplicas, runReplica } = await import('./replicas.js');
       ctx.out.write(
         replica === null
-          ? render(format, runAllReplicas(scenarios, of, io), { color: colorEnabled(ctx), version: VERSION })
+          ? await render(format, runAllReplicas(scenarios, of, io), { color: colorEnabled(ctx), version: VERSION })
           : runReplica(scenarios, { index: replica, of }, VERSION, io),
       );
       return ExitCode.ok;
     }
     const runs =
       sizing === null ? simulateAll(scenarios, request?.trace, io) : sizeAll(scenarios, sizing, request?.trace, io);
-    ctx.out.write(render(format, runs, { color: colorEnabled(ctx), version: VERSION }));
+    ctx.out.write(await render(format, runs, { color: colorEnabled(ctx), version: VERSION }));
     if (request !== undefined) {
       // Which fields were defaults, for the report: judged on the scenario that ran (sized, its actions are not).
       const given = loaded.map((l) => l.given);
@@ -231,7 +232,7 @@ export function runCommand(ctx: CommandContext, done: (code: number) => void): C
     )
     .option(
       '--replicas <N>',
-      'run N independent replications (seeds derived from the scenario\'s) and print them pooled',
+      "run N independent replications (seeds derived from the scenario's) and print them pooled",
     )
     .option('--replica <I>', 'with --replicas: run replica I alone and print its part for `idemsim merge`')
     .option(
@@ -242,7 +243,19 @@ export function runCommand(ctx: CommandContext, done: (code: number) => void): C
     .addHelpText('after', EXAMPLES)
     .action(async (files: string[], options: Omit<RunOptions, 'sets' | 'precision'>) => {
       const { format, out, png, timeline, timelineActions, maxActions, quiet, replicas, replica } = options;
-      const all = { sets, format, out, png, timeline, timelineActions, precision, maxActions, quiet, replicas, replica };
+      const all = {
+        sets,
+        format,
+        out,
+        png,
+        timeline,
+        timelineActions,
+        precision,
+        maxActions,
+        quiet,
+        replicas,
+        replica,
+      };
       done(await run(files, all, ctx));
     });
 }
