@@ -1,16 +1,35 @@
 #!/usr/bin/env node
-// npm run bench: actions per second and peak resident memory of the simulation core.
-// Each case runs in its own process, so each peak RSS is that case's alone.
-import { spawnSync } from 'node:child_process';
+// npm run bench: actions per second and peak resident memory of the simulation core, the
+// same for a plain C implementation of the model (bench/reference/idemsim.c) on cases (a)
+// and (b), the start-up time, and how much faster a sweep runs on two workers than on one.
+// Each case runs in its own process, so each peak RSS is that case's alone. The machine's
+// load average is printed first and last: other work on the machine moves every figure.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = join(ROOT, 'bin', 'idemsim.js');
+const REFERENCE_SOURCE = join(ROOT, 'bench', 'reference', 'idemsim.c');
+
+/** idemsim's speed targets: our throughput over C's, and a sweep's --jobs 1 time over its --jobs 2 time. */
+const C_RATIO_TARGET = 0.5;
+const SWEEP_RATIO_TARGET = 1.7;
+
 const CASES = [
-  { id: 'a', title: 'article defaults, 1,000,000 actions', sets: { actions: 1_000_000 } },
+  {
+    id: 'a',
+    title: 'article defaults, 1,000,000 actions',
+    sets: { actions: 1_000_000 },
+    reference: ['--actions', '1000000'],
+  },
   {
     id: 'b',
     title: 'one day at 50/s (4,320,000 actions), scope intent, retention 24h',
     sets: { actions: 4_320_000, 'keys.scope': 'intent', 'keys.retention': 86_400_000 },
+    reference: ['--actions', '4320000', '--scope', 'intent', '--retention', '86400000'],
   },
   {
     id: 'c',
@@ -61,25 +80,180 @@ if (process.argv[2] === '--case') {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const rssMB = process.resourceUsage().maxRSS / 1024;
   process.stdout.write(
-    JSON.stringify({ actions: scenario.actions, seconds, rssMB, duplicatesPerThousand: result.metrics.duplicatesPerThousand }),
+    JSON.stringify({
+      actions: scenario.actions,
+      seconds,
+      rssMB,
+      duplicatesPerThousand: result.metrics.duplicatesPerThousand,
+      interval: result.intervals.duplicatesPerThousand ?? null,
+    }),
   );
 } else {
-  const self = fileURLToPath(import.meta.url);
-  console.log(`idemsim bench (node ${process.version})`);
+  console.log(
+    `idemsim bench (node ${process.version}, ${availableParallelism()} cores, load average ${loadAverage()})`,
+  );
   console.log(startUp());
+  const work = mkdtempSync(join(tmpdir(), 'idemsim-bench-'));
+  // On every way out, process.exit included: the compiled reference lives only for the bench.
+  process.on('exit', () => rmSync(work, { recursive: true, force: true }));
+  const reference = compileReference(work);
+  console.log(reference.note);
   for (const c of CASES) {
-    const child = spawnSync(process.execPath, [self, '--case', JSON.stringify(c.sets)], { encoding: 'utf8' });
-    if (child.status !== 0) {
-      console.error(child.stderr);
-      process.exit(1);
-    }
-    const r = JSON.parse(child.stdout);
+    const r = childJson(process.execPath, [fileURLToPath(import.meta.url), '--case', JSON.stringify(c.sets)]);
     const perSecond = r.actions / r.seconds;
     console.log(
       `(${c.id}) ${c.title}\n    ${r.seconds.toFixed(2)} s, ${(perSecond / 1e6).toFixed(2)} million actions/s, ` +
         `peak RSS ${r.rssMB.toFixed(0)} MB, duplicates/1000 ${r.duplicatesPerThousand.toFixed(2)}`,
     );
+    if (c.reference !== undefined && reference.binary !== null) {
+      console.log(compared(r, childJson(reference.binary, c.reference)));
+    }
   }
+  console.log(sweepSpeedUp());
+  if (reference.binary !== null) console.log(await twoAtOnce(reference.binary));
+  console.log(`load average at the end ${loadAverage()}`);
+}
+
+function loadAverage() {
+  return loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+}
+
+/** Runs a child to completion and parses its stdout as JSON; a failure ends the bench. */
+function childJson(command, args) {
+  const child = spawnSync(command, args, { encoding: 'utf8' });
+  if (child.status !== 0) {
+    console.error(child.error?.message ?? child.stderr);
+    process.exit(1);
+  }
+  return JSON.parse(child.stdout);
+}
+
+/**
+ * Compiles the C reference with `cc -O2` (or $CC) into `dir`. No compiler: the C lines are
+ * skipped with a note. A compiler that fails on the file ends the bench: that is a bug here.
+ */
+function compileReference(dir) {
+  const cc = process.env.CC || 'cc';
+  const binary = join(dir, 'idemsim-ref');
+  const child = spawnSync(cc, ['-O2', '-std=c11', '-o', binary, REFERENCE_SOURCE, '-lm'], { encoding: 'utf8' });
+  if (child.error !== undefined) {
+    return {
+      binary: null,
+      note: `(C) no C compiler found (${cc}: ${child.error.code}): the C reference lines are skipped; set CC to name one`,
+    };
+  }
+  if (child.status !== 0) {
+    console.error(`${cc} failed on ${REFERENCE_SOURCE}:\n${child.stderr}`);
+    process.exit(1);
+  }
+  const version = spawnSync(cc, ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0];
+  return {
+    binary,
+    note: `(C) reference: bench/reference/idemsim.c, ${cc} -O2 (${version}), single-threaded; cases (a) and (b)`,
+  };
+}
+
+/** The C run beside ours: its throughput, ours over its, and whether its duplicates fall in our interval. */
+function compared(ours, c) {
+  const perSecond = c.actions / c.seconds;
+  const ratio = ours.actions / ours.seconds / perSecond;
+  const interval = ours.interval;
+  const digits = interval !== null && interval.high < 1 ? 4 : 2;
+  const inside =
+    interval !== null && c.duplicatesPerThousand >= interval.low && c.duplicatesPerThousand <= interval.high;
+  const where =
+    interval === null
+      ? 'idemsim reported no interval'
+      : `${inside ? 'inside' : 'OUTSIDE'} idemsim's 95% interval ${interval.low.toFixed(digits)} to ${interval.high.toFixed(digits)}`;
+  return (
+    `    C reference: ${c.seconds.toFixed(2)} s, ${(perSecond / 1e6).toFixed(2)} million actions/s, ` +
+    `peak RSS ${c.rssMB.toFixed(0)} MB, duplicates/1000 ${c.duplicatesPerThousand.toFixed(digits)} (${where})\n` +
+    `    idemsim / C throughput ${ratio.toFixed(2)} (target: at least ${C_RATIO_TARGET})`
+  );
+}
+
+/**
+ * A sweep of four 1,000,000-action points, timed as whole processes with --jobs 1 and
+ * --jobs 2, alternately, twice each; the fastest of each. The two outputs must be the same
+ * bytes. The same sweep at one action a point shows the fixed costs inside those times:
+ * the process's start-up, and with --jobs 2 a worker's start.
+ */
+function sweepSpeedUp() {
+  const full = fastestSweeps('1000000');
+  const fixed = fastestSweeps('1');
+  const same = full.outputs[1] === full.outputs[2];
+  if (!same) process.exitCode = 1;
+  return (
+    `(sweep) idemsim ${sweepArgs('1000000').join(' ')}: 4 points, whole processes, fastest of 2\n` +
+    `    --jobs 1 ${full.seconds[1].toFixed(2)} s, --jobs 2 ${full.seconds[2].toFixed(2)} s, ` +
+    `ratio ${(full.seconds[1] / full.seconds[2]).toFixed(2)} (target: at least ${SWEEP_RATIO_TARGET}); ` +
+    `outputs ${same ? 'identical' : 'DIFFER'}\n` +
+    `    the same at 1 action a point (fixed costs): --jobs 1 ${fixed.seconds[1].toFixed(2)} s, ` +
+    `--jobs 2 ${fixed.seconds[2].toFixed(2)} s`
+  );
+}
+
+function sweepArgs(actions) {
+  return ['sweep', '--actions', actions, '--vary', 'seed=1,2,3,4', '--format', 'json', '--quiet'];
+}
+
+/** The fastest of two whole-process runs with each of --jobs 1 and 2, alternately, and their outputs. */
+function fastestSweeps(actions) {
+  const seconds = { 1: Infinity, 2: Infinity };
+  const outputs = {};
+  for (let round = 0; round < 2; round++) {
+    for (const jobs of [1, 2]) {
+      const started = process.hrtime.bigint();
+      const child = spawnSync(process.execPath, [BIN, ...sweepArgs(actions), '--jobs', String(jobs)], {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      const wall = Number(process.hrtime.bigint() - started) / 1e9;
+      if (child.status !== 0) {
+        console.error(child.stderr);
+        process.exit(1);
+      }
+      seconds[jobs] = Math.min(seconds[jobs], wall);
+      outputs[jobs] = child.stdout;
+    }
+  }
+  return { seconds, outputs };
+}
+
+/**
+ * What two threads of work get from this machine right now: the C reference on 3,000,000
+ * actions alone, and two copies at once (the fastest of two tries each). Twice the time
+ * alone over the time of the pair is the highest --jobs 1 / --jobs 2 ratio any program
+ * could show here: 2 on two idle cores, less when other work takes a core.
+ */
+async function twoAtOnce(binary) {
+  const args = ['--actions', '3000000'];
+  const wall = async (copies) => {
+    const started = process.hrtime.bigint();
+    await Promise.all(Array.from({ length: copies }, () => finished(spawn(binary, args, { stdio: 'ignore' }))));
+    return Number(process.hrtime.bigint() - started) / 1e9;
+  };
+  const alone = Math.min(await wall(1), await wall(1));
+  const pair = Math.min(await wall(2), await wall(2));
+  return (
+    `(machine) the C reference on 3,000,000 actions: ${alone.toFixed(2)} s alone, ${pair.toFixed(2)} s for two at once\n` +
+    `    so the highest sweep ratio this machine allowed just now is about ${((2 * alone) / pair).toFixed(2)}`
+  );
+}
+
+/** Resolves when the child exits with status 0; ends the bench otherwise. */
+function finished(child) {
+  return new Promise((resolve) => {
+    child.on('exit', (code) => {
+      if (code !== 0) {
+        console.error(`${child.spawnfile} exited with ${code}`);
+        process.exit(1);
+      }
+      resolve();
+    });
+  });
 }
 
 /**
@@ -87,8 +261,7 @@ if (process.argv[2] === '--case') {
  * spawn to exit, the median of seven runs after one to warm the file cache.
  */
 function startUp() {
-  const bin = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'idemsim.js');
-  const args = [bin, 'run', '--actions', '1', '--format', 'json'];
+  const args = [BIN, 'run', '--actions', '1', '--format', 'json'];
   const times = [];
   for (let i = 0; i < 8; i++) {
     const started = process.hrtime.bigint();

@@ -34,7 +34,7 @@ export function orList(items: readonly string[]): string {
 }
 
 export function badJobs(value: string, max: number): string {
-  return `--jobs: '${value}' is not a number of worker threads from 1 to ${max}`;
+  return `--jobs: '${value}' is not a number of threads from 1 to ${max}`;
 }
 
 /** `--out DIR` cannot take a report: `reason` says why (exists and is not a directory, ...). */

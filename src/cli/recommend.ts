@@ -246,7 +246,7 @@ export function recommendCommand(ctx: CommandContext, done: (code: number) => vo
       `cap of a point's sized run (default: ${formatCount(DEFAULT_RECOMMEND_MAX_ACTIONS)}); verification goes to ${VERIFY_CAP_FACTOR}x`,
     )
     .addOption(new Option('--strict').hideHelp())
-    .option('--jobs <n>', 'worker threads (default: the number of cores)')
+    .option('--jobs <n>', 'threads that simulate points, this one included (default: the number of cores)')
     .option('--format <format>', formatHelp(FORMATS))
     .option('--out <DIR>', 'also write a report folder: index.html, summary.json, the Pareto chart, scenario.yaml')
     .option('--quiet', QUIET_HELP)

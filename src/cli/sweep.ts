@@ -1,6 +1,6 @@
 // `idemsim sweep FILE --vary PATH=SPEC`: one scenario over a grid of values. Every point
 // keeps the scenario's seed, so points share their random draws (common random numbers)
-// and curves are smooth; points run on worker threads and come out in the same order and
+// and curves are smooth; points run on threads (this one and workers) and come out in the same order and
 // with the same bytes whatever --jobs is.
 import { Command } from 'commander';
 import { METRIC_NAMES, metricInfo } from '../model/metrics.js';
@@ -243,7 +243,7 @@ export function sweepCommand(ctx: CommandContext, done: (code: number) => void):
       return vary;
     })
     .option('--metric <names>', `comma-separated metrics (default: ${DEFAULT_SWEEP_METRICS.join(',')})`)
-    .option('--jobs <n>', 'worker threads (default: the number of cores)')
+    .option('--jobs <n>', 'threads that simulate points, this one included (default: the number of cores)')
     .option(
       '--shard <I/N>',
       'simulate only shard I of N (points I, I+N, I+2N, ... counting from 1) and print them as a part for `idemsim merge`',

@@ -1,17 +1,33 @@
-// A sweep worker thread: simulates (or sizes) the scenarios it is sent and posts each run
-// back with its index, so the results come out in point order whatever the scheduling.
-import { parentPort } from 'node:worker_threads';
+// A sweep worker thread: takes points from the counter it shares with the main thread and
+// the other workers, simulates (or sizes) each, and posts each run back with its index, so
+// the results come out in point order whatever the scheduling. It ends when the counter
+// passes the last point.
+import { parentPort, workerData } from 'node:worker_threads';
 import type { Scenario } from '../model/scenario.js';
 import type { Sizing } from '../model/precision.js';
+import type { SizedRun } from '../sim/sized.js';
 import { runPoint } from './point.js';
 
-export interface PointJob {
-  index: number;
-  scenario: Scenario;
-  /** Size the run by precision (null: the scenario's own actions). */
+/** What every runner of one sweep shares: the points, and the index of the next one to take. */
+export interface PointsJob {
+  scenarios: readonly Scenario[];
+  /** Size each run by precision (null: the scenario's own actions). */
   sizing: Sizing | null;
+  /** One Int32: the next point's index, taken with Atomics.add. */
+  next: SharedArrayBuffer;
 }
 
-parentPort?.on('message', (job: PointJob) => {
-  parentPort?.postMessage({ index: job.index, run: runPoint(job.scenario, job.sizing) });
-});
+export interface PointResult {
+  index: number;
+  run: SizedRun;
+}
+
+const port = parentPort;
+if (port !== null) {
+  const { scenarios, sizing, next } = workerData as PointsJob;
+  const counter = new Int32Array(next);
+  for (let index = Atomics.add(counter, 0, 1); index < scenarios.length; index = Atomics.add(counter, 0, 1)) {
+    const result: PointResult = { index, run: runPoint(scenarios[index] as Scenario, sizing) };
+    port.postMessage(result);
+  }
+}
