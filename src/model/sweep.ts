@@ -47,3 +47,15 @@ export interface Sweep {
   metrics: string[];
   points: SweepRun[];
 }
+
+/** The coordinates of point `index`: the last dimension varies fastest. */
+export function atOf(index: number, vary: readonly Vary[]): number[] {
+  const at: number[] = [];
+  let rest = index;
+  for (let d = vary.length - 1; d >= 0; d--) {
+    const n = (vary[d] as Vary).values.length;
+    at[d] = rest % n;
+    rest = Math.floor(rest / n);
+  }
+  return at;
+}

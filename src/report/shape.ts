@@ -108,3 +108,32 @@ export function dictionary<T>(item: Reader<T>): Reader<Record<string, T>> {
     return out;
   };
 }
+
+export type DocumentOutcome<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+/**
+ * `source`, the text of `file`, parsed as JSON and read by `read`; or the problem, on one
+ * line naming the file and where in it, followed by `hint` (how to make a good one) when
+ * the text is not JSON at all.
+ */
+export function readDocument<T>(
+  source: string,
+  file: string,
+  hint: string,
+  read: (json: unknown) => T,
+): DocumentOutcome<T> {
+  let json: unknown;
+  try {
+    json = JSON.parse(source);
+  } catch (error) {
+    // V8 quotes the text in its message: keep the problem on one line.
+    const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ');
+    return { ok: false, problem: `${file}: not JSON (${reason}); ${hint}` };
+  }
+  try {
+    return { ok: true, value: read(json) };
+  } catch (error) {
+    if (error instanceof ShapeError) return { ok: false, problem: `${file}: ${error.message}` };
+    throw error;
+  }
+}

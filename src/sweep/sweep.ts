@@ -2,7 +2,7 @@
 // scenario built from the same file and seed, so points share their random draws (common
 // random numbers) and differences between neighbours come from the parameter.
 import { formatIssue, type LoadOutcome } from '../scenario/index.js';
-import { MAX_SWEEP_POINTS, type SweepPoint, type Vary } from '../model/sweep.js';
+import { MAX_SWEEP_POINTS, atOf, type SweepPoint, type Vary } from '../model/sweep.js';
 
 /**
  * The points of a sweep, each loaded through `load(pointSets)` (the file with the base
@@ -22,13 +22,7 @@ export function sweepPoints(
   const points: SweepPoint[] = [];
   const problems = new Set<string>();
   for (let i = 0; i < total; i++) {
-    const at: number[] = [];
-    let rest = i;
-    for (let d = vary.length - 1; d >= 0; d--) {
-      const n = (vary[d] as Vary).values.length;
-      at[d] = rest % n;
-      rest = Math.floor(rest / n);
-    }
+    const at = atOf(i, vary);
     const outcome = load(at.map((j, d) => (vary[d] as Vary).sets[j] as string));
     if (outcome.ok) points.push({ at, scenario: outcome.scenario });
     else for (const issue of outcome.issues) problems.add(formatIssue(issue));

@@ -5,7 +5,7 @@
 // rather than as an error; a value of the wrong type is still an error.
 import type { NamedResult } from '../../model/diff.js';
 import { readIntervals, readMetrics } from '../run/summary.js';
-import { ShapeError, isObject, list, object, record, text } from '../shape.js';
+import { ShapeError, isObject, list, object, readDocument, record, text } from '../shape.js';
 
 export interface SavedRuns {
   /** The idemsim version that simulated the runs, when the file says. */
@@ -20,20 +20,8 @@ const MAKE_ONE =
 
 /** `source` as read from `file`; the problem is one line naming the file, where in it, and the fix. */
 export function parseSavedRuns(source: string, file: string): SavedOutcome {
-  let json: unknown;
-  try {
-    json = JSON.parse(source);
-  } catch (error) {
-    // V8 quotes the text in its message: keep the problem on one line.
-    const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ');
-    return { ok: false, problem: `${file}: not JSON (${reason}); ${MAKE_ONE}` };
-  }
-  try {
-    return { ok: true, saved: readSaved(json) };
-  } catch (error) {
-    if (error instanceof ShapeError) return { ok: false, problem: `${file}: ${error.message}` };
-    throw error;
-  }
+  const outcome = readDocument(source, file, MAKE_ONE, readSaved);
+  return outcome.ok ? { ok: true, saved: outcome.value } : outcome;
 }
 
 /** Whether parsed JSON looks like saved runs (a `runs` list), to tell it from a scenario written as JSON. */

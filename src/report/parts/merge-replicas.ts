@@ -17,7 +17,9 @@ export function mergeReplicaParts(
   for (const entry of parts) {
     const { file, part } = entry;
     if (part.idemsim !== idemsim) {
-      throw new MergeError(`${file}: made by idemsim ${part.idemsim}, ${first.file} by ${idemsim}; merge parts of one version`);
+      throw new MergeError(
+        `${file}: made by idemsim ${part.idemsim}, ${first.file} by ${idemsim}; merge parts of one version`,
+      );
     }
     if (part.of !== of || JSON.stringify(part.runs.map((r) => canonicalScenario(r.base))) !== bases) {
       throw new MergeError(

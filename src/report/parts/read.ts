@@ -3,7 +3,7 @@
 // file, where in it, and what to do.
 import type { ScenarioReader } from '../run/summary.js';
 import type { TallyShape } from '../../model/tally-state.js';
-import { ShapeError, count, object, oneOf, text } from '../shape.js';
+import { ShapeError, count, object, oneOf, readDocument, text } from '../shape.js';
 import { readReplicaPart, type ReplicaPart } from './replica.js';
 import { readSweepPart, type SweepPart } from './sweep.js';
 
@@ -16,22 +16,13 @@ export type PartOutcome = { ok: true; part: Part } | { ok: false; problem: strin
 const MAKE_ONE =
   'a part is what `idemsim sweep FILE --shard I/N` or `idemsim run FILE --replicas N --replica I` prints';
 
-/** The part in `source`, read from `file`, or the first thing wrong with it. */
-/** `shape`: the fields a replica's tallies must have (src/sim/tally-state.ts's tallyShape). */
+/**
+ * The part in `source`, read from `file`, or the first thing wrong with it. `shape`: the
+ * fields a replica's tallies must have (src/sim/tally-state.ts's tallyShape).
+ */
 export function parsePart(source: string, file: string, readScenario: ScenarioReader, shape: TallyShape): PartOutcome {
-  let json: unknown;
-  try {
-    json = JSON.parse(source);
-  } catch (error) {
-    const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ');
-    return { ok: false, problem: `${file}: not JSON (${reason}); ${MAKE_ONE}` };
-  }
-  try {
-    return { ok: true, part: readPart(json, readScenario, shape) };
-  } catch (error) {
-    if (error instanceof ShapeError) return { ok: false, problem: `${file}: ${error.message}` };
-    throw error;
-  }
+  const outcome = readDocument(source, file, MAKE_ONE, (json) => readPart(json, readScenario, shape));
+  return outcome.ok ? { ok: true, part: outcome.value } : outcome;
 }
 
 function readPart(json: unknown, readScenario: ScenarioReader, shape: TallyShape): Part {

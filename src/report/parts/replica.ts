@@ -70,7 +70,14 @@ const anyNumber: Reader<number> = (value, path) => {
 };
 
 const readWelford = record<WelfordState>({ n: count, mean: anyNumber, m2: anyNumber });
-const readRatio = record<RatioState>({ n: count, x: anyNumber, y: anyNumber, xx: anyNumber, yy: anyNumber, xy: anyNumber });
+const readRatio = record<RatioState>({
+  n: count,
+  x: anyNumber,
+  y: anyNumber,
+  xx: anyNumber,
+  yy: anyNumber,
+  xy: anyNumber,
+});
 
 const readHistogram: Reader<HistogramState> = (value, path) => {
   const source = object(value, path);
@@ -108,7 +115,9 @@ function readTally(value: unknown, path: string, shape: TallyShape): TallyState 
   };
 }
 
-const readStore = nullable(record<{ peakKeys: number; peakKeysAt: number }>({ peakKeys: count, peakKeysAt: anyNumber }));
+const readStore = nullable(
+  record<{ peakKeys: number; peakKeysAt: number }>({ peakKeys: count, peakKeysAt: anyNumber }),
+);
 
 export function readReplicaPart(
   top: Record<string, unknown>,

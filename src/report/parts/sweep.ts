@@ -3,7 +3,7 @@
 // needs to put the whole sweep back together: the sweep's dimensions and metrics, the
 // scenario as given (for a merged report's scenario.yaml), and each point's run.
 import { canonicalScenario, type Scenario } from '../../model/scenario.js';
-import type { Sweep, SweepRun, Vary, VaryKind } from '../../model/sweep.js';
+import { atOf, type Sweep, type SweepRun, type Vary, type VaryKind } from '../../model/sweep.js';
 import type { ScenarioReader } from '../run/summary.js';
 import { ShapeError, count, describe, list, object, oneOf, record, text, type Reader } from '../shape.js';
 import { readRunEntry, runEntry, scenarioOf } from './run.js';
@@ -98,18 +98,6 @@ export function readSweepPart(
     return { index, run: { at, scenario, result } };
   })(top['points'], 'points');
   return { ...header, sweep, runs };
-}
-
-/** The coordinates of point `index`: the last dimension varies fastest (src/sweep/sweep.ts). */
-export function atOf(index: number, vary: readonly Vary[]): number[] {
-  const at: number[] = [];
-  let rest = index;
-  for (let d = vary.length - 1; d >= 0; d--) {
-    const n = (vary[d] as Vary).values.length;
-    at[d] = rest % n;
-    rest = Math.floor(rest / n);
-  }
-  return at;
 }
 
 function sameCell(a: readonly number[], b: readonly number[]): boolean {
