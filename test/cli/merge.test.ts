@@ -104,6 +104,20 @@ describe('three shards run as separate processes, then merged', () => {
   });
 });
 
+describe('sized shards', () => {
+  it('a sweep sized by --precision merges to what the sized sweep prints', () => {
+    const sized = [...SMALL, '--precision', 'duplicatesPerThousand=40%', '--max-actions', '20000'];
+    const parts = [1, 2].map((i) => {
+      const outcome = idemsim([...sized, '--shard', `${i}/2`], dir);
+      expect(outcome.status, outcome.stderr).toBe(0);
+      writeFileSync(join(dir, `sized-${i}.json`), outcome.stdout);
+      return `sized-${i}.json`;
+    });
+    const whole = idemsim([...sized, '--format', 'json'], dir);
+    expect(idemsim(['merge', ...parts, '--format', 'json'], dir).stdout).toBe(whole.stdout);
+  });
+});
+
 describe('merge refuses what does not make one sweep, in one line with exit 2', () => {
   it('a missing shard', () => {
     oneLineError(idemsim(['merge', 'part-1.json', 'part-3.json'], dir), /shard 2\/3 missing/);

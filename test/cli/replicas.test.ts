@@ -65,6 +65,23 @@ describe('replicas run apart, then merged', () => {
   });
 });
 
+describe('replicas of several scenarios', () => {
+  it('pool each scenario apart, as run --replicas does', () => {
+    const files = ['scenarios/refunds-1-no-key.yaml', 'scenarios/refunds-3-intent-key.yaml'];
+    const run = ['run', ...files, '--actions', '600', '--quiet', '--replicas', '2'];
+    const parts = [1, 2].map((i) => {
+      const outcome = idemsim([...run, '--replica', String(i)]);
+      expect(outcome.status, outcome.stderr).toBe(0);
+      const file = join(dir, `two-${i}.json`);
+      writeFileSync(file, outcome.stdout);
+      return file;
+    });
+    const merged = idemsim(['merge', ...parts]);
+    expect(merged.stdout).toBe(idemsim(run).stdout);
+    expect(merged.stdout).toMatch(/refunds-1-no-key \(2 replicas\)\s+refunds-3-intent-key \(2 replicas\)/);
+  });
+});
+
 describe('merge refuses replicas that do not make one run', () => {
   it('a missing or repeated replica', () => {
     oneLineError(idemsim(['merge', parts[0] as string, parts[2] as string]), /replica 2\/3 missing/);
