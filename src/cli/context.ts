@@ -14,7 +14,10 @@ export interface CommandContext {
   env: Readonly<Record<string, string | undefined>>;
   /** Whether `out` is a terminal (a person is reading). */
   isTTY: boolean;
-  /** Whether `err` is a terminal: progress is drawn there only then (default: false). */
+  /**
+   * Whether `err` is a terminal that can redraw a line: progress is drawn there only then
+   * (default: false). main.ts leaves it false under TERM=dumb.
+   */
   errIsTTY?: boolean;
   /** Milliseconds from an arbitrary origin, for progress and ETA only; tests pass a fake
    * (default: the process clock, read in progress.ts and nowhere else). */
@@ -22,10 +25,20 @@ export interface CommandContext {
 }
 
 /**
- * Colour is for a person at a terminal: only when `out` is a TTY and `NO_COLOR` is not
- * set to a non-empty value (https://no-color.org: an empty NO_COLOR does not count).
+ * Colour is for a person at a terminal, decided as Node decides it for its own output:
+ * `FORCE_COLOR` first (0 or false: never; any other value: always, even into a pipe), then
+ * `NO_COLOR` set to a non-empty value (https://no-color.org: an empty one does not count)
+ * or `TERM=dumb`: never; otherwise only when `out` is a TTY.
  */
 export function colorEnabled(ctx: Pick<CommandContext, 'env' | 'isTTY'>): boolean {
+  const force = ctx.env['FORCE_COLOR'];
+  if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
   const noColor = ctx.env['NO_COLOR'];
-  return ctx.isTTY && (noColor === undefined || noColor === '');
+  if (noColor !== undefined && noColor !== '') return false;
+  return ctx.isTTY && !dumbTerminal(ctx.env);
+}
+
+/** `TERM=dumb`: a terminal that cannot take colour or cursor movement (Emacs shells, some CI). */
+export function dumbTerminal(env: CommandContext['env']): boolean {
+  return env['TERM'] === 'dumb';
 }

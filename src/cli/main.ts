@@ -2,7 +2,7 @@
 // place that touches process.stdout, process.env or process.exit; commands receive a
 // CommandContext and return an exit code.
 import { Command } from 'commander';
-import type { CommandContext } from './context.js';
+import { dumbTerminal, type CommandContext } from './context.js';
 import { ExitCode, reportError } from './errors.js';
 import { VERSION } from './version.js';
 
@@ -83,7 +83,8 @@ export async function main(argv: readonly string[]): Promise<void> {
       cwd: process.cwd(),
       env: process.env,
       isTTY: process.stdout.isTTY === true,
-      errIsTTY: process.stderr.isTTY === true,
+      // The progress line redraws itself with a cursor control a dumb terminal prints raw.
+      errIsTTY: process.stderr.isTTY === true && !dumbTerminal(process.env),
     });
   } catch (error) {
     code = reportError(error, process.stderr);
