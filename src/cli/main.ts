@@ -4,6 +4,7 @@
 import { Command } from 'commander';
 import { dumbTerminal, type CommandContext } from './context.js';
 import { ExitCode, reportError } from './errors.js';
+import { guardStreams } from './streams.js';
 import { VERSION } from './version.js';
 
 type CommandFactory = (ctx: CommandContext, done: (code: number) => void) => Command;
@@ -71,15 +72,13 @@ export async function cli(argv: readonly string[], ctx: CommandContext): Promise
 }
 
 export async function main(argv: readonly string[]): Promise<void> {
-  // A closed pipe (`idemsim run | head`) is not an error worth a stack trace.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    process.exit(error.code === 'EPIPE' ? ExitCode.ok : reportError(error, process.stderr));
-  });
+  // A closed pipe ends the run quietly; a full disk under stdout in one line, exit 2.
+  const streams = guardStreams(process.stdout, process.stderr, (code) => process.exit(code));
   let code: number;
   try {
     code = await cli(argv, {
-      out: process.stdout,
-      err: process.stderr,
+      out: streams.out,
+      err: streams.err,
       cwd: process.cwd(),
       env: process.env,
       isTTY: process.stdout.isTTY === true,
@@ -87,15 +86,24 @@ export async function main(argv: readonly string[]): Promise<void> {
       errIsTTY: process.stderr.isTTY === true && !dumbTerminal(process.env),
     });
   } catch (error) {
-    code = reportError(error, process.stderr);
+    code = reportError(error, streams.err);
   }
   // Let pending writes reach a pipe or file before exiting.
   await Promise.all([flush(process.stdout), flush(process.stderr)]);
-  process.exit(code);
+  process.exit(code === ExitCode.ok && streams.errFailed() ? ExitCode.input : code);
 }
 
 function flush(stream: NodeJS.WriteStream): Promise<void> {
   return new Promise((resolve) => {
-    stream.write('', () => resolve());
+    // Nothing pending (a file's writes are done as they are made): no write to wait on,
+    // and none that could fail (an empty write to a full device does). A failed write's
+    // 'error' event comes on a later tick: let it come before the process exits.
+    if (stream.writableLength === 0) return setImmediate(resolve);
+    try {
+      stream.write('', () => resolve());
+    } catch {
+      // Its failure was reported (or could not be): nothing is left to wait for.
+      resolve();
+    }
   });
 }
