@@ -18,10 +18,22 @@ export function formatHelp(choices: readonly [string, ...string[]]): string {
 
 const MAX_JOBS = 256;
 
-/** `--jobs N` for commands that simulate many points: worker threads, 1 to 256 (default: the cores). */
-export function jobCount(arg: string | undefined): number {
-  if (arg === undefined) return availableParallelism();
+/**
+ * `--jobs N` for commands that simulate many points: threads, 1 to 256 (default: the
+ * cores). More than the cores only share them while each holds a simulator's memory, so
+ * the count is capped at the cores, and `note` says so.
+ */
+export function jobCount(
+  arg: string | undefined,
+  note: (line: string) => void,
+  cores = availableParallelism(),
+): number {
+  if (arg === undefined) return cores;
   const n = /^\d{1,3}$/.test(arg.trim()) ? Number(arg.trim()) : Number.NaN;
   if (!(n >= 1 && n <= MAX_JOBS)) throw new InputError(badJobs(arg, MAX_JOBS));
-  return n;
+  if (n <= cores) return n;
+  note(
+    `--jobs ${n}: this machine has ${cores} core${cores === 1 ? '' : 's'}; running ${cores} thread${cores === 1 ? '' : 's'} (more would share the cores and multiply the memory)`,
+  );
+  return cores;
 }

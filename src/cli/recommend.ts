@@ -93,7 +93,7 @@ export async function recommend(
       );
     }
     const dims = ok(parseSpace(base, options.vary ?? [], options.fix ?? []));
-    const jobs = jobCount(options.jobs);
+    const jobs = jobCount(options.jobs, (line) => io.err.write(`${line}\n`));
     const { guards, targets, keys, search, choice, verifySeed } = await recommendPipeline({
       base,
       userTargets,

@@ -58,7 +58,7 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
     const vary = varies(dims);
     const metrics =
       options.metric === undefined ? [...(base.sweep?.metrics ?? DEFAULT_SWEEP_METRICS)] : metricList(options.metric);
-    const jobs = jobCount(options.jobs);
+    const jobs = jobCount(options.jobs, (line) => io.err.write(`${line}\n`));
     const sizing = sizingOf(options);
     const planned = sweepPoints(vary, (pointSets) => load([...sets, ...pointSets]));
     if (!planned.ok) throw new InputError(planned.problems);
