@@ -65,9 +65,21 @@ export function clockTime(ms: number): string {
   return `${sign}${Math.floor(minutes / 60)} h${m === 0 ? '' : ` ${m} min`}`;
 }
 
-/** A CSV field: quoted when it holds a comma, quote or line break, quotes doubled (RFC 4180). */
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return
+ * first, OWASP's list) is written with a leading ' that makes it text; a plain number such
+ * as -0.5 is left alone.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
+
+/**
+ * A CSV field: quoted when it holds a comma, quote or line break, quotes doubled (RFC 4180),
+ * and kept from being read as a formula.
+ */
 export function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const safe = FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /** A number at full precision (the shortest round-trip form); empty when absent or not finite. */
