@@ -9,6 +9,8 @@ import { readFailure } from './messages.js';
 export const alreadyExists = (file: string): string =>
   `${file}: already exists; pass --force to overwrite it, or name another file`;
 export const cannotWrite = (file: string, reason: string): string => `${file}: cannot write: ${reason}`;
+export const notAFile = (file: string): string =>
+  `${file}: not a regular file (a device, a FIFO or a socket); name a new path or a regular file`;
 
 function writeFailure(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
@@ -22,7 +24,10 @@ function writeFailure(error: unknown): string {
  */
 export function writeFileAtomically(path: string, shown: string, text: string, force: boolean): void {
   if (existsSync(path)) {
-    if (statSync(path).isDirectory()) throw new InputError(cannotWrite(shown, readFailure({ code: 'EISDIR' })));
+    const stat = statSync(path);
+    if (stat.isDirectory()) throw new InputError(cannotWrite(shown, readFailure({ code: 'EISDIR' })));
+    // A device, FIFO or socket is no file to replace: --force must not swap it for one.
+    if (!stat.isFile()) throw new InputError(notAFile(shown));
     if (!force) throw new InputError(alreadyExists(shown));
   }
   const temp = join(dirname(path), `.${basename(path)}.${randomUUID().slice(0, 8)}.tmp`);

@@ -8,11 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { baseName, starterScenario } from '../scenario/index.js';
 import type { CommandContext } from './context.js';
-import { ExitCode, guard } from './errors.js';
+import { ExitCode, InputError, guard } from './errors.js';
 import { writeFileAtomically } from './files.js';
 import { VERSION } from './version.js';
 
 export const DEFAULT_FILE = 'scenario.yaml';
+
+/** C0 and C1 control characters, DEL and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** This idemsim's folder (the repository, or the installed package): two levels above src/cli/ or dist/cli/. */
 const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -60,7 +64,17 @@ export function init(file: string | undefined, options: InitOptions, ctx: Comman
   return guard(ctx.err, () => {
     const shown = file ?? DEFAULT_FILE;
     const path = resolve(ctx.cwd, shown);
-    const text = starterScenario(baseName(shown), options.schema ?? schemaRefFor(dirname(path)));
+    const name = baseName(shown);
+    // Both land in the file as they are: a line break would end the YAML line early.
+    if (CONTROL.test(name)) {
+      throw new InputError(
+        `${JSON.stringify(shown)}: the scenario would be named after the file, and a name cannot hold a line break or control character; name the file plainly`,
+      );
+    }
+    if (options.schema !== undefined && CONTROL.test(options.schema)) {
+      throw new InputError('--schema: a schema reference cannot hold a line break or control character');
+    }
+    const text = starterScenario(name, options.schema ?? schemaRefFor(dirname(path)));
     writeFileAtomically(path, shown, text, options.force === true);
     ctx.out.write(`${written(shown)}\n`);
     return ExitCode.ok;
