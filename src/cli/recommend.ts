@@ -21,7 +21,8 @@ import {
 import type { SimRun } from '../recommend/point.js';
 import { recommendPipeline, VERIFY_RULE } from '../recommend/pipeline.js';
 import { rankingRule } from '../recommend/rank.js';
-import type { Simulate } from '../recommend/search.js';
+import { firstGridSize, type Simulate } from '../recommend/search.js';
+import { MAX_SWEEP_POINTS } from '../model/sweep.js';
 import { recommendedWarnings, scenarioWarnings, writtenIn } from '../recommend/warnings.js';
 import { renderRecommendJson, renderRecommendText } from '../report/recommend/text.js';
 import { parseTarget } from '../scenario/bounds.js';
@@ -93,6 +94,12 @@ export async function recommend(
       );
     }
     const dims = ok(parseSpace(base, options.vary ?? [], options.fix ?? []));
+    const first = firstGridSize(dims);
+    if (first > MAX_SWEEP_POINTS) {
+      throw new InputError(
+        `recommend: the search would start from ${formatCount(first)} points (the ends and middle of each ordered dimension, every value of the others); it takes at most ${formatCount(MAX_SWEEP_POINTS)}: vary fewer dimensions or values, or --fix some`,
+      );
+    }
     const jobs = jobCount(options.jobs, (line) => io.err.write(`${line}\n`));
     const { guards, targets, keys, search, choice, verifySeed } = await recommendPipeline({
       base,

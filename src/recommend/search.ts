@@ -113,8 +113,21 @@ function firstStepOf(n: number): number {
   return s;
 }
 
+/** How many points the search's first grid holds, counted without building it. */
+export function firstGridSize(dims: readonly Dimension[]): number {
+  const steps = firstSteps(dims);
+  return coarseAxes(dims, steps).reduce((n, axis) => n * axis.length, 1);
+}
+
 function coarseGrid(dims: readonly Dimension[], steps: readonly number[]): number[][] {
-  const axes = dims.map((d, i) => {
+  let grid: number[][] = [[]];
+  for (const axis of coarseAxes(dims, steps)) grid = grid.flatMap((idx) => axis.map((j) => [...idx, j]));
+  return grid;
+}
+
+/** Each dimension's candidates in the first grid: both ends and the steps between, or all. */
+function coarseAxes(dims: readonly Dimension[], steps: readonly number[]): number[][] {
+  return dims.map((d, i) => {
     const n = d.values.length;
     const step = steps[i] as number;
     if (!d.ordered || step === 0) return d.values.map((_, j) => j);
@@ -123,9 +136,6 @@ function coarseGrid(dims: readonly Dimension[], steps: readonly number[]): numbe
     if (picks[picks.length - 1] !== n - 1) picks.push(n - 1);
     return picks;
   });
-  let grid: number[][] = [[]];
-  for (const axis of axes) grid = grid.flatMap((idx) => axis.map((j) => [...idx, j]));
-  return grid;
 }
 
 /**
