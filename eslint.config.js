@@ -108,6 +108,10 @@ export default tseslint.config(
           selector: "MemberExpression[object.name='process'][property.name='exit']",
           message: 'Only src/cli/main.ts exits.',
         },
+        {
+          selector: "CallExpression[callee.object.name='Math'][callee.property.name=/^(max|min)$/] > SpreadElement",
+          message: 'A spread list overflows the stack when long: use maxOf / minOf (src/model/extent.ts).',
+        },
       ],
     },
   },

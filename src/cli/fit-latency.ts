@@ -17,6 +17,7 @@ import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
 import { cannotRead, readFailure } from './messages.js';
 import { formatHelp, formatOption } from './options.js';
+import { maxOf } from '../model/extent.js';
 
 export type FitLatencyOptions = Partial<Record<PercentileName, string>> & { from?: string; format?: string };
 
@@ -193,7 +194,7 @@ const METHOD = {
 export function renderFit(fit: LognormalFit): string {
   const head = ['percentile', 'observed', 'fitted', 'error'];
   const rows = fit.percentiles.map((r) => [percentName(r.p), ms4(r.observed), ms4(r.fitted), percent(r.relativeError)]);
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const widths = head.map((h, i) => Math.max(h.length, maxOf(rows.map((r) => (r[i] ?? '').length))));
   const line = (cols: string[]): string =>
     cols
       .map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))

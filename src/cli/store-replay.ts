@@ -15,6 +15,7 @@ import { ExitCode, InputError, guardAsync } from './errors.js';
 import { loadScenarios, withScenarioOptions } from './load.js';
 import { startProgress } from './progress.js';
 import { type StoreOptions, openStore, storeOptions, storesOf, withStores } from './store.js';
+import { maxOf } from '../model/extent.js';
 
 export interface ReplayOptions extends StoreOptions {
   sets?: readonly string[];
@@ -90,7 +91,7 @@ function refuseUnreplayable(scenario: Scenario, file: string): void {
 
 function printResult(ctx: CommandContext, kind: StoreKind, description: string, r: ReplayResult): boolean {
   const width =
-    Math.max(...ANSWERS.map((a) => formatCount(r.simulator[a]).length), kind.length, 'simulator'.length) + 3;
+    Math.max(maxOf(ANSWERS.map((a) => formatCount(r.simulator[a]).length)), kind.length, 'simulator'.length) + 3;
   const row = (a: string, b: string, c: string, note = ''): string =>
     `  ${a.padEnd(12)}${b.padStart(width)}${c.padStart(width)}${note}`;
   const lines = [`\n${description}`, row('answer', 'simulator', kind)];

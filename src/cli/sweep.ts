@@ -26,6 +26,7 @@ import type { Scenario } from '../model/scenario.js';
 import type { SizedRun } from '../sim/sized.js';
 import type { Sizing } from '../model/precision.js';
 import { quietly, startPoints, withQuiet } from './progress.js';
+import { maxOf, minOf } from '../model/extent.js';
 
 export interface SweepOptions extends SizingFlags {
   sets?: readonly string[];
@@ -69,7 +70,7 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
       const actions = runs.map((r) => r.scenario.actions);
       const capped = runs.filter((r) => r.sizing.stoppedBy === 'cap').length;
       io.err.write(
-        `${scenarios[0]?.name ?? 'sweep'}: points sized to ${formatCount(Math.min(...actions))} to ${formatCount(Math.max(...actions))} actions` +
+        `${scenarios[0]?.name ?? 'sweep'}: points sized to ${formatCount(minOf(actions))} to ${formatCount(maxOf(actions))} actions` +
           (capped > 0 ? `; ${capped} stopped by --max-actions before meeting --precision\n` : '\n'),
       );
     }

@@ -5,6 +5,7 @@
 import { actionsForHalfWidth, judge, Verdict, type Target } from './bounds.js';
 import { metricValue } from './metrics.js';
 import type { RunResult } from './result.js';
+import { maxOf } from './extent.js';
 
 /** `--precision duplicatesPerThousand=10%` (relative) or `=0.02` (absolute, in the metric's unit). */
 export interface PrecisionGoal {
@@ -76,7 +77,7 @@ export function actionsForGoal(goal: PrecisionGoal, result: RunResult): number {
 function all(needs: readonly number[]): number {
   if (needs.some((n) => n === Infinity)) return Infinity;
   if (needs.some((n) => Number.isNaN(n))) return Number.NaN;
-  return Math.max(...needs);
+  return maxOf(needs);
 }
 
 /** Actions for the first of two ways to stop: finite beats unknown (NaN), which beats never. */

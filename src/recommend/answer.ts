@@ -21,6 +21,7 @@ import { patchFields, patchSets, patchYaml } from './patch.js';
 import { decidingRun, statusOf, type JudgedSimRun, type Point } from './point.js';
 import { DISTANCE_RULE, distanceOf, type RankKey } from './rank.js';
 import type { Dimension } from './space.js';
+import { minOf } from '../model/extent.js';
 
 export interface AnswerInput {
   base: Scenario;
@@ -141,7 +142,7 @@ function judgedRunRow(targets: readonly Target[], run: JudgedSimRun): JudgedRun 
 function markBinding(run: JudgedRun): void {
   if (!run.passed || run.targets.length === 0) return;
   const margins = run.targets.map((t) => t.margin);
-  const least = margins.indexOf(Math.min(...margins));
+  const least = margins.indexOf(minOf(margins));
   (run.targets[least] as TargetRow).binds = true;
 }
 

@@ -20,6 +20,7 @@ import {
 } from './point.js';
 import { compareByDistance, compareByRank, dominates, paretoFront, type RankKey } from './rank.js';
 import type { Simulate } from './search.js';
+import { maxOf } from '../model/extent.js';
 
 export interface ChooseInput {
   targets: readonly Target[];
@@ -106,7 +107,7 @@ async function confirm(input: ChooseInput, batch: readonly Point[]): Promise<voi
   for (const p of batch) if (!runnable.includes(p)) p.confirm = p.search as JudgedSimRun;
   const scenarios = runnable.map((p) => {
     const run = p.search as JudgedSimRun;
-    const needed = Math.max(...run.judged.map((j) => (j.verdict === Verdict.undecided ? (j.needed ?? Infinity) : 0)));
+    const needed = maxOf(run.judged.map((j) => (j.verdict === Verdict.undecided ? (j.needed ?? Infinity) : 0)));
     return { ...p.scenario, actions: nextActions(run.sizing.actions, needed, input.maxActions) };
   });
   const runs = await input.simulate(scenarios, sizing);

@@ -10,6 +10,7 @@ import { RatioMoments } from '../stats/ratio.js';
 import { Welford } from '../stats/welford.js';
 import type { Measured } from './measure.js';
 import { Tally } from './tally.js';
+import { maxOf } from '../model/extent.js';
 
 /** Counts that are peaks, not sums: pooled runs ran side by side, so the largest is the peak. */
 const PEAKS: ReadonlySet<string> = new Set(['peakConcurrency']);
@@ -55,7 +56,8 @@ export function poolTallies(states: readonly TallyState[]): Tally {
       const before = target[name] as number;
       target[name] = PEAKS.has(name) ? Math.max(before, value) : before + value;
     }
-    for (const [name, value] of Object.entries(state.welfords)) (target[name] as Welford).merge(Welford.fromState(value));
+    for (const [name, value] of Object.entries(state.welfords))
+      (target[name] as Welford).merge(Welford.fromState(value));
     for (const [name, value] of Object.entries(state.ratios)) {
       (target[name] as RatioMoments).merge(RatioMoments.fromState(value));
     }
@@ -97,7 +99,7 @@ const COUNTED = [
  * join theirs, keeping each joined window's last live-keys sample, as coarsening does.
  */
 function sumSeries(all: readonly TimeSeries[]): TimeSeries {
-  const interval = Math.max(...all.map((s) => s.interval));
+  const interval = maxOf(all.map((s) => s.interval));
   const byT = new Map<number, TimeSeriesPoint>();
   for (const series of all) {
     const own = new Map<number, TimeSeriesPoint>();

@@ -5,6 +5,7 @@
 import type { RecordShape } from './store.js';
 import type { Session } from './postgres-connect.js';
 import { BATCH, relationSizes } from './postgres-sql.js';
+import { maxOf, minOf } from '../model/extent.js';
 
 /** Claims an execution holds before it commits: how far commits trail claims, in ticks. */
 const IN_FLIGHT = 20;
@@ -82,8 +83,8 @@ export async function settle(
     heap: mean('heap'),
     toast: mean('toast'),
     indexes: mean('indexes'),
-    low: Math.min(...totals),
-    high: Math.max(...totals),
+    low: minOf(totals),
+    high: maxOf(totals),
     reapEvery,
   };
 }

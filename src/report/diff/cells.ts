@@ -5,6 +5,7 @@
 import { GateVerdict, type DiffReport, type GateResult, type MetricDiff, type ScenarioDiff } from '../../model/diff.js';
 import { NOT_AVAILABLE, formatMetric, grouped } from '../../model/format.js';
 import type { Unit } from '../../model/metrics.js';
+import { maxOf } from '../../model/extent.js';
 
 /** Where each side came from, as the command line named it. */
 export interface DiffSide {
@@ -41,7 +42,7 @@ export function signed(x: number, unit: Unit, ref: number = x): string {
 function refOf(diff: MetricDiff): number {
   const { interval, change } = diff;
   const ends = interval === null ? [] : [interval.low, interval.high];
-  return Math.max(...[change, ...ends].filter(Number.isFinite).map(Math.abs), 0);
+  return Math.max(maxOf([change, ...ends].filter(Number.isFinite).map(Math.abs)), 0);
 }
 
 export function changeText(diff: MetricDiff): string {

@@ -15,6 +15,7 @@ import {
   valueText,
   verdictText,
 } from './rows.js';
+import { maxOf } from '../../model/extent.js';
 
 export function renderRecommendJson(doc: Recommendation, version: string): string {
   return `${JSON.stringify({ idemsim: version, recommend: doc }, null, 2)}\n`;
@@ -162,7 +163,7 @@ function costLines(doc: Recommendation): string[] {
   const capped = doc.points.filter((p) => p.status === 'undecided' && (p.actions ?? 0) >= doc.search.maxActions);
   if (capped.length > 0) {
     const needed = capped.map((p) => p.needed ?? Infinity);
-    const most = Math.max(...needed);
+    const most = maxOf(needed);
     lines.push(
       `${capped.length} point${capped.length === 1 ? '' : 's'} left undecided at --max-actions ${formatCount(doc.search.maxActions)}` +
         (Number.isFinite(most) ? `; up to about ${formatCount(most)} actions would decide them.` : '.'),

@@ -6,6 +6,7 @@ import { metricInfo } from '../../model/metrics.js';
 import type { Sweep, Vary } from '../../model/sweep.js';
 import { INK, frame, type Chart } from '../chart.js';
 import { HEIGHT, WIDTH, column, dimension, facts, stem } from './axes.js';
+import { maxOf, minOf } from '../../model/extent.js';
 
 /** Cell sizes that keep the heatmap near WIDTH x HEIGHT; text only where it fits. */
 function cells(nx: number, ny: number): { w: number; h: number; text: boolean } {
@@ -19,8 +20,8 @@ export function heatmap(sweep: Sweep, across: Vary, up: Vary, metric: string): C
   const [xDim, yDim] = [dimension(across), dimension(up)];
   const size = cells(across.values.length, up.values.length);
   const finite = col.values.filter((x): x is number => x !== null);
-  const lowest = finite.length === 0 ? 0 : Math.min(...finite);
-  const highest = finite.length === 0 ? 1 : Math.max(...finite);
+  const lowest = finite.length === 0 ? 0 : minOf(finite);
+  const highest = finite.length === 0 ? 1 : maxOf(finite);
   const middle = (lowest + highest) / 2;
   const values = sweep.points.map((p, i) => {
     const v = col.values[i] ?? null;

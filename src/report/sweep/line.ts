@@ -5,6 +5,7 @@ import { metricInfo } from '../../model/metrics.js';
 import type { Sweep, Vary } from '../../model/sweep.js';
 import { frame, type Chart } from '../chart.js';
 import { HEIGHT, LINE_COLOR, WIDTH, column, dimension, facts, stem } from './axes.js';
+import { maxOf, minOf } from '../../model/extent.js';
 
 export function lineChart(sweep: Sweep, vary: Vary, metric: string): Chart {
   const dim = dimension(vary);
@@ -27,7 +28,7 @@ export function lineChart(sweep: Sweep, vary: Vary, metric: string): Chart {
         field: 'x',
         type: 'quantitative' as const,
         title: dim.title,
-        scale: { domain: [Math.min(...xNumbers), Math.max(...xNumbers)], nice: false, zero: false },
+        scale: { domain: [minOf(xNumbers), maxOf(xNumbers)], nice: false, zero: false },
       }
     : { field: 'label', type: 'ordinal' as const, title: dim.title, sort: dim.labels, axis: { labelAngle: 0 } };
   // An explicit domain where nothing is finite, so that an empty line is not an infinite extent.

@@ -1,6 +1,7 @@
 // Markdown for the generated reference pages: pipe tables laid out as prettier lays them
 // out, so a page passes `prettier --check` as generated, and the marked blocks of a page
 // that `npm run reference` rewrites while leaving the hand-written text around them alone.
+import { maxOf } from '../../model/extent.js';
 
 /** Text as a code span; a backtick inside gets a longer fence. */
 export function code(text: string): string {
@@ -20,7 +21,7 @@ const width = (text: string): number => [...text].length;
 /** A pipe table, every column padded to its widest cell (prettier's aligned form). */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const cells = [header, ...rows].map((row) => header.map((_, i) => cell(row[i] ?? '')));
-  const widths = header.map((_, i) => Math.max(3, ...cells.map((row) => width(row[i] as string))));
+  const widths = header.map((_, i) => Math.max(3, maxOf(cells.map((row) => width(row[i] as string)))));
   const line = (row: readonly string[]): string =>
     `| ${row.map((text, i) => text + ' '.repeat((widths[i] as number) - width(text))).join(' | ')} |`;
   const rule = `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`;

@@ -8,6 +8,7 @@ import type { WaterfallFigure, WaterfallStep } from '../../../model/article.js';
 import { formatCount, proseDuration } from '../../../model/format.js';
 import { DUPLICATE_PINK, frame, round } from '../../chart.js';
 import type { ArticleChart } from './figure.js';
+import { maxOf } from '../../../model/extent.js';
 
 const DROP_COLOR = '#59a14f';
 
@@ -68,7 +69,7 @@ export function waterfallChart(figure: WaterfallFigure): ArticleChart {
     scale: { domain: figure.steps.map(stepName), paddingInner: 0.35, paddingOuter: 0.4 },
     axis: { labelAngle: 0, labelExpr: "split(datum.label, '|')", labelFontSize: 12, labelPadding: 6 },
   };
-  const top = Math.max(...columns.map((c) => c.high));
+  const top = maxOf(columns.map((c) => c.high));
   const y: PositionFieldDef<Field> = {
     field: 'top',
     type: 'quantitative',

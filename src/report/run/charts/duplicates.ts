@@ -7,6 +7,7 @@ import type { UnitSpec } from 'vega-lite/types_unstable/spec/index.js';
 import type { Interval, ScenarioRun } from '../../../model/result.js';
 import { formatDecimal, formatInterval } from '../../../model/format.js';
 import { type Chart, frame, round, runLabels } from '../../chart.js';
+import { maxOf } from '../../../model/extent.js';
 
 const SOURCES = [
   { key: 'transport', label: 'transport retry', color: '#4e79a7' },
@@ -41,7 +42,7 @@ function totalOf(scenario: string, value: number, interval: Interval | undefined
 
 /** Room to the right of the longest bar for its label. */
 function domainTop(totals: readonly Total[]): number {
-  const top = Math.max(...totals.map((t) => Math.max(t.value, t.high ?? 0)));
+  const top = maxOf(totals.map((t) => Math.max(t.value, t.high ?? 0)));
   return top > 0 ? round(top * 1.6, 3) : 1;
 }
 

@@ -8,6 +8,7 @@ import type { NonNormalizedSpec } from 'vega-lite/types_unstable/spec/index.js';
 import { durationUnit, formatBytes, formatCount, formatIn, proseDuration, sizeUnit } from '../../../model/format.js';
 import type { Chart, ChartRun } from '../../chart.js';
 import { frame, round, runLabels } from '../../chart.js';
+import { maxOf } from '../../../model/extent.js';
 
 const LINE_COLOR = '#4e79a7';
 const STEADY_COLOR = '#d62728';
@@ -17,10 +18,12 @@ const HEIGHT = 260;
 function keysTop(runs: readonly ChartRun[]): number {
   const top = Math.max(
     1,
-    ...runs.flatMap((run) => [
-      run.result.metrics.keyStore.steadyStateKeys,
-      ...run.result.detail.keyStore.map((p) => p.keys),
-    ]),
+    maxOf(
+      runs.flatMap((run) => [
+        run.result.metrics.keyStore.steadyStateKeys,
+        ...run.result.detail.keyStore.map((p) => p.keys),
+      ]),
+    ),
   );
   const step = 10 ** Math.floor(Math.log10(top * 1.15));
   return Math.ceil((top * 1.15) / step) * step;

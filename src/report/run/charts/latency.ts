@@ -7,6 +7,7 @@ import type { QuantilePoint } from '../../../model/result.js';
 import { PROSE, durationUnit, formatIn, numberIn } from '../../../model/format.js';
 import type { Chart, ChartRun } from '../../chart.js';
 import { frame, round, runLabels, spacedTicks, tickLabels } from '../../chart.js';
+import { maxOf, minOf } from '../../../model/extent.js';
 
 // Without re-plans or replays a step is its one tool call and the curves coincide: the
 // step is drawn dashed on top of the call so both stay visible.
@@ -48,8 +49,8 @@ interface RuleRow {
 
 function domainOf(values: readonly number[]): [number, number] {
   const positive = values.filter((v) => v > 0);
-  const lo = Math.min(...positive, 100);
-  const hi = Math.max(...positive, 1000);
+  const lo = Math.min(minOf(positive), 100);
+  const hi = Math.max(maxOf(positive), 1000);
   const below = [...ENDS].reverse().find((t) => t <= lo) ?? 1;
   const above = ENDS.find((t) => t >= hi) ?? 10 ** Math.ceil(Math.log10(hi));
   return [below, above];

@@ -11,6 +11,7 @@ import type { TimeSeriesPoint } from '../../../model/result.js';
 import type { Incident } from '../../../model/scenario.js';
 import { PROSE, formatPercent } from '../../../model/format.js';
 import { labelWidth, round, significant } from '../../chart.js';
+import { maxOf } from '../../../model/extent.js';
 
 export const PANEL_HEIGHT = 100;
 const LABEL_SIZE = 11;
@@ -206,7 +207,7 @@ function header(series: readonly Series[], note: string): Layer {
 export function seriesPanel(input: PanelInput, frame: Frame): NonNormalizedSpec {
   const { points } = input;
   const shown = input.series.filter((s) => s.optional !== true || points.some((p) => p[s.key] > 0));
-  const max = Math.max(0, ...points.flatMap((p) => shown.map((s) => p[s.key])));
+  const max = Math.max(0, maxOf(points.flatMap((p) => shown.map((s) => p[s.key]))));
   const { top, step } = countScale(max * (input.headroom ?? 1.05));
   const last = points[points.length - 1];
   const x = xOf(frame, input.bottom);

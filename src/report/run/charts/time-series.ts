@@ -22,6 +22,7 @@ import {
   type StripLayout,
 } from './time-series-parts.js';
 import { SERVER_CRASH } from './timeline-marks.js';
+import { maxOf } from '../../../model/extent.js';
 
 const LOAD: readonly Series[] = [
   // Dashed and on top: without retries or losses, executions run along arrivals.
@@ -195,7 +196,7 @@ export function timeSeriesChart(runs: readonly ChartRun[]): Chart {
     return { run: d.run, index, label, axis, strip: stripLayout(d.run.scenario.incidents, axis) };
   });
   // Every column's strip as tall as the tallest, so that the panels stay level.
-  const stripRows = Math.max(0, ...layouts.map((l) => l.strip.rows));
+  const stripRows = Math.max(0, maxOf(layouts.map((l) => l.strip.rows)));
   const columns = layouts.map((l) => column(l, stripRows));
   const title = 'Over time: load, key-store answers, duplicates and live keys';
   const caption =

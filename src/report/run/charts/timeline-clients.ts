@@ -10,6 +10,7 @@ import type { TracedAction } from '../../../model/result.js';
 import { INK, seconds } from '../../chart.js';
 import { REFUSAL_OFFSET } from './timeline-labels.js';
 import { LANE } from './timeline-rows.js';
+import { maxOf } from '../../../model/extent.js';
 
 /** Layer names (suffixed per panel as the timeline's own are); only layers with data are drawn. */
 export const CLIENT_LAYERS = { hedges: 'hedges', refusals: 'refusals' } as const;
@@ -45,7 +46,7 @@ export function clientData(trace: readonly TracedAction[]): ClientData {
 
 /** The lanes every panel's rows get (they share one row layout). */
 export function lanesOf(data: readonly ClientData[]): number {
-  return Math.max(0, ...data.map((d) => d.lanes));
+  return Math.max(0, maxOf(data.map((d) => d.lanes)));
 }
 
 export function hasRefusals(data: readonly ClientData[]): boolean {

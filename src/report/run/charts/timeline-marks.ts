@@ -7,6 +7,7 @@ import type { UnitSpec } from 'vega-lite/types_unstable/spec/index.js';
 import type { TracedAction, TracedAttempt } from '../../../model/result.js';
 import { INK, OUTCOME, OUTCOME_CLASSES, seconds } from '../../chart.js';
 import { type LabelRow, LABEL_COLOR, LABEL_SIZE, CRASH_RED, READ_GREY } from './timeline-labels.js';
+import { maxOf } from '../../../model/extent.js';
 
 /** Layer names (suffixed per panel as the timeline's own are); only layers with data are drawn. */
 export const PART_TWO_LAYERS = {
@@ -96,7 +97,7 @@ export function hasPartTwo(data: PartTwoData): boolean {
 
 /** The latest instant a part-two mark reaches (a crash can come after its attempt's timeout). */
 export function partTwoEnd(data: PartTwoData): number {
-  return Math.max(0, ...data.crashes.map((c) => c.at), ...data.reads.map((r) => r.end));
+  return Math.max(0, maxOf(data.crashes.map((c) => c.at)), maxOf(data.reads.map((r) => r.end)));
 }
 
 /** "Also: 3 server crashes (red bolts), 1 lease takeover (dashed outline)", then `more`, or '' when none. */

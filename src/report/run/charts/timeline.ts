@@ -37,6 +37,7 @@ import {
   refusalLayers,
 } from './timeline-clients.js';
 import { type AttemptRow, type RowY, CALL, captionOf, panelLabel, rowLayout, rowsOf } from './timeline-rows.js';
+import { maxOf } from '../../../model/extent.js';
 
 /** Layer names: vega draws each as `<g class="mark-… role-mark NAME_marks">`, which tests count. */
 export const TIMELINE_LAYERS = {
@@ -198,8 +199,8 @@ export function timelineChart(runs: readonly ChartRun[]): Chart {
   const { step, y } = rowLayout(partTwo || hasRefusals(clients), lanes);
   const maxSeconds = Math.max(
     0,
-    ...rows.flat().flatMap((r) => [r.end, r.firstCommit ?? 0, r.duplicateCommit ?? 0]),
-    ...marks.map(partTwoEnd),
+    maxOf(rows.flat().flatMap((r) => [r.end, r.firstCommit ?? 0, r.duplicateCommit ?? 0])),
+    maxOf(marks.map(partTwoEnd)),
   );
   const x = timeAxis(maxSeconds, 'time since the action arrived', WIDTH);
   const serverCrash = runs.some((run) => tracesServerCrash(run.result.detail.trace));
