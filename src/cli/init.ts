@@ -7,16 +7,13 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { baseName, starterScenario } from '../scenario/index.js';
+import { CONTROL } from '../scenario/kinds.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
 import { writeFileAtomically } from './files.js';
 import { VERSION } from './version.js';
 
 export const DEFAULT_FILE = 'scenario.yaml';
-
-/** C0 and C1 control characters, DEL and the Unicode line and paragraph separators. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** This idemsim's folder (the repository, or the installed package): two levels above src/cli/ or dist/cli/. */
 const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));

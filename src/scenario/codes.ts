@@ -46,5 +46,7 @@ export const Code = {
   hedgeWithRetries: 'hedge-with-retries',
   presetRequires: 'preset-requires',
   nothingToLimit: 'nothing-to-limit',
+  controlCharacter: 'control-character',
+  tooLong: 'too-long',
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];

@@ -52,9 +52,17 @@ const PROFILE_DOC = 'a piecewise-constant rate from time 0: steps { until, rate 
 const INCIDENTS_DOC = 'windows [at, at + for) that change latency, errors or losses; the last listed wins';
 
 export const FIELDS: readonly Field[] = [
-  f('name', 'string', 'scenario name; default: the file name without extension'),
-  f('description', 'string', 'free text shown in reports'),
-  f('seed', 'seed', 'random seed: an integer or a string'),
+  f(
+    'name',
+    'string',
+    'scenario name, at most 200 characters and no control characters; default: the file name without extension',
+  ),
+  f(
+    'description',
+    'string',
+    'free text shown in reports, at most 5,000 characters; line breaks and tabs but no other control characters',
+  ),
+  f('seed', 'seed', 'random seed: an integer, or a string of at most 200 characters and no control characters'),
   f('actions', 'integer', 'logical actions (intents) to simulate, 1 to 100,000,000', {
     bounds: { min: 1, max: LIMITS.maxActions },
   }),

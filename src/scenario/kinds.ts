@@ -111,14 +111,47 @@ export const readBoolean: Reader<boolean> = (node, spec) => {
   return fail(node, spec, msg.wrongType(spec.path, node, spec.hint));
 };
 
+/**
+ * The longest a text field may be, in characters: a name heads tables, chart legends and
+ * file names; a description is a paragraph of a report.
+ */
+export const TEXT_LIMITS: Readonly<Record<string, number>> = { name: 200, description: 5000, seed: 200 };
+export const TEXT_LIMIT = 200;
+
+/**
+ * C0 and C1 controls, DEL, the Unicode line and paragraph separators and the noncharacters
+ * U+FFFE and U+FFFF: none is text, and each breaks a terminal, XML or a CSV cell.
+ */
+// eslint-disable-next-line no-control-regex
+export const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufffe\uffff]/;
+/** The schema's pattern for the same rule (JSON Schema's regular expressions take \uXXXX). */
+export const TEXT_PATTERN = '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\ufffe\\uffff]*$';
+export const PARAGRAPH_PATTERN = '^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029\\ufffe\\uffff]*$';
+/** The same, less the line break and tab a paragraph may hold. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_BUT_BREAKS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufffe\uffff]/;
+
+/** Text: no control character (a description may break lines), and not too long. */
+function text(value: string, node: ScalarNode, spec: Spec): string | undefined {
+  const breaks = spec.path === 'description';
+  const bad = (breaks ? CONTROL_BUT_BREAKS : CONTROL).exec(value);
+  if (bad !== null)
+    return fail(node, spec, msg.controlCharacter(spec.path, bad.index, value.charCodeAt(bad.index), breaks));
+  const max = TEXT_LIMITS[spec.path] ?? TEXT_LIMIT;
+  // Characters as a person (and JSON Schema's maxLength) counts them: code points.
+  const length = [...value].length;
+  if (length > max) return fail(node, spec, msg.tooLong(spec.path, length, max));
+  return value;
+}
+
 export const readString: Reader<string> = (node, spec) => {
-  if (node.kind === 'scalar' && typeof node.value === 'string') return node.value;
+  if (node.kind === 'scalar' && typeof node.value === 'string') return text(node.value, node, spec);
   return fail(node, spec, msg.wrongType(spec.path, node, spec.hint));
 };
 
 /** A whole number or any string. */
 export const readSeed: Reader<number | string> = (node, spec) => {
-  if (node.kind === 'scalar' && typeof node.value === 'string') return node.value;
+  if (node.kind === 'scalar' && typeof node.value === 'string') return text(node.value, node, spec);
   return readInteger(node, spec);
 };
 

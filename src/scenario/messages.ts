@@ -120,6 +120,14 @@ export const unsafeNumber = (path: string, written: string): Problem =>
   );
 export const notInteger = (path: string, written: string, example: string): Problem =>
   problem(Code.notInteger, `${path}: must be a whole number, found ${written}; write for example ${example}`);
+export const controlCharacter = (path: string, at: number, code: number, lineBreaks: boolean): Problem =>
+  problem(
+    Code.controlCharacter,
+    `${path}: holds a control character (U+${code.toString(16).toUpperCase().padStart(4, '0')}) at position ${at + 1}; ` +
+      `it would reach terminals, XML and CSV as it is: remove it${lineBreaks ? ' (line breaks and tabs are fine here)' : ''}`,
+  );
+export const tooLong = (path: string, length: number, max: number): Problem =>
+  problem(Code.tooLong, `${path}: ${length} characters long; at most ${max}: shorten it`);
 export const outOfRange = (path: string, written: string, range: string, example: string): Problem =>
   problem(Code.outOfRange, `${path}: must be ${range}, found ${written}; write for example ${example}`);
 export const badEnum = (path: string, node: TreeNode, values: readonly string[], suggestion: string | undefined) =>

@@ -14,6 +14,7 @@ import { fieldHint } from './read.js';
 import { written } from './serialize.js';
 import { expectSchema, sweepSchema } from './schema-blocks.js';
 import { Definitions, type JsonSchema, duration, numberBounds, probability, size } from './schema-values.js';
+import { PARAGRAPH_PATTERN, TEXT_LIMIT, TEXT_LIMITS, TEXT_PATTERN } from './kinds.js';
 
 export type { JsonSchema } from './schema-values.js';
 
@@ -115,6 +116,12 @@ function mapOrNone(defs: Definitions, field: Field): JsonSchema {
   };
 }
 
+/** Text as the loader takes it (kinds.ts): no control character, a limited length. */
+function textSchema(path: string): JsonSchema {
+  const pattern = path === 'description' ? PARAGRAPH_PATTERN : TEXT_PATTERN;
+  return { type: 'string', maxLength: TEXT_LIMITS[path] ?? TEXT_LIMIT, pattern };
+}
+
 /** The value forms of a field, without its documentation. */
 function forms(defs: Definitions, field: Field): JsonSchema {
   const bounds = field.bounds ?? {};
@@ -136,9 +143,9 @@ function forms(defs: Definitions, field: Field): JsonSchema {
     case 'boolean':
       return { type: 'boolean' };
     case 'string':
-      return { type: 'string' };
+      return textSchema(field.path);
     case 'seed':
-      return { anyOf: [{ type: 'integer', ...numberBounds() }, { type: 'string' }] };
+      return { anyOf: [{ type: 'integer', ...numberBounds() }, textSchema('seed')] };
     case 'range-of-durations':
       return {
         type: ['object', 'null'],

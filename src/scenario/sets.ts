@@ -7,11 +7,27 @@ import { type Issue, type Pos, issueAt } from './issues.js';
 import { LIMITS } from './limits.js';
 import * as msg from './messages.js';
 import { parseYaml } from './parse.js';
+import { CONTROL } from './kinds.js';
 import { closest } from './suggest.js';
 import { type MapNode, type TreeNode, emptyMap, findEntry } from './tree.js';
 
 /** The file name under which a set's issues are reported. */
-export const setFile = (arg: string): string => `--set ${arg}`;
+export const setFile = (arg: string): string => `--set ${shownArg(arg)}`;
+
+/** The longest stretch of a --set argument a message repeats. */
+const SHOWN_ARG = 80;
+
+/**
+ * A --set argument as a message repeats it: control characters escaped (\u0007), so that
+ * none reaches the terminal raw, and a long one cut short.
+ */
+function shownArg(arg: string): string {
+  const escaped = arg.replace(
+    new RegExp(CONTROL.source, 'g'),
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return escaped.length > SHOWN_ARG ? `${escaped.slice(0, SHOWN_ARG - 3)}...` : escaped;
+}
 
 /** One key of the tree a set path leads through, and its column in the argument. */
 interface Step {

@@ -5,6 +5,7 @@ import { defaultScenario, formatIssue, loadScenario, scenarioToYaml } from '../.
 import type { Bound, Incident, JitterSpec, ProfileStep, Scenario } from '../../src/model/scenario.js';
 import { Claim, Jitter, Scope } from '../../src/model/scenario.js';
 import { PRESET_NAMES } from '../../src/model/presets.js';
+import { CONTROL } from '../../src/scenario/kinds.js';
 
 const reload = (scenario: Scenario): Scenario => {
   const outcome = loadScenario(scenarioToYaml(scenario), 'roundtrip.yaml');
@@ -82,9 +83,12 @@ const hedge = fc.oneof(none, fc.record({ after: duration, max: fc.integer({ min:
 
 const scenario: fc.Arbitrary<Scenario> = fc
   .record({
-    name: fc.string(),
-    description: fc.string(),
-    seed: fc.oneof(fc.maxSafeInteger(), fc.string()),
+    name: fc.string().filter((s) => !CONTROL.test(s)),
+    description: fc.string().filter((s) => !CONTROL.test(s)),
+    seed: fc.oneof(
+      fc.maxSafeInteger(),
+      fc.string().filter((s) => !CONTROL.test(s)),
+    ),
     actions: fc.integer({ min: 1, max: 100_000_000 }),
     arrivals: fc.record({ rate: positive(1e9), profile }),
     service: fc.record({

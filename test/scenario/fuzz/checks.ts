@@ -10,6 +10,7 @@ import { METRIC_NAMES } from '../../../src/model/metrics.js';
 import type { Metrics } from '../../../src/model/result.js';
 import { simulate } from '../../../src/sim/simulate.js';
 import { type Case, FILE } from './documents.js';
+import { setFile } from '../../../src/scenario/sets.js';
 
 export class Violation extends Error {
   override name = 'Violation';
@@ -163,7 +164,7 @@ export function checkIssues(issues: readonly Issue[], c: Case): void {
       const line = lines[issue.line - 1];
       holds(line !== undefined && issue.col <= line.length + 1, `inside the text: ${where}`);
     } else {
-      const set = c.sets.find((arg) => issue.file === `--set ${arg}`);
+      const set = c.sets.find((arg) => issue.file === setFile(arg));
       holds(set !== undefined, `the issue's file is the scenario or a --set: ${where}`);
       holds(issue.line === 1 && issue.col <= (set ?? '').length + 1, `inside the --set: ${where}`);
     }
