@@ -3,7 +3,7 @@
 // simulating anything, simulates the scenario files, matches scenarios by name, compares
 // them (model/diff.ts), prints the table, markdown or JSON, and exits 1 when a --fail-on
 // gate trips.
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { carriedBy } from '../model/features.js';
@@ -21,6 +21,7 @@ import { colorEnabled, type CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
 import { loadScenarios, withScenarioOptions } from './load.js';
 import { cannotRead, readFailure } from './messages.js';
+import { MAX_JSON_BYTES, readBoundedText } from './read-bounded.js';
 import { formatHelp, formatOption } from './options.js';
 import { startProgress } from './progress.js';
 import { VERSION } from './version.js';
@@ -118,13 +119,10 @@ function saved(file: string, text: string): Input {
 }
 
 function readText(file: string, path: string, missing?: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (missing !== undefined && code === 'ENOENT') throw new InputError(missing);
-    throw new InputError(cannotRead(file, readFailure(error)));
-  }
+  if (missing !== undefined && !existsSync(path)) throw new InputError(missing);
+  const read = readBoundedText(path, file, MAX_JSON_BYTES, 'a saved run');
+  if ('problem' in read) throw new InputError(read.problem);
+  return read.text;
 }
 
 function jsonOrUndefined(text: string): unknown {

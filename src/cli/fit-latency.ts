@@ -1,7 +1,6 @@
 // `idemsim fit-latency`: the lognormal `service.latency` { median, sigma } that matches
 // latencies seen in production, from dashboard percentiles or a CSV of observed calls,
 // with the fit's error at each percentile so a poor fit is visible before it is pasted.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import {
@@ -15,9 +14,9 @@ import {
 import { DURATION_UNITS, durationLiteral, parseQuantity } from '../scenario/units.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
-import { cannotRead, readFailure } from './messages.js';
 import { formatHelp, formatOption } from './options.js';
 import { maxOf } from '../model/extent.js';
+import { readBoundedText } from './read-bounded.js';
 
 export type FitLatencyOptions = Partial<Record<PercentileName, string>> & { from?: string; format?: string };
 
@@ -150,28 +149,9 @@ export function parseLatencies(text: string, file: string): number[] {
 }
 
 function readLatencies(file: string, cwd: string): number[] {
-  let fd: number | undefined;
-  let text: string;
-  try {
-    fd = openSync(resolve(cwd, file), 'r');
-    if (fstatSync(fd).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-    const chunks: Buffer[] = [];
-    const chunk = Buffer.alloc(64 * 1024);
-    let total = 0;
-    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) {
-      total += n;
-      if (total > MAX_CSV_BYTES)
-        throw new InputError(cannotRead(file, `more than the limit of ${MAX_CSV_BYTES} bytes`));
-      chunks.push(Buffer.from(chunk.subarray(0, n)));
-    }
-    text = Buffer.concat(chunks).toString('utf8');
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw new InputError(cannotRead(file, readFailure(error)));
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-  return parseLatencies(text, file);
+  const read = readBoundedText(resolve(cwd, file), file, MAX_CSV_BYTES, 'a latency CSV');
+  if ('problem' in read) throw new InputError(read.problem);
+  return parseLatencies(read.text, file);
 }
 
 /** A latency to four significant digits, in the scenario's own units. */

@@ -1,7 +1,6 @@
 // `idemsim merge PARTS...`: puts back together what shards of a sweep (`sweep --shard I/N`)
 // or replicas of a run (`run --replicas N --replica I`) printed, on one machine or many.
 // A merged sweep prints exactly what the one-process sweep prints.
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { mergeReplicaParts } from '../report/parts/merge-replicas.js';
@@ -14,9 +13,9 @@ import { parsePart, type Part } from '../report/parts/read.js';
 import { renderSweepCsv, renderSweepJson, renderSweepTable } from '../report/sweep/text.js';
 import { embeddedScenario, scenarioToYaml } from '../scenario/index.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
-import { cannotRead, readFailure } from './messages.js';
 import { formatHelp, formatOption } from './options.js';
 import { checkOut, writeFolder } from './out.js';
+import { MAX_JSON_BYTES, readBoundedText } from './read-bounded.js';
 import { VERSION } from './version.js';
 
 export interface MergeOptions {
@@ -73,13 +72,9 @@ async function writeSweepFolder(merged: MergedSweep, out: string, ctx: CommandCo
 }
 
 function readPart(file: string, cwd: string): Part {
-  let source: string;
-  try {
-    source = readFileSync(resolve(cwd, file), 'utf8');
-  } catch (error) {
-    throw new InputError(cannotRead(file, readFailure(error)));
-  }
-  const outcome = parsePart(source, file, embeddedScenario, tallyShape());
+  const read = readBoundedText(resolve(cwd, file), file, MAX_JSON_BYTES, 'a part');
+  if ('problem' in read) throw new InputError(read.problem);
+  const outcome = parsePart(read.text, file, embeddedScenario, tallyShape());
   if (!outcome.ok) throw new InputError(outcome.problem);
   if (outcome.part.part.idemsim !== VERSION) {
     throw new InputError(

@@ -1,15 +1,14 @@
 // `idemsim report summary.json --out DIR`: redraws a report folder from a saved summary,
 // without simulating, through the write step it shares with `run --out` (publish), so
 // both commands write the same folder from the same summary.
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { embeddedScenario } from '../scenario/index.js';
 import { parseSummary, type Summary } from '../report/run/summary.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
-import { cannotRead, readFailure } from './messages.js';
 import { checkOut } from './out.js';
+import { MAX_JSON_BYTES, readBoundedText } from './read-bounded.js';
 import { publish } from './publish.js';
 
 export interface ReportOptions {
@@ -30,13 +29,9 @@ export async function report(file: string, options: ReportOptions, ctx: CommandC
 }
 
 function readSummaryFile(file: string, cwd: string): Summary {
-  let text: string;
-  try {
-    text = readFileSync(resolve(cwd, file), 'utf8');
-  } catch (error) {
-    throw new InputError(cannotRead(file, readFailure(error)));
-  }
-  const outcome = parseSummary(text, file, embeddedScenario);
+  const read = readBoundedText(resolve(cwd, file), file, MAX_JSON_BYTES, 'a summary');
+  if ('problem' in read) throw new InputError(read.problem);
+  const outcome = parseSummary(read.text, file, embeddedScenario);
   if (!outcome.ok) throw new InputError(outcome.problem);
   return outcome.summary;
 }

@@ -2,54 +2,26 @@
 // and report every issue of every file at once, one `FILE:LINE:COL: message` line each.
 // A warning (a field that loads but has no effect) is printed the same way, marked
 // `warning:`, and does not change the exit status.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { LIMITS, formatIssue, formatWarning, loadScenario } from '../scenario/index.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
-import { cannotRead, readFailure } from './messages.js';
+import { readBoundedText, tooLarge, type BoundedText } from './read-bounded.js';
 
 /** UTF-8 takes at most 4 bytes a character: a larger file is over the character limit. */
 const MAX_FILE_BYTES = 4 * LIMITS.maxTextLength;
 
-/** `bytes`: the file's size, when known before reading. */
-export const tooBig = (file: string, bytes?: number): string =>
-  `${file}: cannot read: ${bytes === undefined ? '' : `${bytes} bytes, `}more than the limit of ${MAX_FILE_BYTES} bytes for a scenario file`;
-
-/** The bytes of an open file, or undefined past MAX_FILE_BYTES (a pipe or a device may not end). */
-function readBounded(fd: number): Buffer | undefined {
-  const chunks: Buffer[] = [];
-  const chunk = Buffer.alloc(64 * 1024);
-  let total = 0;
-  for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) {
-    total += n;
-    if (total > MAX_FILE_BYTES) return undefined;
-    chunks.push(Buffer.from(chunk.subarray(0, n)));
-  }
-  return Buffer.concat(chunks);
-}
-
 /**
- * A scenario file's text, or the one line saying why it cannot be had. A file over the
- * limit is refused by its size before it is read, and a pipe or device is read only up
- * to the limit, so no input makes idemsim hold more than a few megabytes of text.
+ * A scenario file's text, or the one line saying why it cannot be had: read only up to
+ * the limit (read-bounded.ts), so no input makes idemsim hold more than a few megabytes.
  */
-export function readScenarioFile(cwd: string, file: string): { text: string } | { problem: string } {
-  let fd: number | undefined;
-  try {
-    fd = openSync(resolve(cwd, file), 'r');
-    const stat = fstatSync(fd);
-    if (stat.isDirectory()) return { problem: cannotRead(file, readFailure({ code: 'EISDIR' })) };
-    if (stat.isFile() && stat.size > MAX_FILE_BYTES) return { problem: tooBig(file, stat.size) };
-    const bytes = readBounded(fd);
-    if (bytes === undefined) return { problem: tooBig(file) };
-    return { text: bytes.toString('utf8') };
-  } catch (error) {
-    return { problem: cannotRead(file, readFailure(error)) };
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+/** `bytes`: the file's size, when known before reading. */
+export const tooBig = (file: string, bytes?: number): string => tooLarge(file, MAX_FILE_BYTES, SCENARIO_FILE, bytes);
+const SCENARIO_FILE = 'a scenario file';
+
+export function readScenarioFile(cwd: string, file: string): BoundedText {
+  return readBoundedText(resolve(cwd, file), file, MAX_FILE_BYTES, SCENARIO_FILE);
 }
 
 export function validateFiles(files: readonly string[], ctx: CommandContext): number {
