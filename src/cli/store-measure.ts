@@ -3,7 +3,6 @@
 // fingerprint, the state, the status and a response body of the given size), and what the
 // scenario's steady-state key store then weighs. `--write STORE` puts that store's figure
 // into the file's keys.recordBytes, atomically, keeping the file's comments.
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { parseDocument } from 'yaml';
@@ -17,6 +16,7 @@ import type { Measurement, RecordShape } from '../stores/store.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { writeFileAtomically } from './files.js';
+import { readScenarioFile } from './validate.js';
 import { loadScenarios, withScenarioOptions } from './load.js';
 import { type StoreOptions, openStore, storeOptions, storesOf, withStores } from './store.js';
 
@@ -89,7 +89,7 @@ export async function measure(file: string | undefined, options: MeasureOptions,
       }
       if (options.write !== undefined && file !== undefined) {
         const bytes = Math.round((measured.get(options.write) as Measurement).bytesPerRecord);
-        writeRecordBytes(resolve(ctx.cwd, file), file, bytes);
+        writeRecordBytes(ctx.cwd, file, bytes);
         ctx.err.write(`${file}: keys.recordBytes set to ${bytes} (measured in ${options.write})\n`);
       }
       return ExitCode.ok;
@@ -135,14 +135,11 @@ function steadyLine(scenario: Scenario, keys: number, bytesPerRecord: number): s
 }
 
 /** keys.recordBytes set in the file's own text (comments and order kept), written atomically. */
-function writeRecordBytes(path: string, shown: string, bytes: number): void {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw new InputError(`${shown}: cannot read it to set keys.recordBytes`);
-  }
-  const doc = parseDocument(text);
+function writeRecordBytes(cwd: string, shown: string, bytes: number): void {
+  const path = resolve(cwd, shown);
+  const read = readScenarioFile(cwd, shown);
+  if ('problem' in read) throw new InputError(`${read.problem}; cannot set keys.recordBytes`);
+  const doc = parseDocument(read.text);
   if (doc.errors.length > 0) throw new InputError(`${shown}: not valid YAML; fix it first (idemsim validate ${shown})`);
   doc.setIn(['keys', 'recordBytes'], bytes);
   writeFileAtomically(path, shown, doc.toString(), true);
