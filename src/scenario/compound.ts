@@ -9,6 +9,7 @@ import { closest } from './suggest.js';
 import { type MapEntry, type TreeNode, isNull } from './tree.js';
 import type { Range } from '../model/scenario.js';
 import { durationLiteral } from './units.js';
+import { MAX_SIGMA } from './limits.js';
 
 /** The z of the 99th percentile as MODEL.md writes it: sigma = ln(p99 / p50) / 2.3263. */
 export const Z99 = 2.3263;
@@ -136,5 +137,10 @@ export function readLatency(
       msg.latencyOrder(spec.path, shown(at('p50'), p50), shown(at('p99'), p99)),
     );
   }
-  return { median: p50, sigma: Math.log(p99 / p50) / Z99 };
+  const sigma = Math.log(p99 / p50) / Z99;
+  if (sigma > MAX_SIGMA) {
+    const at = (key: string): MapEntry => entries.find((e) => e.key === key) as MapEntry;
+    return report(spec, at('p99').value.pos, spec.path, msg.latencySpread(spec.path, sigma, MAX_SIGMA));
+  }
+  return { median: p50, sigma };
 }

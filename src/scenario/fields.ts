@@ -6,7 +6,7 @@ import { PRESETS, PRESET_NAMES } from '../model/presets.js';
 import { BUDGET, HEDGE, THROTTLE } from './client-maps.js';
 import { type Bounds, type Field, type FieldKind, valueAt } from './field-types.js';
 import { INCIDENT, PROFILE_STEP } from './items.js';
-import { LIMITS } from './limits.js';
+import { LIMITS, MAX_SIGMA, MIN_RATE } from './limits.js';
 import { Claim, Jitter, Scope } from '../model/scenario.js';
 
 export { type Bounds, type Field, FieldKind, type Member, setValueAt, valueAt } from './field-types.js';
@@ -66,7 +66,14 @@ export const FIELDS: readonly Field[] = [
   f('actions', 'integer', 'logical actions (intents) to simulate, 1 to 100,000,000', {
     bounds: { min: 1, max: LIMITS.maxActions },
   }),
-  f('arrivals.rate', 'number', 'actions per second (Poisson arrivals)', { bounds: positive }),
+  f(
+    'arrivals.rate',
+    'number',
+    'actions per second (Poisson arrivals), at least 0.001 (one action in about 17 minutes)',
+    {
+      bounds: { min: MIN_RATE },
+    },
+  ),
   partTwo(f('arrivals.profile', 'profile', PROFILE_DOC, { items: PROFILE_STEP }), [
     { until: 1_800_000, rate: 50 },
     { until: 2_400_000, rate: 150 },
@@ -74,12 +81,16 @@ export const FIELDS: readonly Field[] = [
   f('service.latency', 'latency', 'lognormal service time: { median, sigma } or { p50, p99 }', {
     members: {
       median: { kind: 'duration', bounds: positive, doc: 'median service time (duration)' },
-      sigma: { kind: 'number', bounds: nonNegative, doc: 'spread: service time is median * exp(sigma * Z)' },
+      sigma: {
+        kind: 'number',
+        bounds: { min: 0, max: MAX_SIGMA },
+        doc: 'spread: service time is median * exp(sigma * Z), 0 to 10',
+      },
       p50: { kind: 'duration', bounds: positive, doc: 'median service time (duration), with p99' },
       p99: {
         kind: 'duration',
         bounds: positive,
-        doc: '99th percentile (duration) >= p50; sigma = ln(p99/p50) / 2.3263',
+        doc: '99th percentile (duration) >= p50, at most about 1.3e10 times it; sigma = ln(p99/p50) / 2.3263',
       },
     },
   }),

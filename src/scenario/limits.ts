@@ -21,3 +21,11 @@ export const LIMITS = {
    */
   maxListItems: 1_000,
 } as const;
+
+/**
+ * Bounds that keep every number a run computes finite: a slower arrival rate makes the
+ * mean gap (and the run's span) overflow, and a wider sigma makes exp(sigma * Z), and the
+ * squares the variances sum, overflow.
+ */
+export const MIN_RATE = 0.001;
+export const MAX_SIGMA = 10;

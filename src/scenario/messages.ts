@@ -128,6 +128,11 @@ export const controlCharacter = (path: string, at: number, code: number, lineBre
   );
 export const tooLong = (path: string, length: number, max: number): Problem =>
   problem(Code.tooLong, `${path}: ${length} characters long; at most ${max}: shorten it`);
+export const latencySpread = (path: string, sigma: number, max: number): Problem =>
+  problem(
+    Code.outOfRange,
+    `${path}: p99 over p50 gives sigma ${sigma.toPrecision(3)}; at most ${max} (p99 up to about ${Math.exp(max * 2.3263).toPrecision(2)} times p50): bring p99 closer to p50`,
+  );
 export const outOfRange = (path: string, written: string, range: string, example: string): Problem =>
   problem(Code.outOfRange, `${path}: must be ${range}, found ${written}; write for example ${example}`);
 export const badEnum = (path: string, node: TreeNode, values: readonly string[], suggestion: string | undefined) =>

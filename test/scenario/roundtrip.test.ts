@@ -6,6 +6,7 @@ import type { Bound, Incident, JitterSpec, ProfileStep, Scenario } from '../../s
 import { Claim, Jitter, Scope } from '../../src/model/scenario.js';
 import { PRESET_NAMES } from '../../src/model/presets.js';
 import { CONTROL } from '../../src/scenario/kinds.js';
+import { MIN_RATE } from '../../src/scenario/limits.js';
 
 const reload = (scenario: Scenario): Scenario => {
   const outcome = loadScenario(scenarioToYaml(scenario), 'roundtrip.yaml');
@@ -90,7 +91,7 @@ const scenario: fc.Arbitrary<Scenario> = fc
       fc.string().filter((s) => !CONTROL.test(s)),
     ),
     actions: fc.integer({ min: 1, max: 100_000_000 }),
-    arrivals: fc.record({ rate: positive(1e9), profile }),
+    arrivals: fc.record({ rate: fc.double({ min: MIN_RATE, max: 1e9, noNaN: true }), profile }),
     service: fc.record({
       latency: fc.record({ median: positive(1e9), sigma: nonNegative(10) }),
       errorRate: probability,
