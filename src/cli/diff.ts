@@ -21,7 +21,7 @@ import { colorEnabled, type CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
 import { loadScenarios, withScenarioOptions } from './load.js';
 import { cannotRead, readFailure } from './messages.js';
-import { MAX_JSON_BYTES, readBoundedText } from './read-bounded.js';
+import { MAX_JSON_BYTES, readBoundedOrFail } from './read-bounded.js';
 import { formatHelp, formatOption } from './options.js';
 import { startProgress } from './progress.js';
 import { VERSION } from './version.js';
@@ -120,9 +120,7 @@ function saved(file: string, text: string): Input {
 
 function readText(file: string, path: string, missing?: string): string {
   if (missing !== undefined && !existsSync(path)) throw new InputError(missing);
-  const read = readBoundedText(path, file, MAX_JSON_BYTES, 'a saved run');
-  if ('problem' in read) throw new InputError(read.problem);
-  return read.text;
+  return readBoundedOrFail(path, file, MAX_JSON_BYTES, 'a saved run');
 }
 
 function jsonOrUndefined(text: string): unknown {

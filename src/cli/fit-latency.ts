@@ -16,7 +16,7 @@ import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
 import { formatHelp, formatOption } from './options.js';
 import { maxOf } from '../model/extent.js';
-import { readBoundedText } from './read-bounded.js';
+import { readBoundedOrFail } from './read-bounded.js';
 
 export type FitLatencyOptions = Partial<Record<PercentileName, string>> & { from?: string; format?: string };
 
@@ -149,9 +149,8 @@ export function parseLatencies(text: string, file: string): number[] {
 }
 
 function readLatencies(file: string, cwd: string): number[] {
-  const read = readBoundedText(resolve(cwd, file), file, MAX_CSV_BYTES, 'a latency CSV');
-  if ('problem' in read) throw new InputError(read.problem);
-  return parseLatencies(read.text, file);
+  const text = readBoundedOrFail(resolve(cwd, file), file, MAX_CSV_BYTES, 'a latency CSV');
+  return parseLatencies(text, file);
 }
 
 /** A latency to four significant digits, in the scenario's own units. */

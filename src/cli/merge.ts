@@ -15,7 +15,7 @@ import { embeddedScenario, scenarioToYaml } from '../scenario/index.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { formatHelp, formatOption } from './options.js';
 import { checkOut, writeFolder } from './out.js';
-import { MAX_JSON_BYTES, readBoundedText } from './read-bounded.js';
+import { MAX_JSON_BYTES, readBoundedOrFail } from './read-bounded.js';
 import { VERSION } from './version.js';
 
 export interface MergeOptions {
@@ -72,9 +72,8 @@ async function writeSweepFolder(merged: MergedSweep, out: string, ctx: CommandCo
 }
 
 function readPart(file: string, cwd: string): Part {
-  const read = readBoundedText(resolve(cwd, file), file, MAX_JSON_BYTES, 'a part');
-  if ('problem' in read) throw new InputError(read.problem);
-  const outcome = parsePart(read.text, file, embeddedScenario, tallyShape());
+  const text = readBoundedOrFail(resolve(cwd, file), file, MAX_JSON_BYTES, 'a part');
+  const outcome = parsePart(text, file, embeddedScenario, tallyShape());
   if (!outcome.ok) throw new InputError(outcome.problem);
   if (outcome.part.part.idemsim !== VERSION) {
     throw new InputError(

@@ -3,6 +3,7 @@
 // or a device (/dev/zero) may never end. No input makes idemsim hold more text than the
 // limit of its kind.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { InputError } from './errors.js';
 import { cannotRead, readFailure } from './messages.js';
 
 /** The most a JSON document idemsim reads may hold: a summary, a saved run, a part. */
@@ -13,6 +14,13 @@ export type BoundedText = { text: string } | { problem: string };
 /** The line for a file over `limit` bytes (`bytes`: its size, when known before reading). */
 export const tooLarge = (file: string, limit: number, what: string, bytes?: number): string =>
   cannotRead(file, `${bytes === undefined ? '' : `${bytes} bytes, `}more than the limit of ${limit} bytes for ${what}`);
+
+/** `readBoundedText`, its problem thrown as an input error (one line, exit 2). */
+export function readBoundedOrFail(path: string, file: string, limit: number, what: string): string {
+  const read = readBoundedText(path, file, limit, what);
+  if ('problem' in read) throw new InputError(read.problem);
+  return read.text;
+}
 
 /**
  * The file at `path` as UTF-8 text, or the one line why not, naming it `file` (as the user

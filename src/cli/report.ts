@@ -8,7 +8,7 @@ import { parseSummary, type Summary } from '../report/run/summary.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { checkOut } from './out.js';
-import { MAX_JSON_BYTES, readBoundedText } from './read-bounded.js';
+import { MAX_JSON_BYTES, readBoundedOrFail } from './read-bounded.js';
 import { publish } from './publish.js';
 
 export interface ReportOptions {
@@ -29,9 +29,8 @@ export async function report(file: string, options: ReportOptions, ctx: CommandC
 }
 
 function readSummaryFile(file: string, cwd: string): Summary {
-  const read = readBoundedText(resolve(cwd, file), file, MAX_JSON_BYTES, 'a summary');
-  if ('problem' in read) throw new InputError(read.problem);
-  const outcome = parseSummary(read.text, file, embeddedScenario);
+  const text = readBoundedOrFail(resolve(cwd, file), file, MAX_JSON_BYTES, 'a summary');
+  const outcome = parseSummary(text, file, embeddedScenario);
   if (!outcome.ok) throw new InputError(outcome.problem);
   return outcome.summary;
 }

@@ -40,8 +40,7 @@ export interface DetailOptions extends SimulateOptions {
 export function simulate(scenario: Scenario, options?: SimulateOptions): RunResult;
 export function simulate(scenario: Scenario, options: DetailOptions): DetailedRunResult;
 export function simulate(scenario: Scenario, options: SimulateOptions & { trace?: TraceOptions } = {}): RunResult {
-  const sim = new Sim(paramsOf(scenario), scenario.arrivals.rate, options);
-  run(sim);
+  const sim = ran(scenario, options);
   const result = measure(sim, scenario);
   if (sim.tracer === null) return result;
   const detailed: DetailedRunResult = { ...result, detail: detailOf(sim) };
@@ -52,11 +51,20 @@ export function simulate(scenario: Scenario, options: SimulateOptions & { trace?
  * A run's result beside its tallies as data (tally-state.ts): what a replica carries to
  * `idemsim merge`, to be pooled with the other replicas'.
  */
-export function simulateWithState(scenario: Scenario, options: SimulateOptions = {}): { result: RunResult; state: RunState } {
-  const sim = new Sim(paramsOf(scenario), scenario.arrivals.rate, options);
-  run(sim);
+export function simulateWithState(
+  scenario: Scenario,
+  options: SimulateOptions = {},
+): { result: RunResult; state: RunState } {
+  const sim = ran(scenario, options);
   const store = sim.store === null ? null : { peakKeys: sim.store.peakKeys, peakKeysAt: sim.store.peakKeysAt };
   return { result: measure(sim, scenario), state: { tally: tallyState(sim.tally), store, timeSeries: sim.timeSeries } };
+}
+
+/** A simulation of `scenario`, run to its end. */
+function ran(scenario: Scenario, options: SimulateOptions & { trace?: TraceOptions }): Sim {
+  const sim = new Sim(paramsOf(scenario), scenario.arrivals.rate, options);
+  run(sim);
+  return sim;
 }
 
 /** Runs the event loop of `sim` until no event is left. */

@@ -9,6 +9,7 @@ import { Histogram } from '../stats/histogram.js';
 import { RatioMoments } from '../stats/ratio.js';
 import { Welford } from '../stats/welford.js';
 import type { Measured } from './measure.js';
+import { Signal } from './series.js';
 import { Tally } from './tally.js';
 import { maxOf } from '../model/extent.js';
 
@@ -79,18 +80,8 @@ export function poolRuns(runs: readonly RunState[]): Measured {
   return { tally, store, timeSeries: series.length === 0 ? null : sumSeries(series) };
 }
 
-const COUNTED = [
-  'arrivals',
-  'attempts',
-  'lookups',
-  'conflicts',
-  'mismatches',
-  'dedupHits',
-  'executions',
-  'serverCrashes',
-  'duplicates',
-  'unknownOutcomes',
-] as const;
+/** The counted signals of a time series point (series.ts), which add across runs. */
+const COUNTED = Object.keys(Signal) as (keyof typeof Signal)[];
 
 /**
  * Time series of runs side by side (each run's clock from 0): counts and live keys add
