@@ -1,6 +1,6 @@
 // Which lognormal service time, median * exp(sigma * Z), matches latencies seen in
 // production: from a few percentiles (a dashboard's p50 and p99) or from a sample of calls.
-import { mean, standardDeviation } from 'simple-statistics';
+import { mean } from 'simple-statistics';
 import { standardNormalQuantile } from '../model/normal.js';
 
 /** The percentiles `fit-latency` takes, by option name, as probabilities. */
@@ -104,17 +104,27 @@ export function nearestRank(sorted: ArrayLike<number>, p: number): number {
 }
 
 /**
- * The maximum-likelihood lognormal of a sample (positive ms, two or more): ln median is the
- * mean of the logs and sigma their standard deviation with divisor n (the MLE, not the n-1
- * sample estimate; at the sample sizes worth fitting the two differ by under 1/(2n)).
- * The fit's error is reported at each of `at` against the sample's nearest-rank quantiles.
+ * The maximum-likelihood lognormal of a sample (positive finite ms, two or more): ln median
+ * is the mean of the logs and sigma their standard deviation with divisor n (the MLE, not
+ * the n-1 sample estimate; at the sample sizes worth fitting the two differ by under 1/(2n)).
+ * Two passes over the sample, the second summing squared deviations from the first's mean,
+ * so no array of logs is built and no sum of squares cancels. The fit's error is reported
+ * at each of `at` against the sample's nearest-rank quantiles.
  */
-export function fitSample(values: readonly number[], at: readonly number[]): LognormalFit {
-  if (values.length < 2) throw new RangeError('fitSample: needs two or more values');
-  const logs = values.map((v) => Math.log(v));
-  const median = Math.exp(mean(logs));
-  const sigma = standardDeviation(logs);
-  const sorted = Float64Array.from(values).sort();
+export function fitSample(values: ArrayLike<number>, at: readonly number[]): LognormalFit {
+  const n = values.length;
+  if (n < 2) throw new RangeError('fitSample: needs two or more values');
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += Math.log(values[i] as number);
+  const lnMedian = sum / n;
+  let squares = 0;
+  for (let i = 0; i < n; i++) {
+    const d = Math.log(values[i] as number) - lnMedian;
+    squares += d * d;
+  }
+  const median = Math.exp(lnMedian);
+  const sigma = Math.sqrt(squares / n);
+  const sorted = new Float64Array(values).sort();
   const observed = at.map((p) => ({ p, observed: nearestRank(sorted, p) }));
   return { median, sigma, method: 'maximum-likelihood', percentiles: errors(median, sigma, observed) };
 }

@@ -1,4 +1,5 @@
 // Fitting a lognormal to percentiles: exact percentiles of a known lognormal give it back.
+import { mean, standardDeviation } from 'simple-statistics';
 import { describe, expect, it } from 'vitest';
 import { PERCENTILES, fitPercentiles, fitSample, lognormalQuantile, nearestRank } from '../../src/analytic/fit.js';
 import { Z99 } from '../../src/scenario/compound.js';
@@ -84,6 +85,21 @@ describe('fitSample', () => {
     expect(fit.median).toBeCloseTo(200, 9);
     expect(fit.sigma).toBeCloseTo(Math.log(2), 12);
     expect(fit.method).toBe('maximum-likelihood');
+  });
+
+  it('takes a Float64Array and agrees with simple-statistics on the logs, without an array of them', () => {
+    const values = Float64Array.from({ length: 1000 }, (_, i) => 1e-6 * 1.03 ** i);
+    const logs = Array.from(values, Math.log);
+    const fit = fitSample(values, [0.5, 0.99]);
+    expect(relative(Math.log(fit.median), mean(logs))).toBeLessThan(1e-12);
+    expect(relative(fit.sigma, standardDeviation(logs))).toBeLessThan(1e-12);
+    expect(fit.percentiles.map((row) => row.observed)).toEqual([values[499], values[989]]);
+  });
+
+  it('leaves the sample it is given unsorted', () => {
+    const values = Float64Array.of(3, 1, 2);
+    fitSample(values, [0.5]);
+    expect(Array.from(values)).toEqual([3, 1, 2]);
   });
 
   it('reads quantiles by nearest rank', () => {
