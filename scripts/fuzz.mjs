@@ -71,7 +71,7 @@ async function main() {
     `fuzz: ${n(total.cases)} cases tried in ${seconds} s (seeds ${seed}..${seed + batches.length - 1}, ${jobs} jobs)`,
   );
   console.log(`  valid by construction: ${n(total.valid)}, each loaded to exactly the scenario it spells out`);
-  console.log(`  loaded, within the ranges of docs/model.md, simulated conserving counts: ${n(total.simulated)}`);
+  console.log(`  loaded, within the ranges of docs/model.md, simulated conserving counts, every metric finite, a finite memory estimate: ${n(total.simulated)}`);
   console.log(`  refused with every issue located in the text or --set: ${n(total.refused)}`);
   console.log(
     `  JSON Schema agreed with the loader on all of them (${n(total.schemaGaps)} refused by the loader alone, for rules beyond JSON Schema)`,

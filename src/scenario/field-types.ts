@@ -37,6 +37,8 @@ export interface Bounds {
   min?: number;
   minExclusive?: boolean;
   max?: number;
+  /** 0 is accepted too, below `min` (a profile step's rate: a pause, or at least MIN_RATE). */
+  orZero?: boolean;
 }
 
 /** A member of a compound field (`median` of a latency, `min` of a range) or of a list item (`until`). */

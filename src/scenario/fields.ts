@@ -24,7 +24,7 @@ const f = (path: string, kind: FieldKind, doc: string, extra: Partial<Field> = {
   ...extra,
 });
 const probability = (path: string, doc: string): Field => f(path, 'probability', doc, { bounds: unit });
-const count = (path: string, doc: string): Field => f(path, 'integer', doc, { bounds: nonNegative });
+const count = (path: string, doc: string, max: number): Field => f(path, 'integer', doc, { bounds: { min: 0, max } });
 const duration = (path: string, bounds: Bounds, doc: string): Field => f(path, 'duration', doc, { bounds });
 /** A part-two field: off at its default, shown commented out with `example` in the starter file. */
 const partTwo = (field: Field, example: unknown, exampleNote?: string): Field => ({
@@ -117,7 +117,7 @@ export const FIELDS: readonly Field[] = [
     "the client fields written below win: delete one to take the preset's",
   ),
   duration('client.timeout', positive, 'how long the client waits for a reply (duration)'),
-  count('client.retries', 'retries after the first attempt'),
+  count('client.retries', 'retries after the first attempt', LIMITS.maxRetries),
   duration('client.backoff.base', nonNegative, 'backoff before the first retry (duration)'),
   f('client.backoff.multiplier', 'number', 'growth of the backoff per retry', { bounds: nonNegative }),
   duration('client.backoff.max', nonNegative, 'cap on one backoff (duration)'),
@@ -200,11 +200,11 @@ export const FIELDS: readonly Field[] = [
     true,
   ),
   probability('agent.replan.probability', 'chance the model calls the tool again after a failed tool call'),
-  count('agent.replan.max', 're-plans per step execution'),
+  count('agent.replan.max', 're-plans per step execution', LIMITS.maxRepeats),
   range('agent.replan.delay', 'wait before a re-plan, uniform between min and max (durations)'),
   probability('agent.replan.argsChange', "chance a new call's arguments differ from the last call's"),
   probability('agent.crash.probability', 'chance the worker dies after the step, before its checkpoint'),
-  count('agent.crash.max', 'crashes per action'),
+  count('agent.crash.max', 'crashes per action', LIMITS.maxRepeats),
   range('agent.crash.resumeDelay', 'wait before the run resumes after a crash, uniform (durations)'),
   probability('agent.identicalRepeats', 'chance an action is a genuine identical repeat of the one before'),
   partTwo(probability('agent.checkFirst.probability', 'chance the model reads before a re-plan or a replay call'), 0.5),

@@ -58,7 +58,8 @@ export function hint(kind: string, values: readonly string[] = []): string {
 }
 
 /** `greater than 0`, `at least 0`, `between 0 and 1`, `at most 10` ('any value' if unbounded). */
-export function rangeText(bounds: { min?: number; minExclusive?: boolean; max?: number }): string {
+export function rangeText(bounds: { min?: number; minExclusive?: boolean; max?: number; orZero?: boolean }): string {
+  if (bounds.orZero === true) return `0 or ${rangeText({ ...bounds, orZero: false })}`;
   const { min, max, minExclusive = false } = bounds;
   const low = min === undefined ? undefined : minExclusive ? `greater than ${min}` : `at least ${min}`;
   const high = max === undefined ? undefined : `at most ${max}`;

@@ -2,6 +2,7 @@
 // `arrivals.profile` and an incident. The field table points at them; the list reader,
 // the JSON Schema, the YAML writer and the reference read them from here.
 import type { Bounds, Member } from './fields.js';
+import { MIN_RATE } from './limits.js';
 
 const positive: Bounds = { min: 0, minExclusive: true };
 const nonNegative: Bounds = { min: 0 };
@@ -16,7 +17,13 @@ export const PROFILE_STEP: Readonly<Record<string, Member>> = {
     required: true,
     example: '30m',
   },
-  rate: { kind: 'number', bounds: nonNegative, doc: 'actions per second until then', required: true, example: '50' },
+  rate: {
+    kind: 'number',
+    bounds: { min: MIN_RATE, orZero: true },
+    doc: 'actions per second until then',
+    required: true,
+    example: '50',
+  },
 };
 
 /** `{ at, for }` and at least one effect, each replacing the base value inside [at, at + for). */

@@ -38,7 +38,8 @@ function finite(value: number, node: ScalarNode, spec: Spec): number | undefined
 }
 
 function inBounds(value: number, node: ScalarNode, spec: Spec): number | undefined {
-  const { min, max, minExclusive = false } = spec.bounds ?? {};
+  const { min, max, minExclusive = false, orZero = false } = spec.bounds ?? {};
+  if (orZero && value === 0) return 0;
   const low = min === undefined || (minExclusive ? value > min : value >= min);
   const high = max === undefined || value <= max;
   if (low && high) return value;

@@ -20,6 +20,13 @@ export const LIMITS = {
    * could not be read anyway; this cap says so in words about the list.
    */
   maxListItems: 1_000,
+  /**
+   * Most retries of one tool call, and so (with hedging's own cap of 100) at most 101
+   * attempts per call: more is a runaway loop, not a client anyone ships.
+   */
+  maxRetries: 100,
+  /** Most re-plans per step execution and crashes per action: the same cap as retries. */
+  maxRepeats: 100,
 } as const;
 
 /**

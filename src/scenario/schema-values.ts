@@ -38,6 +38,7 @@ const PERCENT_PATTERN =
 
 /** The numeric keywords of bounds; every number the loader takes is within 2^53 - 1. */
 export function numberBounds(bounds: Bounds = {}): JsonSchema {
+  if (bounds.orZero === true) return { anyOf: [{ const: 0 }, numberBounds({ ...bounds, orZero: false })] };
   const out: JsonSchema = {};
   if (bounds.min === undefined) out.minimum = -SAFE;
   else if (bounds.minExclusive === true) out.exclusiveMinimum = bounds.min;

@@ -13,6 +13,7 @@ import { Effect } from './conditions.js';
 import { Signal } from './series.js';
 import { refill, retryAllowed } from './limits.js';
 import { hedgeEnded } from './hedge.js';
+import { MAX_ATTEMPTS_PER_ACTION, attemptsExceeded } from './run-limits.js';
 
 /** How an attempt ended, as the client saw it. */
 export const Outcome = {
@@ -48,7 +49,7 @@ export function sendAttempt(sim: Sim, call: Call, k: number, t: number): void {
   }
   sim.tally.attempts++;
   sim.attemptsInFlight++;
-  call.action.attempts++;
+  if (++call.action.attempts > MAX_ATTEMPTS_PER_ACTION) throw attemptsExceeded(call.action.id);
   if (sim.series !== null) sim.series.count(Signal.attempts, t);
   if (call.action.trace !== null) traceAttempt(call, k, t);
   if (call.requestLost) {

@@ -17,6 +17,7 @@ import type { Series } from './series.js';
 import { EventKind, Lane, type Hedge, type SimEvent } from './events.js';
 import type { KeyOp } from '../model/keyops.js';
 import { detailOf, measure } from './measure.js';
+import { CHECK_EVERY, RunLimitError, eventsExceeded, overEventLimit } from './run-limits.js';
 import type { TraceOptions } from './trace.js';
 
 export interface SimulateOptions {
@@ -63,7 +64,11 @@ export function simulateWithState(
 /** A simulation of `scenario`, run to its end. */
 function ran(scenario: Scenario, options: SimulateOptions & { trace?: TraceOptions }): Sim {
   const sim = new Sim(paramsOf(scenario), scenario.arrivals.rate, options);
-  run(sim);
+  try {
+    run(sim);
+  } catch (error) {
+    throw error instanceof RunLimitError ? error.of(scenario.name) : error;
+  }
   return sim;
 }
 
@@ -78,7 +83,11 @@ export function run(sim: Sim): void {
   const first = profile === null ? exponential(u, sim.p.meanGap) : nextArrival(profile, 0, u);
   queue.scheduleInOrder(Lane.arrivals, EventKind.arrival, first, null, null, 0);
   let last = 0;
+  let events = 0;
   for (let event = queue.pop(); event !== undefined; event = queue.pop()) {
+    if ((++events & CHECK_EVERY) === 0 && overEventLimit(events, sim.nextAction)) {
+      throw eventsExceeded(events, sim.nextAction, sim.p.actions);
+    }
     const t = event.t;
     // A hedge timer whose call is over (or whose attempt left early) is no event at all:
     // it moves no clock the report reads, so the key-store picture ends with the last event.

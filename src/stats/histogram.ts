@@ -35,8 +35,17 @@ function lowerEdge(bucket: number): number {
 /** The number of buckets, the highest bucket index included (for readers of a state). */
 export const HISTOGRAM_BUCKETS = BUCKETS + 1;
 
+/** Buckets a histogram first holds around its first value: 2^8 times either way of it. */
+const FIRST_SPAN = 16 << SUB_BITS;
+
 export class Histogram {
-  private counts = new Float64Array(BUCKETS + 1);
+  /**
+   * The counts of buckets base .. base + counts.length - 1; the others are empty. The window
+   * grows to take in a bucket outside it, so a histogram of latencies between 10 ms and 10 s
+   * holds about 10,000 buckets, not all 65,537 (which would be 0.5 MB a histogram).
+   */
+  private counts = new Float64Array(0);
+  private base = 0;
   count = 0;
   min = Infinity;
   max = -Infinity;
@@ -44,12 +53,46 @@ export class Histogram {
   readonly moments = new Welford();
 
   record(value: number): void {
-    const b = bucketOf(value);
-    this.counts[b] = (this.counts[b] as number) + 1;
+    const i = bucketOf(value) - this.base;
+    if (i >= 0 && i < this.counts.length) this.counts[i] = (this.counts[i] as number) + 1;
+    else this.add(i + this.base, 1);
     this.count++;
     this.moments.push(value);
     if (value < this.min) this.min = value;
     if (value > this.max) this.max = value;
+  }
+
+  /** The count of bucket b. */
+  private at(b: number): number {
+    const i = b - this.base;
+    return i >= 0 && i < this.counts.length ? (this.counts[i] as number) : 0;
+  }
+
+  /** Adds n to bucket b, widening the window to take it in first if need be. */
+  private add(b: number, n: number): void {
+    if (b < this.base || b >= this.base + this.counts.length) this.widen(b);
+    const i = b - this.base;
+    this.counts[i] = (this.counts[i] as number) + n;
+  }
+
+  /** A window that holds bucket b and every bucket it held: at least twice as wide, when it grows. */
+  private widen(b: number): void {
+    const length = this.counts.length;
+    const lo = length === 0 ? b : Math.min(this.base, b);
+    const hi = length === 0 ? b + 1 : Math.max(this.base + length, b + 1);
+    const span = Math.max(FIRST_SPAN, 2 * length, hi - lo);
+    const base = Math.max(0, Math.min(lo - Math.floor((span - (hi - lo)) / 2), BUCKETS + 1 - span));
+    const counts = new Float64Array(Math.min(span, BUCKETS + 1));
+    if (length > 0) counts.set(this.counts, this.base - base);
+    this.counts = counts;
+    this.base = base;
+  }
+
+  /** Calls f with every non-empty bucket and its count, in bucket order. */
+  private forEachBucket(f: (bucket: number, n: number) => void): void {
+    this.counts.forEach((n, i) => {
+      if (n > 0) f(i + this.base, n);
+    });
   }
 
   get mean(): number {
@@ -58,7 +101,7 @@ export class Histogram {
 
   static fromState(state: HistogramState): Histogram {
     const h = new Histogram();
-    for (const [bucket, n] of state.buckets) h.counts[bucket] = n;
+    for (const [bucket, n] of state.buckets) h.add(bucket, n);
     h.count = state.count;
     h.min = state.min;
     h.max = state.max;
@@ -68,17 +111,13 @@ export class Histogram {
 
   state(): HistogramState {
     const buckets: [number, number][] = [];
-    this.counts.forEach((n, bucket) => {
-      if (n > 0) buckets.push([bucket, n]);
-    });
+    this.forEachBucket((bucket, n) => buckets.push([bucket, n]));
     return { count: this.count, min: this.min, max: this.max, moments: this.moments.state(), buckets };
   }
 
   /** Adds another histogram's observations: counts add, extremes widen, moments pool. */
   merge(other: Histogram): void {
-    other.counts.forEach((n, bucket) => {
-      if (n > 0) this.counts[bucket] = (this.counts[bucket] as number) + n;
-    });
+    other.forEachBucket((bucket, n) => this.add(bucket, n));
     this.count += other.count;
     this.min = Math.min(this.min, other.min);
     this.max = Math.max(this.max, other.max);
@@ -103,7 +142,7 @@ export class Histogram {
     const last = bucketOf(this.max);
     let seen = 0;
     for (let b = bucketOf(this.min); b < last; b++) {
-      seen += this.counts[b] as number;
+      seen += this.at(b);
       if (seen >= r) return b;
     }
     return last;
@@ -114,7 +153,7 @@ export class Histogram {
     const first = bucketOf(this.min);
     let below = this.count;
     for (let b = bucketOf(this.max); b > first; b--) {
-      below -= this.counts[b] as number;
+      below -= this.at(b);
       if (below < r) return b;
     }
     return first;

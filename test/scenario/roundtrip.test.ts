@@ -19,7 +19,7 @@ const nonNegative = (max: number) => fc.double({ min: 0, max, noNaN: true });
 const probability = nonNegative(1);
 const duration = nonNegative(1e12);
 const range = fc.tuple(duration, duration).map(([a, b]) => ({ min: Math.min(a, b), max: Math.max(a, b) }));
-const count = fc.integer({ min: 0, max: 1000 });
+const count = fc.integer({ min: 0, max: 100 });
 
 const bound = (unit: string): fc.Arbitrary<Bound> => {
   const value =
@@ -39,10 +39,11 @@ const expectBlock: fc.Arbitrary<Record<string, Bound>> = fc
   .chain((metrics) => fc.tuple(...metrics.map((m) => bound(m.unit).map((b) => [m.name, b] as const))))
   .map((entries) => Object.fromEntries(entries));
 
-/** Steps with strictly increasing `until` (distinct values, sorted), rates >= 0. */
+/** Steps with strictly increasing `until` (distinct values, sorted), rates 0 or >= MIN_RATE. */
 const profile: fc.Arbitrary<ProfileStep[]> = fc.uniqueArray(positive(1e12), { maxLength: 4 }).chain((untils) => {
   const sorted = [...untils].sort((a, b) => a - b);
-  return fc.tuple(...sorted.map((until) => nonNegative(1e9).map((rate) => ({ until, rate }))));
+  const rate = fc.oneof(fc.constant(0), fc.double({ min: MIN_RATE, max: 1e9, noNaN: true }));
+  return fc.tuple(...sorted.map((until) => rate.map((r) => ({ until, rate: r }))));
 });
 
 /** Windows naming at least one effect. */

@@ -67,6 +67,7 @@ function boundText(kind: FieldKind | Member['kind'], n: number): string {
 
 function rangeOf(kind: FieldKind | Member['kind'], bounds: Bounds | undefined): string {
   if (bounds === undefined) return '';
+  if (bounds.orZero === true) return `0, or ${rangeOf(kind, { ...bounds, orZero: false })}`;
   const { min, max, minExclusive = false } = bounds;
   const low = min === undefined ? undefined : boundText(kind, min);
   const high = max === undefined ? undefined : boundText(kind, max);

@@ -11,6 +11,8 @@ const LIMIT_TEXT = {
   maxAliases: 'alias expansions in one text',
   maxSets: '`--set` overrides in one command',
   maxListItems: 'items in one list field (`arrivals.profile`, `incidents`)',
+  maxRetries: 'retries of one tool call (`client.retries`); hedges are capped the same way (`client.hedge.max`)',
+  maxRepeats: 're-plans per step execution (`agent.replan.max`) and crashes per action (`agent.crash.max`)',
 } as const satisfies Record<keyof typeof LIMITS, string>;
 
 const grouped = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -9,6 +9,7 @@ import type { Scenario } from '../../../src/model/scenario.js';
 import { METRIC_NAMES } from '../../../src/model/metrics.js';
 import type { Metrics } from '../../../src/model/result.js';
 import { simulate } from '../../../src/sim/simulate.js';
+import { estimateMemory } from '../../../src/analytic/memory.js';
 import { type Case, FILE } from './documents.js';
 import { setFile } from '../../../src/scenario/sets.js';
 
@@ -65,7 +66,8 @@ export function checkRanges(s: Scenario): void {
     const x = at(s, p);
     holds(isNumber(x) && x >= 0 && x <= 1, `${p} in [0, 1]: ${String(x)}`);
   }
-  for (const p of COUNTS) holds(isCount(at(s, p)), `${p} is a whole number >= 0`);
+  // MODEL.md sets no top; idemsim caps each at 100 so no retry storm runs without end.
+  for (const p of COUNTS) holds(isCount(at(s, p)) && (at(s, p) as number) <= 100, `${p} is a whole number in 0..100`);
   holds(isCount(s.actions) && s.actions >= 1 && s.actions <= MAX_ACTIONS, `actions in 1..${MAX_ACTIONS}`);
   const { concurrency } = s.service;
   holds(concurrency === 'unlimited' || (isCount(concurrency) && concurrency >= 1), 'concurrency >= 1 or unlimited');
@@ -112,7 +114,9 @@ function checkPartTwo(s: Scenario): void {
     'transactional, leaseRenewal booleans',
   );
   s.arrivals.profile.forEach((step, i) => {
-    holds(isNumber(step.until) && step.until > 0 && isNumber(step.rate) && step.rate >= 0, `profile[${i}] in range`);
+    // A rate in (0, 0.001) would make the gaps overflow: refused, as for arrivals.rate (docs/reference/validation.md).
+    const rateOk = isNumber(step.rate) && (step.rate === 0 || step.rate >= 0.001);
+    holds(isNumber(step.until) && step.until > 0 && rateOk, `profile[${i}] in range`);
     const previous = s.arrivals.profile[i - 1];
     holds(previous === undefined || step.until > previous.until, `profile[${i}].until increases`);
   });
@@ -180,6 +184,7 @@ export function smallRun(s: Scenario): Scenario {
   const t = structuredClone(s);
   t.actions = Math.min(t.actions, 300);
   t.client.retries = Math.min(t.client.retries, 6);
+  if (t.client.hedge !== 'none') t.client.hedge = { ...t.client.hedge, max: Math.min(t.client.hedge.max, 6) };
   t.agent.replan.max = Math.min(t.agent.replan.max, 3);
   t.agent.crash.max = Math.min(t.agent.crash.max, 3);
   return t;
@@ -222,7 +227,21 @@ export function checkCase(c: Case): Outcome {
     return { loaded: false, simulated: false };
   }
   checkRanges(outcome.scenario);
+  // The memory estimate a run is refused by (--max-memory) is a finite number for every scenario.
+  const estimate = estimateMemory(outcome.scenario).bytes;
+  holds(Number.isFinite(estimate) && estimate > 0, `a finite memory estimate, found ${estimate}`);
   const scenario = smallRun(outcome.scenario);
-  checkConservation(simulate(scenario).metrics, scenario);
+  const { metrics } = simulate(scenario);
+  checkConservation(metrics, scenario);
+  checkFinite(metrics, 'metrics');
   return { loaded: true, simulated: true };
+}
+
+/** No accepted scenario yields a non-finite number: every metric is a finite number. */
+function checkFinite(value: unknown, path: string): void {
+  if (typeof value === 'number') holds(Number.isFinite(value), `${path} is finite, found ${value}`);
+  else if (Array.isArray(value)) value.forEach((item, i) => checkFinite(item, `${path}[${i}]`));
+  else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) checkFinite(item, `${path}.${key}`);
+  }
 }

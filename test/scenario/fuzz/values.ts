@@ -6,6 +6,7 @@ import type { Range } from '../../../src/model/scenario.js';
 import { type Unit } from '../../../src/model/metrics.js';
 import { type YamlNode, map, quoted, raw } from './emit.js';
 import { CONTROL } from '../../../src/scenario/kinds.js';
+import { MIN_RATE } from '../../../src/scenario/limits.js';
 
 /** What a value is written as, and what the loader must make of it. */
 export interface Written {
@@ -267,10 +268,13 @@ function item(members: [string, Written][], order: readonly string[], flow: bool
   };
 }
 
-/** `arrivals.profile`: up to 4 steps, `until` strictly increasing, rates >= 0. */
+/** A step's rate: 0 (a pause), or at least MIN_RATE, as for `arrivals.rate`. */
+const stepRate: fc.Arbitrary<Written> = fc.oneof(fc.constant(written('0', 0)), number({ min: MIN_RATE }));
+
+/** `arrivals.profile`: up to 4 steps, `until` strictly increasing, rates 0 or >= MIN_RATE. */
 const profile: fc.Arbitrary<Written> = list(
   fc
-    .array(fc.tuple(fc.integer({ min: 1, max: 10_000_000 }), number({ min: 0 }), fc.boolean(), fc.boolean()), {
+    .array(fc.tuple(fc.integer({ min: 1, max: 10_000_000 }), stepRate, fc.boolean(), fc.boolean()), {
       maxLength: 4,
     })
     .chain((steps) => {

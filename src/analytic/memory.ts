@@ -1,0 +1,90 @@
+// How much memory a run will need, estimated before it starts from the scenario alone, so a
+// run that would outgrow the machine is refused in a second instead of dying an hour in.
+// Two things grow with a run: the key store (live records, from the rate, the retention
+// and the key scope) and, when the service is slower than the arrivals, the executions
+// waiting for a free slot under `service.concurrency`. The byte costs are the simulator's
+// own, measured (docs/reference/performance.md); the estimate errs towards more.
+import type { Scenario } from '../model/scenario.js';
+import { standardNormalUpperTail } from '../model/normal.js';
+import { maxOf } from '../model/extent.js';
+
+/** The ceiling a run's estimate must stay under unless `--max-memory` raises it: 1 GB. */
+export const DEFAULT_MAX_MEMORY = 1e9;
+/** Node, the code and a run's fixed tallies, measured with no key store. */
+export const BASE_BYTES = 64 * 1024 ** 2;
+/** One live key record: its columns, its slot in the key index and the expiry FIFO. */
+export const RECORD_BYTES = 80;
+/** With a lease, each record also keeps who committed on it. */
+export const LEASE_RECORD_BYTES = 160;
+/** Records the store reserves up front; past them its columns grow, briefly twice over. */
+const RESERVED_RECORDS = 1 << 23;
+/** One execution waiting for a service slot, with its call's pending timer. */
+export const QUEUED_BYTES = 900;
+
+export interface MemoryEstimate {
+  bytes: number;
+  /** Live key records at the peak. */
+  keys: number;
+  /** Executions waiting for a service slot at the end of an overloaded run. */
+  queued: number;
+}
+
+/** The estimated peak memory of a run of `s`. */
+export function estimateMemory(s: Scenario): MemoryEstimate {
+  const attempts = attemptsPerCall(s);
+  const keys = liveKeys(s, attempts);
+  const perRecord = RECORD_BYTES + (s.keys.lease === 'none' ? 0 : LEASE_RECORD_BYTES);
+  const growth = keys > RESERVED_RECORDS ? 1.5 : 1;
+  const queued = queuedExecutions(s);
+  return { bytes: BASE_BYTES + keys * perRecord * growth + queued * QUEUED_BYTES, keys, queued };
+}
+
+/** The highest arrival rate of the run (actions a second): the base rate or a profile's step. */
+function peakRate(s: Scenario): number {
+  return maxOf([s.arrivals.rate, ...s.arrivals.profile.map((step) => step.rate)]);
+}
+
+/**
+ * Records live at once: the peak rate times a record's life (the retention plus the
+ * median service time), no more than the run creates. Scope `attempt` mints a key per
+ * attempt; the others about one per action.
+ */
+function liveKeys(s: Scenario, attempts: number): number {
+  if (s.keys.scope === 'none') return 0;
+  const perAction = s.keys.scope === 'attempt' ? attempts : 1;
+  const life = s.keys.retention + s.service.latency.median;
+  return Math.min(s.actions, (peakRate(s) * life) / 1000) * perAction;
+}
+
+/**
+ * Expected attempts of one call when every attempt fails independently with chance q (a
+ * timeout, a lost request or reply, an error): 1 + q + ... + q^retries.
+ */
+function attemptsPerCall(s: Scenario): number {
+  const { median, sigma } = s.service.latency;
+  const late = sigma === 0 ? Number(median > s.client.timeout) : lateShare(s.client.timeout, median, sigma);
+  const q = Math.min(1, late + s.service.errorRate + s.network.requestLoss + s.network.replyLoss);
+  const tries = s.client.retries + 1;
+  return q >= 1 ? tries : (1 - q ** tries) / (1 - q);
+}
+
+/** P(latency > timeout) for the lognormal latency. */
+function lateShare(timeout: number, median: number, sigma: number): number {
+  return standardNormalUpperTail(Math.log(timeout / median) / sigma);
+}
+
+/**
+ * With a concurrency limit the service completes at most `concurrency / mean service time`
+ * executions a second. Offered more, the surplus queues: every call then times out, so
+ * each sends all its attempts, and the queue ends holding the surplus share of them.
+ */
+function queuedExecutions(s: Scenario): number {
+  const { concurrency, latency } = s.service;
+  if (concurrency === 'unlimited') return 0;
+  const meanService = latency.median * Math.exp((latency.sigma * latency.sigma) / 2);
+  const capacity = (concurrency * 1000) / meanService;
+  const tries = s.client.retries + 1;
+  const offered = peakRate(s) * tries;
+  if (offered <= capacity) return 0;
+  return s.actions * tries * (1 - capacity / offered);
+}

@@ -1,0 +1,57 @@
+// Limits a run checks as it goes, so that no scenario the loader accepts runs for ever. The
+// loader caps one call's attempts (retries and hedges at most 100 each); re-plans and
+// crashes multiply calls, so one action may still send a million attempts. Two limits
+// stop such a retry storm: the attempts of one action, and the events of the run per
+// action arrived so far (the defaults take about 1.1 attempts and 4 events an action). The
+// core says which limit stopped it and where; the commands turn that into one line, exit 2.
+import { formatCount } from '../model/format.js';
+
+/** Attempts one action may send, over all its calls, re-plans and crash replays. */
+export const MAX_ATTEMPTS_PER_ACTION = 500;
+
+/** Events a run may take per action that has arrived, averaged over the run so far. */
+export const EVENTS_PER_ACTION = 1_000;
+/** Events any run may take, whatever its actions: a second or two of work. */
+export const MIN_EVENTS = 2_000_000;
+/** The limit is checked every 65,536 events, so checking costs nothing a profile could see. */
+export const CHECK_EVERY = 0xffff;
+
+/** Whether `events` handled once `arrived` actions have arrived is past the limit. */
+export function overEventLimit(events: number, arrived: number): boolean {
+  return events > MIN_EVENTS && events > EVENTS_PER_ACTION * arrived;
+}
+
+const FIX =
+  'its calls repeat almost without end; lower client.retries, client.hedge.max, agent.replan.max, ' +
+  'agent.crash.max or the loss and error rates';
+
+/** A run stopped by a limit: what the command says, without a stack trace. */
+export class RunLimitError extends Error {
+  override name = 'RunLimitError';
+
+  constructor(readonly what: string) {
+    super(`${what}: ${FIX}`);
+  }
+
+  /** The same stop, with the scenario it came from in front. */
+  of(scenario: string): RunLimitError {
+    return new RunLimitError(`scenario ${JSON.stringify(scenario)}: ${this.what}`);
+  }
+}
+
+/** The events limit, passed at `events` with `arrived` of `actions` actions arrived. */
+export function eventsExceeded(events: number, arrived: number, actions: number): RunLimitError {
+  return new RunLimitError(
+    `the run stopped after ${formatCount(events)} events with ${formatCount(arrived)} of ${formatCount(actions)} ` +
+      `actions arrived, over the limit of ${formatCount(EVENTS_PER_ACTION)} events an action ` +
+      `(past the first ${formatCount(MIN_EVENTS)})`,
+  );
+}
+
+/** The attempts limit, passed by action `id`. */
+export function attemptsExceeded(id: number): RunLimitError {
+  return new RunLimitError(
+    `the run stopped when action ${formatCount(id + 1)} sent more than ` +
+      `${formatCount(MAX_ATTEMPTS_PER_ACTION)} attempts, the limit for one action`,
+  );
+}

@@ -1,0 +1,93 @@
+// The memory estimate a run is checked against before it starts (--max-memory): the key
+// store's live records by Little's law, at the simulator's measured bytes a record, and the
+// executions an overloaded service leaves queued.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BASE_BYTES, RECORD_BYTES, estimateMemory } from '../../src/analytic/memory.js';
+import { simulate } from '../../src/sim/simulate.js';
+import { scenarioWith } from '../sim/helpers.js';
+
+describe('estimateMemory', () => {
+  it("the article's store: 50 actions/s for 1 h of retention is 180,000 live keys (plus the 300 ms service time)", () => {
+    const s = scenarioWith((x) => {
+      x.actions = 1_000_000;
+      x.keys.scope = 'intent';
+      x.keys.retention = 3_600_000;
+    });
+    const estimate = estimateMemory(s);
+    expect(estimate.keys).toBeCloseTo(50 * 3600.3, 6);
+    expect(estimate.bytes).toBeCloseTo(BASE_BYTES + estimate.keys * RECORD_BYTES, 0);
+    expect(estimate.queued).toBe(0);
+  });
+
+  it('no key and no concurrency limit: only the fixed part, whatever the run length', () => {
+    expect(estimateMemory(scenarioWith((x) => (x.actions = 100_000_000))).bytes).toBe(BASE_BYTES);
+  });
+
+  it('a run cannot hold more keys than its actions create (scope intent)', () => {
+    const s = scenarioWith((x) => {
+      x.actions = 1000;
+      x.keys.scope = 'intent';
+      x.keys.retention = 86_400_000;
+    });
+    expect(estimateMemory(s).keys).toBe(1000);
+  });
+
+  it('an overloaded service queues the surplus of every attempt', () => {
+    const s = scenarioWith((x) => {
+      x.actions = 100_000;
+      x.arrivals.rate = 1000;
+      x.service.concurrency = 1;
+    });
+    const { queued } = estimateMemory(s);
+    // Capacity is about 2.8 executions a second against 4,000 attempts offered.
+    expect(queued).toBeGreaterThan(0.99 * 100_000 * 4);
+    expect(queued).toBeLessThanOrEqual(100_000 * 4);
+  });
+
+  it('never shrinks as the run grows longer, faster or keeps keys longer', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.double({ min: 0.001, max: 1e6, noNaN: true }),
+        fc.double({ min: 1, max: 1e9, noNaN: true }),
+        fc.constantFrom('intent', 'call', 'attempt', 'none' as const),
+        (actions, rate, retention, scope) => {
+          const at = (a: number, r: number, k: number) =>
+            estimateMemory(
+              scenarioWith((x) => {
+                x.actions = a;
+                x.arrivals.rate = r;
+                x.keys.retention = k;
+                x.keys.scope = scope;
+              }),
+            ).bytes;
+          const base = at(actions, rate, retention);
+          expect(Number.isFinite(base)).toBe(true);
+          expect(at(actions * 2, rate, retention)).toBeGreaterThanOrEqual(base);
+          expect(at(actions, rate * 2, retention)).toBeGreaterThanOrEqual(base);
+          expect(at(actions, rate, retention * 2)).toBeGreaterThanOrEqual(base);
+        },
+      ),
+      { seed: 77, numRuns: 200 },
+    );
+  });
+
+  it("is near the simulator's own peak of live keys once the store is in steady state", () => {
+    for (const [rate, retention] of [
+      [50, 60_000],
+      [200, 30_000],
+    ] as const) {
+      const s = scenarioWith((x) => {
+        x.actions = 40_000;
+        x.arrivals.rate = rate;
+        x.keys.scope = 'intent';
+        x.keys.retention = retention;
+      });
+      const peak = simulate(s).metrics.keyStore.peakKeys;
+      // Poisson arrivals put the peak a few standard deviations (sqrt of the mean) above it.
+      const keys = estimateMemory(s).keys;
+      expect(Math.abs(peak - keys)).toBeLessThan(6 * Math.sqrt(keys) + 0.01 * keys);
+    }
+  });
+});
