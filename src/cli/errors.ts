@@ -1,6 +1,7 @@
 // How a command ends badly: known errors are a few lines for the user and an exit code;
 // anything else is a bug, shown with its stack so it can be reported.
 import { CommanderError } from 'commander';
+import { terminalLines, terminalText } from '../report/text.js';
 import type { Sink } from './context.js';
 
 export const ExitCode = {
@@ -33,18 +34,27 @@ export class InputError extends KnownError {
   }
 }
 
-/** Prints what the user needs to see about `error` and returns the exit code. */
+/**
+ * Prints what the user needs to see about `error` and returns the exit code. A message
+ * may quote what the user gave (a file name, a --set, a saved file's text), so every
+ * control character in it is shown as an escape, never sent to the terminal.
+ */
 export function reportError(error: unknown, err: Sink): number {
   if (error instanceof KnownError) {
-    for (const line of error.lines) err.write(`${line}\n`);
+    for (const line of error.lines) err.write(`${terminalText(line)}\n`);
     return error.exitCode;
+  }
+  // A run stopped by one of its limits (sim/run-limits.ts), in this thread or a worker's.
+  if (error instanceof Error && error.name === 'RunLimitError') {
+    err.write(`idemsim: ${error.message}\n`);
+    return ExitCode.input;
   }
   if (error instanceof CommanderError) {
     // Commander has already printed its one-line message (or the help / version).
     return error.exitCode === 0 ? ExitCode.ok : ExitCode.input;
   }
   const text = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
-  err.write(`${text}\n`);
+  err.write(`${terminalLines(text)}\n`);
   return ExitCode.internal;
 }
 

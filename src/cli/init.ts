@@ -12,6 +12,7 @@ import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
 import { writeFileAtomically } from './files.js';
 import { VERSION } from './version.js';
+import { terminalText } from '../report/text.js';
 
 export const DEFAULT_FILE = 'scenario.yaml';
 
@@ -73,7 +74,7 @@ export function init(file: string | undefined, options: InitOptions, ctx: Comman
     }
     const text = starterScenario(name, options.schema ?? schemaRefFor(dirname(path)));
     writeFileAtomically(path, shown, text, options.force === true);
-    ctx.out.write(`${written(shown)}\n`);
+    ctx.out.write(`${terminalText(written(shown))}\n`);
     return ExitCode.ok;
   });
 }

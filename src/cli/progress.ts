@@ -22,7 +22,8 @@ export const LONG_RUN_ACTIONS = 300_000;
 const BAR_WIDTH = 24;
 /** Narrower for lines that also count points, so that the line fits 80 columns. */
 const POINTS_BAR_WIDTH = 16;
-const CLEAR_LINE = '\r\u001b[K';
+/** Back to the start of the line and clear it: how the progress line redraws itself. */
+export const CLEAR_LINE = '\r\u001b[K';
 /** An estimate is rough: two significant digits ("12 s", "1.5 min"). */
 const ETA: Precision = { digits: 2, trim: true };
 

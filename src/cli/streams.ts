@@ -3,9 +3,11 @@
 // ends the run with one line and exit 2 (a closed pipe, `idemsim run | head`, quietly with
 // exit 0), and a standard error that cannot be written to makes the exit code non-zero,
 // since nothing can be said there.
+import { terminalLines } from '../report/text.js';
 import type { Sink } from './context.js';
 import { ExitCode, InputError } from './errors.js';
 import { readFailure } from './messages.js';
+import { CLEAR_LINE } from './progress.js';
 
 /** The one line for a standard stream that cannot be written to. */
 export function cannotWriteStream(name: string, error: unknown): string {
@@ -66,5 +68,22 @@ export function guardStreams(
       },
     },
     errFailed: () => errFailed,
+  };
+}
+
+/**
+ * Standard error as a terminal should get it. What idemsim writes there is for a person
+ * and never coloured, yet a message may quote a file name, a flag or a saved file's text:
+ * every control character is shown as an escape (terminalLines), line breaks kept. The one
+ * exception is the progress line's own redraw, which is drawn only on a terminal that can.
+ */
+export function terminalErr(err: Sink, progress: boolean): Sink {
+  return {
+    write: (text) =>
+      err.write(
+        progress && text.startsWith(CLEAR_LINE)
+          ? `${CLEAR_LINE}${terminalLines(text.slice(CLEAR_LINE.length))}`
+          : terminalLines(text),
+      ),
   };
 }

@@ -8,6 +8,7 @@ import { LIMITS, formatIssue, formatWarning, loadScenario } from '../scenario/in
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
 import { readBoundedText, tooLarge, type BoundedText } from './read-bounded.js';
+import { terminalText } from '../report/text.js';
 
 /** UTF-8 takes at most 4 bytes a character: a larger file is over the character limit. */
 const MAX_FILE_BYTES = 4 * LIMITS.maxTextLength;
@@ -38,7 +39,7 @@ export function validateFiles(files: readonly string[], ctx: CommandContext): nu
       else for (const warning of outcome.warnings) ctx.err.write(`${formatWarning(warning)}\n`);
     }
     if (problems.length > 0) throw new InputError(problems);
-    for (const file of files) ctx.out.write(`${file}: ok\n`);
+    for (const file of files) ctx.out.write(`${terminalText(file)}: ok\n`);
     return ExitCode.ok;
   });
 }

@@ -28,6 +28,8 @@ export interface TargetRow extends TargetSpec {
   needed: number | null;
   /** The target with the least slack at this configuration: the one that limits the answer. */
   binds: boolean;
+  /** Why the run gives no value to judge it on ("n/a"; the target fails), when it gives none. */
+  unmeasured?: string;
 }
 
 /** One run of a configuration: its seed and size, why it stopped, and every target judged on it. */

@@ -126,6 +126,7 @@ function judgedRunRow(targets: readonly Target[], run: JudgedSimRun): JudgedRun 
       margin: j.margin,
       needed: j.needed === undefined || !Number.isFinite(j.needed) ? null : j.needed,
       binds: false,
+      ...(j.unmeasured === undefined ? {} : { unmeasured: j.unmeasured }),
     };
   });
   return {

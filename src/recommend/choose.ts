@@ -6,6 +6,7 @@
 // until every target is decided. One that fails verification is not recommended and
 // leaves the front, and the next one is tried. Pure: simulation is passed in.
 import { Verdict, type Target } from '../model/bounds.js';
+import { carriedBy } from '../model/features.js';
 import { nextActions, type Sizing } from '../model/precision.js';
 import {
   allPass,
@@ -112,7 +113,7 @@ async function confirm(input: ChooseInput, batch: readonly Point[]): Promise<voi
   });
   const runs = await input.simulate(scenarios, sizing);
   runnable.forEach((p, i) => {
-    p.confirm = judgedRun(runs[i] as SimRun, p.scenario.seed, input.targets);
+    p.confirm = judgedRun(runs[i] as SimRun, p.scenario.seed, input.targets, carriedBy(p.scenario));
   });
 }
 
@@ -126,7 +127,7 @@ async function verify(input: ChooseInput, batch: readonly Point[]): Promise<void
   }));
   const runs = await input.simulate(scenarios, sizing);
   batch.forEach((p, i) => {
-    p.verify = judgedRun(runs[i] as SimRun, input.verifySeed, input.targets);
+    p.verify = judgedRun(runs[i] as SimRun, input.verifySeed, input.targets, carriedBy(p.scenario));
   });
 }
 

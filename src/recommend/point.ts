@@ -2,6 +2,7 @@
 // simulated (the search's run, on the scenario's seed), perhaps rerun until every target
 // is decided, perhaps verified on another seed. Its status follows from those runs.
 import { judge, meets, Verdict, type Judged, type Target } from '../model/bounds.js';
+import { EVERY_GROUP, type Carried } from '../model/metrics.js';
 import type { SizedOutcome } from '../model/precision.js';
 import type { RunResult } from '../model/result.js';
 import type { Scenario } from '../model/scenario.js';
@@ -37,8 +38,14 @@ export interface Point {
   verify?: JudgedSimRun;
 }
 
-export function judgedRun(run: SimRun, seed: number | string, targets: readonly Target[]): JudgedSimRun {
-  return { ...run, seed, judged: targets.map((t) => judge(t, run.result)) };
+/** `carried`: the optional metric groups the point's scenario reports (a target on another group's metric fails). */
+export function judgedRun(
+  run: SimRun,
+  seed: number | string,
+  targets: readonly Target[],
+  carried: Carried = EVERY_GROUP,
+): JudgedSimRun {
+  return { ...run, seed, judged: targets.map((t) => judge(t, run.result, carried)) };
 }
 
 export const allPass = (run: JudgedSimRun | undefined): boolean =>

@@ -5,6 +5,7 @@
 // infeasible points until steps of one candidate add nothing new. When no point looks
 // feasible, the search widens (see `widen`). Pure: simulation is passed in.
 import type { Target } from '../model/bounds.js';
+import { carriedBy } from '../model/features.js';
 import type { Sizing } from '../model/precision.js';
 import type { Scenario } from '../model/scenario.js';
 import { hopeful, judgedRun, type Point, type SimRun } from './point.js';
@@ -190,6 +191,6 @@ async function simulatePoints(input: SearchInput, run: readonly Point[]): Promis
     input.sizing,
   );
   run.forEach((p, i) => {
-    p.search = judgedRun(results[i] as SimRun, p.scenario.seed, input.targets);
+    p.search = judgedRun(results[i] as SimRun, p.scenario.seed, input.targets, carriedBy(p.scenario));
   });
 }

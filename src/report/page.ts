@@ -4,6 +4,7 @@
 // pages are this skeleton with their own sections.
 import { inlineSvg } from './inline-svg.js';
 import { INTERVAL_NOTE } from './text.js';
+import { xmlChars } from './xml.js';
 
 export interface HtmlChart {
   /** File stem in the folder, also the figure's anchor. */
@@ -37,7 +38,7 @@ export function simulatedBy(version: string): string {
  * shared ones (none: the other pages' bytes do not change).
  */
 export function htmlPage(heading: string, meta: string, body: readonly string[], css = ''): string {
-  return [
+  const page = [
     '<!doctype html>',
     '<html lang="en">',
     '<head>',
@@ -56,6 +57,8 @@ export function htmlPage(heading: string, meta: string, body: readonly string[],
     '</html>',
     '',
   ].join('\n');
+  // The last pass over what every page holds, escaped or not: nothing XML forbids gets through.
+  return xmlChars(page);
 }
 
 /** The list of the report folder's files, each with a one-line note. */
@@ -101,9 +104,9 @@ export function figure(chart: HtmlChart): string {
   ].join('\n');
 }
 
-/** Text as vega writes it inside an SVG <text> element. */
+/** Text as vega writes it inside an SVG <text> element, and renderSvg then cleans it. */
 function escapeSvgText(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  return xmlChars(text).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
 /** Escaped text with `backquoted` parts set as code. */
@@ -111,9 +114,9 @@ export function inlineCode(text: string): string {
   return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 }
 
-/** Text for element content and quoted attribute values. */
+/** Text for element content and quoted attribute values, without a character XML forbids. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+  return xmlChars(text).replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }
 
 const ENTITIES: Readonly<Record<string, string>> = {

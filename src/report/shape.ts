@@ -40,9 +40,27 @@ export const count: Reader<number> = (value, path) => {
   throw expected('a whole number >= 0', value, path);
 };
 
+/**
+ * C0 and C1 controls, DEL, the Unicode line and paragraph separators, U+FFFE and U+FFFF:
+ * the characters a scenario's text may not hold either (scenario/kinds.ts).
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufffe\uffff]/;
+
+/**
+ * A line of text: a name, a version, a field path. A saved file is read as its writer
+ * wrote it, and idemsim never writes a control character into one: a file that holds one
+ * was edited, and is refused as a scenario holding one is.
+ */
 export const text: Reader<string> = (value, path) => {
-  if (typeof value === 'string') return value;
-  throw expected('a string', value, path);
+  if (typeof value !== 'string') throw expected('a string', value, path);
+  const bad = CONTROL.exec(value);
+  if (bad === null) return value;
+  const code = value.charCodeAt(bad.index).toString(16).toUpperCase().padStart(4, '0');
+  throw new ShapeError(
+    path,
+    `holds a control character (U+${code}) at position ${bad.index + 1}; it would reach terminals, XML and CSV as it is: remove it`,
+  );
 };
 
 export const bool: Reader<boolean> = (value, path) => {

@@ -3,6 +3,7 @@
 // renders with a warning has usually dropped data or a scale silently.
 import { View, parse, resetSVGDefIds } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
+import { xmlChars } from './xml.js';
 
 /** Vega's logger interface (vega-util's LoggerInterface), collecting instead of printing. */
 interface CollectingLogger {
@@ -47,7 +48,11 @@ export async function renderSvg(spec: TopLevelSpec): Promise<string> {
   try {
     const svg = await view.toSVG();
     if (problems.length > 0) throw new Error(`vega reported ${problems.length} problem(s): ${problems.join('; ')}`);
-    return svg;
+    // Vega escapes & < > " in what it draws, but not what XML forbids: this is where every
+    // chart's text leaves idemsim, so it is made XML here, for files, pages and PNGs alike.
+    // (A channel's title is never a user's text: vega-lite copies it unescaped into an
+    // expression, where a backslash or a line break is a parse error.)
+    return xmlChars(svg);
   } finally {
     view.finalize();
   }

@@ -1,6 +1,7 @@
 // Plain-text pieces every report's text output shares: the borderless table, what the
-// brackets mean, word wrap, an instant of simulated time as a clock reads it, and CSV
-// fields (RFC 4180 quoting, full-precision numbers).
+// brackets mean, word wrap, an instant of simulated time as a clock reads it, text from a
+// file or the command line made safe for a terminal, and CSV fields (RFC 4180 quoting,
+// full-precision numbers).
 import { NOT_AVAILABLE, proseDuration } from '../model/format.js';
 
 /** What "[low, high]" means wherever a value is printed with its interval. */
@@ -63,6 +64,29 @@ export function clockTime(ms: number): string {
   const minutes = Math.round(Math.abs(ms) / 60_000);
   const m = minutes % 60;
   return `${sign}${Math.floor(minutes / 60)} h${m === 0 ? '' : ` ${m} min`}`;
+}
+
+// eslint-disable-next-line no-control-regex
+const TERMINAL_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+// eslint-disable-next-line no-control-regex
+const TERMINAL_CONTROL_BUT_LINE_FEED = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
+const SHOWN: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const shown = (c: string): string => SHOWN[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * One line of text someone else wrote (a file name, a label, a saved summary's text) as a
+ * terminal should get it: every control character (C0, DEL, C1, the Unicode line and
+ * paragraph separators) written as a visible escape, ESC as \u001b and a line break as
+ * \n, so that no input can move the cursor, change colours, retitle the window or ring
+ * the bell. Colour of our own is added after, to the safe text.
+ */
+export function terminalText(text: string): string {
+  return text.replace(TERMINAL_CONTROL, shown);
+}
+
+/** The same for text whose line breaks are its own (a paragraph, a stack trace): line feeds kept. */
+export function terminalLines(text: string): string {
+  return text.replace(TERMINAL_CONTROL_BUT_LINE_FEED, shown);
 }
 
 /**

@@ -10,6 +10,7 @@ import { FIELDS } from './fields.js';
 import { presetValues } from '../model/presets.js';
 import type { Scenario } from '../model/scenario.js';
 import { validate } from './validate.js';
+import { CONTROL, TEXT_LIMIT, TEXT_LIMITS } from './kinds.js';
 import { scenarioWarnings } from './warnings.js';
 
 export { defaultScenario } from '../model/scenario.js';
@@ -35,6 +36,19 @@ export function baseName(file: string): string {
   const dot = base.lastIndexOf('.');
   const name = dot > 0 ? base.slice(0, dot) : base;
   return name === '' ? 'scenario' : name;
+}
+
+/**
+ * The default `name` of a file's scenario: its base name with every control character
+ * written as an escape (\u001b) and cut to a name's length, so that a file called anything
+ * gives a name that is plain text, as a written `name:` must be, and loads back from a report.
+ */
+function nameFromFile(file: string): string {
+  const shown = baseName(file).replace(
+    new RegExp(CONTROL.source, 'g'),
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return [...shown].slice(0, TEXT_LIMITS['name'] ?? TEXT_LIMIT).join('');
 }
 
 /**
@@ -83,7 +97,7 @@ function load(text: string, file: string, sets: readonly string[], preset: boole
     else if (node.kind !== 'map') issues.push(issueAt(node.pos, '', msg.notAMap(node)));
     else root = node;
   }
-  return finish(root, baseName(file), sets, issues, file, preset);
+  return finish(root, nameFromFile(file), sets, issues, file, preset);
 }
 
 /**

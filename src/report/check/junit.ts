@@ -2,9 +2,11 @@
 // display. One testsuite per scenario, one testcase per bound, named as a person reads it
 // (`latency.call.p95 <= 2 s`), a <failure> per failed one and a <skipped> per undecided
 // one (a <failure> with --strict, which fails them). `time` is the wall time of each
-// scenario's simulation, which the CLI measures (the model has no clock).
+// scenario's simulation, which the CLI measures (the model has no clock). Every text is
+// escaped and stripped of what XML forbids (xml.ts): a file name may hold anything.
 import type { CheckRow } from '../../model/bounds.js';
 import { formatMetric, type Precision } from '../../model/format.js';
+import { xmlText as xml } from '../xml.js';
 import { describeRow, fails, undecidedReason, type CheckPolicy } from './text.js';
 
 /** One `--fail-on` gate of `check --baseline` on one scenario: its own testcase. */
@@ -89,13 +91,4 @@ export function renderJunit(
 /** Seconds as JUnit writes them: a plain decimal with millisecond resolution. */
 function time(seconds: number): string {
   return (Number.isFinite(seconds) && seconds > 0 ? seconds : 0).toFixed(3);
-}
-
-function xml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
 }

@@ -1,9 +1,11 @@
 // The rows of `idemsim check` for a person (a table) and for machines (JSON). A bound is
 // judged on its 95% interval: pass (all of it meets the bound), fail (none of it does) or
-// undecided (it straddles the limit; more actions would decide), which --strict fails.
+// undecided (it straddles the limit; more actions would decide), which --strict fails. A
+// metric the run did not measure reads "n/a" and fails its bound.
 import Table from 'cli-table3';
 import type { CheckRow } from '../../model/bounds.js';
-import { formatCount, formatInterval, formatMetric } from '../../model/format.js';
+import { NOT_AVAILABLE, formatCount, formatInterval, formatMetric } from '../../model/format.js';
+import { terminalText } from '../text.js';
 
 /** What a CI gate does with each verdict. */
 export interface CheckPolicy {
@@ -28,6 +30,7 @@ export function describeRow(row: CheckRow): string {
   const ci = row.interval === null ? '' : ` ${formatInterval(row.interval, row.unit, row.value)}`;
   const side = row.bound === 'min' ? 'at least' : 'at most';
   const bound = `the bound (${side} ${formatMetric(row.limit, row.unit)})`;
+  if (row.unmeasured !== undefined) return `${row.metric} = ${NOT_AVAILABLE} (${row.unmeasured}), so it fails ${bound}`;
   const head = `${row.metric} = ${formatMetric(row.value, row.unit)}${ci}`;
   if (row.verdict === 'undecided') return `${head} straddles ${bound}: ${undecidedReason(row)}`;
   return `${head}, ${row.verdict === 'pass' ? 'within' : 'outside'} ${bound}`;
@@ -51,7 +54,7 @@ export function renderCheckTable(rows: readonly CheckRow[], policy: CheckPolicy)
   });
   for (const row of rows) {
     table.push([
-      row.scenario,
+      terminalText(row.scenario),
       row.metric,
       `${row.bound === 'min' ? '>=' : '<='} ${formatMetric(row.limit, row.unit)}`,
       formatMetric(row.value, row.unit),
@@ -65,15 +68,23 @@ export function renderCheckTable(rows: readonly CheckRow[], policy: CheckPolicy)
     table.toString(),
     `${rows.length === 1 ? '1 bound judged on its 95% interval' : `${rows.length} bounds judged on their 95% intervals`}: ${count.passed} passed, ${count.failed} failed, ${count.undecided} undecided`,
   ];
-  const exact = rows.filter((r) => r.interval === null);
+  const exact = rows.filter((r) => r.interval === null && r.unmeasured === undefined);
   if (exact.length > 0) {
     lines.push(
       `${exact.length === 1 ? '1 bound is' : `${exact.length} bounds are`} on a count or a maximum (${[...new Set(exact.map((r) => r.metric))].join(', ')}): ` +
         'what this run saw, with no interval, so judged as seen; it says nothing beyond this run. Bound a rate (e.g. duplicatesPerThousand) to judge the scenario.',
     );
   }
+  const unmeasured = rows.filter((r) => r.unmeasured !== undefined);
+  for (const row of unmeasured)
+    lines.push(`  ${terminalText(row.scenario)} ${row.metric}: ${NOT_AVAILABLE}, ${row.unmeasured ?? ''}`);
+  if (unmeasured.length > 0) {
+    lines.push(
+      'A bound on a metric the run did not measure (n/a) fails, whichever side it bounds: nothing shows it holds.',
+    );
+  }
   const undecided = rows.filter((r) => r.verdict === 'undecided');
-  for (const row of undecided) lines.push(`  ${row.scenario} ${row.metric}: ${undecidedReason(row)}`);
+  for (const row of undecided) lines.push(`  ${terminalText(row.scenario)} ${row.metric}: ${undecidedReason(row)}`);
   if (undecided.length > 0) {
     lines.push(
       policy.strict
@@ -104,6 +115,7 @@ export function renderCheckJson(rows: readonly CheckRow[], policy: CheckPolicy, 
     verdict: r.verdict,
     neededActions: r.verdict === 'undecided' && r.needed !== undefined && Number.isFinite(r.needed) ? r.needed : null,
     fails: fails(r, policy),
+    ...(r.unmeasured === undefined ? {} : { unmeasured: r.unmeasured }),
   }));
   const count = counts(rows);
   const failing = rows.filter((r) => fails(r, policy)).length;

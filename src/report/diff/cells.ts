@@ -1,11 +1,12 @@
 // What every rendering of a diff writes the same way: a signed change in the metric's
 // unit, its interval, the one-word result of the significance test, a gate's outcome,
-// and the verdict line. Shares change in percentage points, so that "+2.00 pp" cannot be
+// and the verdict line; names and file names shown safe for a terminal. Shares change in percentage points, so that "+2.00 pp" cannot be
 // read as "2% more".
 import { GateVerdict, type DiffReport, type GateResult, type MetricDiff, type ScenarioDiff } from '../../model/diff.js';
 import { NOT_AVAILABLE, formatMetric, grouped } from '../../model/format.js';
 import type { Unit } from '../../model/metrics.js';
 import { maxOf } from '../../model/extent.js';
+import { terminalText } from '../text.js';
 
 /** Where each side came from, as the command line named it. */
 export interface DiffSide {
@@ -88,7 +89,7 @@ export function failureText(scenario: ScenarioDiff, gate: GateResult): string {
   const diff = scenario.metrics.find((m) => m.metric === gate.failOn.metric);
   const change =
     diff === undefined ? '' : `: ${changeText(diff)} ${intervalText(diff)}, limit ${limitText(gate, diff.unit)}`;
-  return `${gate.failOn.text} in ${scenario.name}${change}`;
+  return `${gate.failOn.text} in ${terminalText(scenario.name)}${change}`;
 }
 
 /** Every failed gate, scenario by scenario. */
@@ -108,7 +109,7 @@ export function verdictLine(report: DiffReport): string {
   const gates = report.failOn.length * report.scenarios.length;
   if (report.failOn.length === 0) return `no --fail-on gate; ${changes}`;
   if (!report.passed) {
-    const list = failures(report).map(({ scenario, gate }) => `${gate.failOn.text} in ${scenario.name}`);
+    const list = failures(report).map(({ scenario, gate }) => `${gate.failOn.text} in ${terminalText(scenario.name)}`);
     return `FAIL: ${report.failed} of ${plural(gates, 'gate')} failed (${list.join('; ')}); ${changes}`;
   }
   const untestable = report.scenarios.reduce(
@@ -122,8 +123,9 @@ export function verdictLine(report: DiffReport): string {
 /** The scenarios compared on one side only, one line each, or none. */
 export function unmatchedLines(report: DiffReport): string[] {
   const lines: string[] = [];
-  if (report.onlyInBase.length > 0) lines.push(`only in base, not compared: ${report.onlyInBase.join(', ')}`);
-  if (report.onlyInNew.length > 0) lines.push(`only in new, not compared: ${report.onlyInNew.join(', ')}`);
+  const names = (list: readonly string[]): string => list.map(terminalText).join(', ');
+  if (report.onlyInBase.length > 0) lines.push(`only in base, not compared: ${names(report.onlyInBase)}`);
+  if (report.onlyInNew.length > 0) lines.push(`only in new, not compared: ${names(report.onlyInNew)}`);
   return lines;
 }
 
@@ -132,5 +134,6 @@ export function sideText(side: DiffSide): string {
   const version = side.idemsim === null ? '' : `idemsim ${side.idemsim}`;
   const how = side.simulated ? `simulated${version === '' ? '' : ` by ${version}`}` : version;
   const sets = side.sets.map((set) => ` --set ${set}`).join('');
-  return `${side.files.join(', ')}${sets === '' ? '' : ` with${sets}`}${how === '' ? '' : ` (${how})`}`;
+  // File names and --set arguments as the command line gave them: anything but safe.
+  return terminalText(`${side.files.join(', ')}${sets === '' ? '' : ` with${sets}`}${how === '' ? '' : ` (${how})`}`);
 }

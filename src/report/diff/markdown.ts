@@ -15,19 +15,20 @@ import {
   verdictLine,
   type DiffSides,
 } from './cells.js';
+import { terminalText } from '../text.js';
 
 export function renderDiffMarkdown(report: DiffReport, sides: DiffSides): string {
   const blocks = [
     verdict(report),
     `base: ${code(sideText(sides.base))}<br>new: ${code(sideText(sides.new))}`,
     ...report.scenarios.map((scenario) => section(scenario, report.failOn.length > 0)),
-    [...unmatchedLines(report), `_${DIFF_NOTE}._`].join('<br>\n'),
+    [...unmatchedLines(report).map(plain), `_${DIFF_NOTE}._`].join('<br>\n'),
   ];
   return `${blocks.join('\n\n')}\n`;
 }
 
 function verdict(report: DiffReport): string {
-  const line = verdictLine(report);
+  const line = plain(verdictLine(report));
   if (report.failOn.length === 0) return `**idemsim diff**: ${line}`;
   return report.passed ? `**idemsim diff** ✅ ${line}` : `**idemsim diff** ❌ ${line}`;
 }
@@ -77,11 +78,17 @@ function row(cells: readonly string[]): string {
   return `| ${cells.map(cell).join(' | ')} |`;
 }
 
+/** A cell or heading: one line, no pipe to split a row. */
 function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  return plain(text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' '));
 }
 
-/** Inline code that survives backticks in a file name. */
+/** Text with names in it: no tag for a renderer to run, no control character for a terminal. */
+function plain(text: string): string {
+  return terminalText(text.replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+}
+
+/** Inline code that survives backticks in a file name (then plain text, its tags escaped). */
 function code(text: string): string {
-  return text.includes('`') ? text : `\`${text}\``;
+  return text.includes('`') ? plain(text) : `\`${text}\``;
 }

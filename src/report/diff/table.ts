@@ -4,7 +4,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import Table from 'cli-table3';
 import type { DiffReport, ScenarioDiff } from '../../model/diff.js';
-import { NO_BORDER } from '../text.js';
+import { NO_BORDER, terminalText } from '../text.js';
 import {
   DIFF_NOTE,
   changeText,
@@ -37,7 +37,7 @@ export function renderDiffTable(report: DiffReport, sides: DiffSides, options: D
   });
   const blank = head.map(() => '');
   for (const scenario of report.scenarios) {
-    table.push(blank, [paint.bold(scenario.name), ...blank.slice(1)]);
+    table.push(blank, [paint.bold(terminalText(scenario.name)), ...blank.slice(1)]);
     for (const row of rows(scenario, gated, paint)) table.push(row);
   }
   const lines = [

@@ -3,7 +3,7 @@
 import Table from 'cli-table3';
 import type { Comparison } from '../../model/comparison.js';
 import { formatInterval, formatMetric, NOT_AVAILABLE } from '../../model/format.js';
-import { NO_BORDER, wrap } from '../text.js';
+import { NO_BORDER, terminalText, wrap } from '../text.js';
 
 /** Who ran: the scenario's name, its file (undefined for the built-in defaults), size and seed. */
 export interface ExplainHeader {
@@ -59,7 +59,9 @@ export function renderExplainTable(header: ExplainHeader, rows: readonly Compari
   }
   const source = header.file ?? 'the built-in defaults';
   const lines = [
-    `${header.scenario} (${source}): ${formatMetric(header.actions, 'count')} actions, seed ${String(header.seed)}`,
+    terminalText(
+      `${header.scenario} (${source}): ${formatMetric(header.actions, 'count')} actions, seed ${String(header.seed)}`,
+    ),
     '',
     ...table
       .toString()

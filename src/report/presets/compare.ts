@@ -8,7 +8,7 @@ import { carriedBy } from '../../model/features.js';
 import type { PresetName } from '../../model/presets.js';
 import { canonicalIntervals, canonicalMetrics, type RunResult } from '../../model/result.js';
 import { canonicalScenario, type Scenario } from '../../model/scenario.js';
-import { INTERVAL_NOTE, NO_BORDER, csvField, csvNumber, wrap } from '../text.js';
+import { INTERVAL_NOTE, NO_BORDER, csvField, csvNumber, terminalText, wrap } from '../text.js';
 
 /** The key a point runs with: the one the client sends itself, or one per logical action. */
 export const KeyVariant = { client: 'client', intent: 'intent' } as const;
@@ -102,7 +102,7 @@ export function renderCompareTable(comparison: Comparison): string {
     .split('\n')
     .map((line) => line.trimEnd());
   return [
-    `${comparison.base.name}: ${comparisonFacts(comparison)}`,
+    terminalText(`${comparison.base.name}: ${comparisonFacts(comparison)}`),
     ...lines,
     INTERVAL_NOTE,
     ...wrap(KEY_NOTE, WIDTH),

@@ -1,7 +1,7 @@
 // The pieces of a recommendation both the text and the HTML page print: a target's
 // bound, a run's value with its interval and verdict, a guard's origin, and a plain
 // column layout for the text table.
-import { formatCount, formatInterval, formatMetric } from '../../model/format.js';
+import { NOT_AVAILABLE, formatCount, formatInterval, formatMetric } from '../../model/format.js';
 import { metricUnit } from '../../model/metrics.js';
 import type { Configuration, GuardRow, JudgedRun, TargetRow, TargetSpec } from '../../model/recommend.js';
 
@@ -10,6 +10,7 @@ export function boundText(t: TargetSpec): string {
 }
 
 export function valueText(t: TargetRow): string {
+  if (t.unmeasured !== undefined) return `${NOT_AVAILABLE} (${t.unmeasured})`;
   const unit = metricUnit(t.metric);
   const interval = t.interval === null ? '' : ` ${formatInterval(t.interval, unit, t.value)}`;
   return `${formatMetric(t.value, unit)}${interval}`;

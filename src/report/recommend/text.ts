@@ -16,6 +16,7 @@ import {
   verdictText,
 } from './rows.js';
 import { maxOf } from '../../model/extent.js';
+import { terminalLines } from '../text.js';
 
 export function renderRecommendJson(doc: Recommendation, version: string): string {
   return `${JSON.stringify({ idemsim: version, recommend: doc }, null, 2)}\n`;
@@ -64,7 +65,8 @@ export function renderRecommendText(doc: Recommendation): string {
       push(`  ${settingsText(c)}: ${c.verification === null ? '' : shortfalls(c.verification)}`);
   }
   push('', ...costLines(doc));
-  return `${lines.join('\n')}\n`;
+  // Names, file names and labels come from the user's files and flags; nothing here is coloured.
+  return terminalLines(`${lines.join('\n')}\n`);
 }
 
 function searchLines(doc: Recommendation): string[] {

@@ -1,10 +1,11 @@
 // The report for a person: the sections of sections.ts as one borderless table, a label
 // column and one column per scenario headed by its name, so scenarios compare side by
 // side. Colour is decoration only (bold headline, dim intervals) and comes from the
-// caller's decision, never from chalk's own detection, so output is deterministic.
+// caller's decision, never from chalk's own detection, so output is deterministic. Names
+// and descriptions are made safe for a terminal before they are coloured.
 import { Chalk, type ChalkInstance } from 'chalk';
 import Table from 'cli-table3';
-import { INTERVAL_NOTE, NO_BORDER, wrap } from '../text.js';
+import { INTERVAL_NOTE, NO_BORDER, terminalText, wrap } from '../text.js';
 import { sectionsFor, type Cell } from './sections.js';
 import type { ScenarioRun } from '../../model/result.js';
 
@@ -39,9 +40,10 @@ export function renderTable(runs: readonly ScenarioRun[], options: TableOptions)
     .map((line) => line.trimEnd());
   if (intervals) lines.push('', paint.dim(INTERVAL_NOTE));
   for (const run of runs) {
-    const description = run.scenario.description.trim();
+    // Wrapping turns every run of white space into one space; what is left is shown safe.
+    const description = terminalText(run.scenario.description.trim().replace(/\s+/g, ' '));
     if (description !== '')
-      lines.push('', ...wrap(`${paint.bold(run.scenario.name)}: ${description}`, DESCRIPTION_WIDTH));
+      lines.push('', ...wrap(`${paint.bold(terminalText(run.scenario.name))}: ${description}`, DESCRIPTION_WIDTH));
   }
   return `${lines.join('\n')}\n`;
 }
@@ -55,5 +57,6 @@ function cellText(cell: Cell, paint: ChalkInstance, headline: boolean): string {
 
 /** A column's head: the scenario's name, and how many replicas a pooled run joins. */
 function headOf(run: ScenarioRun): string {
-  return run.replicas === undefined ? run.scenario.name : `${run.scenario.name} (${run.replicas} replicas)`;
+  const name = terminalText(run.scenario.name);
+  return run.replicas === undefined ? name : `${name} (${run.replicas} replicas)`;
 }

@@ -3,23 +3,24 @@
 import Table from 'cli-table3';
 import { metricUnit, metricValue } from '../../model/metrics.js';
 import type { Sweep, SweepRun } from '../../model/sweep.js';
-import { csvField, csvNumber } from '../text.js';
+import { csvField, csvNumber, terminalText } from '../text.js';
 import { canonicalScenario } from '../../model/scenario.js';
 import { formatInterval, formatMetric } from '../../model/format.js';
 
 export function renderSweepTable(sweep: Sweep): string {
   const table = new Table({
-    head: [...sweep.vary.map((v) => v.path), ...sweep.metrics],
+    head: [...sweep.vary.map((v) => terminalText(v.path)), ...sweep.metrics],
     style: { head: [], border: [], compact: true },
     colAligns: [...sweep.vary.map(() => 'right' as const), ...sweep.metrics.map(() => 'right' as const)],
   });
   for (const point of sweep.points) {
     table.push([
-      ...point.at.map((j, d) => sweep.vary[d]?.labels[j] ?? ''),
+      ...point.at.map((j, d) => terminalText(sweep.vary[d]?.labels[j] ?? '')),
       ...sweep.metrics.map((metric) => cell(point, metric)),
     ]);
   }
-  return `${sweep.name}: ${sweep.points.length} points, seed ${String(sweep.points[0]?.scenario.seed ?? '')}\n${table.toString()}\n[low, high]: 95% confidence interval\n`;
+  const seed = terminalText(String(sweep.points[0]?.scenario.seed ?? ''));
+  return `${terminalText(sweep.name)}: ${sweep.points.length} points, seed ${seed}\n${table.toString()}\n[low, high]: 95% confidence interval\n`;
 }
 
 function cell(point: SweepRun, metric: string): string {
