@@ -2,7 +2,7 @@
 // from the committed scenarios, into one folder written all at once. The pipeline: load
 // the committed scenarios, build the article (simulate, closed forms), render the files
 // (numbers, chart specs, SVG, page), write the folder. Same bytes on every run and machine.
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { buildArticle } from '../article/index.js';
@@ -11,12 +11,11 @@ import type { Scenario } from '../model/scenario.js';
 import { articleFiles } from '../report/article/folder.js';
 import { renderNumbersTable } from '../report/article/numbers.js';
 import { INDEX_FILE } from '../report/folder.js';
-import { checkTarget, writeReport } from '../report/write.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { scenarioOf, scenarioSource } from './load.js';
 import { QUIET_HELP, clockOf, quietly, startCount, startPoints } from './progress.js';
-import { atOut } from './out.js';
+import { checkOut, replaceOut } from './out.js';
 
 export const DEFAULT_OUT = 'reports/article';
 
@@ -40,14 +39,13 @@ export async function figures(options: FiguresOptions, ctx: CommandContext): Pro
     const io = quietly(ctx, options.quiet);
     const since = clockOf(io)();
     const out = options.out ?? DEFAULT_OUT;
-    const dir = resolve(ctx.cwd, out);
     // Refused before anything is simulated: an unusable --out costs no wait.
-    atOut(out, () => checkTarget(dir));
+    checkOut(out, ctx.cwd, io.err);
     const root = options.root ?? PACKAGE_ROOT;
     const load: ScenarioLoader = (r) => scenarioOf(scenarioSource(r.file, root)(r.sets));
     const article = io.errIsTTY === true ? buildWithProgress(load, io, since) : buildArticle(load);
     const files = await articleFiles(article);
-    atOut(out, () => writeReport(dir, files));
+    replaceOut(files, out, ctx);
     ctx.out.write(renderNumbersTable(article.numbers));
     io.err.write(`figures written to ${join(out, INDEX_FILE)} (${files.length} files)\n`);
     return ExitCode.ok;

@@ -1,10 +1,11 @@
 // Writing one file so that no reader ever sees half of it: a temporary file beside the
-// target, then a move into place. Used by `init` and by `check --junit`.
+// target, then a move into place. Used by `init`, `check --junit` and `store measure --write`.
 import { randomUUID } from 'node:crypto';
 import { existsSync, linkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { InputError } from './errors.js';
 import { readFailure } from './messages.js';
+import { holdSignals } from './signals.js';
 
 export const alreadyExists = (file: string): string =>
   `${file}: already exists; pass --force to overwrite it, or name another file`;
@@ -20,9 +21,11 @@ function writeFailure(error: unknown): string {
 /**
  * Writes to a temporary file beside the target, then moves it into place: a reader never
  * sees half a file. Without `force` the move is a hard link, which fails if the target
- * appeared in the meantime, so an existing file is never replaced.
+ * appeared in the meantime, so an existing file is never replaced. A signal meanwhile waits
+ * until the temporary file is gone (signals.ts).
  */
 export function writeFileAtomically(path: string, shown: string, text: string, force: boolean): void {
+  holdSignals();
   if (existsSync(path)) {
     const stat = statSync(path);
     if (stat.isDirectory()) throw new InputError(cannotWrite(shown, readFailure({ code: 'EISDIR' })));

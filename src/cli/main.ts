@@ -4,7 +4,9 @@
 import { Command } from 'commander';
 import { dumbTerminal, type CommandContext } from './context.js';
 import { ExitCode, reportError } from './errors.js';
-import { guardStreams } from './streams.js';
+import { terminalText } from '../report/text.js';
+import { installSignals, settleSignals } from './signals.js';
+import { guardStreams, terminalErr } from './streams.js';
 import { VERSION } from './version.js';
 
 type CommandFactory = (ctx: CommandContext, done: (code: number) => void) => Command;
@@ -58,7 +60,8 @@ export async function cli(argv: readonly string[], ctx: CommandContext): Promise
       writeOut: (text) => ctx.out.write(text),
       writeErr: (text) => ctx.err.write(text),
       // One line per error: commander puts its "(Did you mean ...?)" on a line of its own.
-      outputError: (text, write) => write(`${text.trim().replace(/\s*\n\s*/g, ' ')}\n`),
+      // It quotes the argument it could not use: shown with its control characters escaped.
+      outputError: (text, write) => write(`${terminalText(text.trim().replace(/\s*\n\s*/g, ' '))}\n`),
     });
   for (const factory of await commandsFor(argv)) {
     program.addCommand(factory(ctx, done).copyInheritedSettings(program));
@@ -74,22 +77,28 @@ export async function cli(argv: readonly string[], ctx: CommandContext): Promise
 export async function main(argv: readonly string[]): Promise<void> {
   // A closed pipe ends the run quietly; a full disk under stdout in one line, exit 2.
   const streams = guardStreams(process.stdout, process.stderr, (code) => process.exit(code));
+  // Ctrl-C, kill or a closed terminal will wait for a file or folder being written.
+  installSignals(process, streams.err);
+  // The progress line redraws itself with a cursor control a dumb terminal prints raw.
+  const errIsTTY = process.stderr.isTTY === true && !dumbTerminal(process.env);
+  // No control character of a quoted file name or flag reaches the terminal raw.
+  const err = terminalErr(streams.err, errIsTTY);
   let code: number;
   try {
     code = await cli(argv, {
       out: streams.out,
-      err: streams.err,
+      err,
       cwd: process.cwd(),
       env: process.env,
       isTTY: process.stdout.isTTY === true,
-      // The progress line redraws itself with a cursor control a dumb terminal prints raw.
-      errIsTTY: process.stderr.isTTY === true && !dumbTerminal(process.env),
+      errIsTTY,
     });
   } catch (error) {
-    code = reportError(error, streams.err);
+    code = reportError(error, err);
   }
   // Let pending writes reach a pipe or file before exiting.
   await Promise.all([flush(process.stdout), flush(process.stderr)]);
+  await settleSignals();
   process.exit(code === ExitCode.ok && streams.errFailed() ? ExitCode.input : code);
 }
 

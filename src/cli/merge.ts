@@ -29,7 +29,7 @@ const FORMATS = ['table', 'json', 'csv'] as const;
 export async function merge(files: readonly string[], options: MergeOptions, ctx: CommandContext): Promise<number> {
   return guardAsync(ctx.err, async () => {
     const format = formatOption(options.format, FORMATS);
-    if (options.out !== undefined) checkOut(options.out, ctx.cwd);
+    if (options.out !== undefined) checkOut(options.out, ctx.cwd, ctx.err);
     const parts = files.map((file) => ({ file, part: readPart(file, ctx.cwd) }));
     const sweeps = parts.flatMap(({ file, part }) => (part.kind === 'sweep' ? [{ file, part: part.part }] : []));
     const replicas = parts.flatMap(({ file, part }) => (part.kind === 'replica' ? [{ file, part: part.part }] : []));

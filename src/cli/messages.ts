@@ -78,3 +78,34 @@ export function needsCompare(option: string): string {
 export function presetTakesDefault(preset: string, fields: readonly string[]): string {
   return `note: ${preset} has no default for ${orList(fields)}; the scenario does not set ${fields.length === 1 ? 'it' : 'them'}, so idemsim's default applies`;
 }
+
+/** A signal that came while idemsim wrote: the write was finished or undone first. */
+export function interrupted(signal: string): string {
+  return `idemsim: interrupted by ${signal}; no file or report folder was left half-written`;
+}
+
+/** `--out DIR` while another idemsim writes it; `lock` as shown beside DIR. */
+export function outLocked(out: string, lock: string, holder: { pid: number; host: string } | undefined): string {
+  const who = holder === undefined ? 'another process' : `another idemsim (pid ${holder.pid} on ${holder.host})`;
+  return `--out ${out}: ${who} is writing this folder (lock ${lock}); wait for it to finish, or delete ${lock} if no idemsim is running there`;
+}
+
+/** A write to DIR was cut between its two renames: the previous report is back. */
+export function outRestored(out: string, from: string): string {
+  return `--out ${out}: an earlier write was interrupted; put the previous report back from ${from}`;
+}
+
+export function outLeftoversRemoved(out: string, paths: readonly string[]): string {
+  return `--out ${out}: removed ${paths.join(', ')}, left by an interrupted write`;
+}
+
+export function outLockTakenOver(out: string, lock: string, holder: { pid: number; host: string } | undefined): string {
+  const from =
+    holder === undefined ? 'left empty by an interrupted write' : `from pid ${holder.pid}, which is no longer running`;
+  return `--out ${out}: took over ${lock}, ${from}`;
+}
+
+/** Something beside DIR that would not go away: not part of the report, so clutter, not failure. */
+export function outNotRemoved(out: string, path: string, reason: string): string {
+  return `--out ${out}: warning: could not remove ${path} (${reason}); it is not part of the report and can be deleted`;
+}

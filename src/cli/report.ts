@@ -21,7 +21,7 @@ export async function report(file: string, options: ReportOptions, ctx: CommandC
   return guardAsync(ctx.err, async () => {
     const out = options.out;
     if (out === undefined) throw new InputError("error: required option '--out <DIR>' not specified");
-    checkOut(out, ctx.cwd);
+    checkOut(out, ctx.cwd, ctx.err);
     const summary = readSummaryFile(file, ctx.cwd);
     await publish(summary, out, { png: options.png === true }, ctx);
     return ExitCode.ok;

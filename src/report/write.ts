@@ -1,12 +1,22 @@
-// Writes a report folder all at once or not at all. The files go into a sibling temporary
-// directory (DIR.tmp-XXXXXXXX, on the same file system, so renames are atomic); then the
-// old DIR is renamed aside, the new one renamed into place and the old one removed. A
-// failure before the swap removes the temporary directory and leaves DIR as it was; a
-// failure in the swap puts the old DIR back. Only a killed process can leave a DIR.tmp-*
-// behind, and then DIR itself is still the previous report.
+// Writes a report folder all at once or not at all, whatever stops the write. The files go
+// into a sibling temporary directory (DIR.tmp-XXXXXXXX, on the same file system, so renames
+// are atomic), each flushed to the device; then the old DIR is renamed aside
+// (DIR.old-XXXXXXXX), the new one renamed into place and the old one removed. A failure
+// puts DIR back as it was. Node has no renameat2(RENAME_EXCHANGE), so the swap is two
+// renames, and a process killed between them (or a power cut) leaves DIR missing: every
+// write first repairs what a dead writer left (write-leftovers.ts), under a lock that keeps
+// a live writer's folders from being taken for a dead one's (write-lock.ts).
 import { randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { DISK, type WriteIo, type WriteNotice } from './write-io.js';
+import { leftoversOf, recover } from './write-leftovers.js';
+import { ReportLockedError, acquireLock, lockOf, releaseLock } from './write-lock.js';
+import { checkTarget, statOrUndefined } from './write-target.js';
+
+export { REPORT_MARKERS, ReportTargetError, checkTarget } from './write-target.js';
+export { ReportLockedError } from './write-lock.js';
+export { DISK } from './write-io.js';
+export type { LockHolder, WriteIo, WriteNotice } from './write-io.js';
 
 export interface ReportFile {
   /** A plain file name: a report folder has no subdirectories. */
@@ -14,84 +24,75 @@ export interface ReportFile {
   content: string | Uint8Array;
 }
 
-/** Files every run, sweep and recommend folder holds (folder.ts writes them): they mark a directory as one. */
-export const REPORT_MARKERS: readonly string[] = ['index.html', 'summary.json'];
+type Notify = (notice: WriteNotice) => void;
 
-const INDEX = 'index.html';
-const SUMMARIES: readonly string[] = ['summary.json', 'numbers.json'];
+const IGNORE: Notify = () => undefined;
 
 /**
- * An earlier report, which may be replaced: only plain files, among them the index and a
- * summary, summary.json (run, sweep, recommend) or numbers.json (the article's folder).
+ * Replaces DIR with a folder holding exactly `files`. Throws a ReportTargetError for a DIR
+ * a report may not replace and a ReportLockedError while another process writes it;
+ * `notify` hears what was repaired beside DIR, and what would not go away.
  */
-function isReportFolder(entries: readonly Dirent[]): boolean {
-  const names = new Set(entries.map((entry) => entry.name));
-  return (
-    entries.every((entry) => entry.isFile()) && names.has(INDEX) && SUMMARIES.some((summary) => names.has(summary))
-  );
-}
-
-/** A reason DIR may not be replaced by a report; the caller says which DIR. */
-export class ReportTargetError extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-    this.name = 'ReportTargetError';
-  }
-}
-
-/** The file-system calls the write makes, replaceable so tests can fail one on purpose. */
-export interface WriteIo {
-  writeFile(path: string, content: string | Uint8Array): void;
-  rename(from: string, to: string): void;
-}
-
-const DISK: WriteIo = {
-  writeFile: (path, content) => writeFileSync(path, content),
-  rename: (from, to) => renameSync(from, to),
-};
-
-/**
- * Throws a ReportTargetError if DIR exists and is not something a report may replace: a
- * file, a link, or a directory that is neither empty nor an earlier report (the article's
- * folder included). Replacing a folder deletes it, so `--out .` in a project must never be
- * taken as permission.
- */
-export function checkTarget(dir: string): void {
-  const stat = statOrUndefined(dir);
-  if (stat === undefined) return;
-  if (stat.isSymbolicLink()) throw new ReportTargetError('is a symbolic link; give a directory');
-  if (!stat.isDirectory()) throw new ReportTargetError('exists and is not a directory');
-  const entries = readdirSync(dir, { withFileTypes: true });
-  if (entries.length === 0) return;
-  if (!isReportFolder(entries)) {
-    throw new ReportTargetError(
-      'is a directory that does not hold an idemsim report, and would be replaced; give a new or empty directory, or an earlier report folder',
-    );
-  }
-}
-
-/** Replaces DIR with a folder holding exactly `files`. */
-export function writeReport(target: string, files: readonly ReportFile[], io: WriteIo = DISK): void {
+export function writeReport(target: string, files: readonly ReportFile[], io?: WriteIo, notify = IGNORE): void {
   const dir = resolve(target);
-  checkTarget(dir);
-  mkdirSync(dirname(dir), { recursive: true });
-  const suffix = uniqueSuffix(dir);
-  const temp = `${dir}.tmp-${suffix}`;
-  try {
-    for (const file of files) {
-      if (!/^[^/\\]+$/.test(file.name) || file.name === '.' || file.name === '..') {
-        throw new Error(`report: ${JSON.stringify(file.name)} is not a plain file name`);
-      }
-      io.writeFile(join(temp, file.name), file.content);
+  for (const file of files) {
+    if (!/^[^/\\]+$/.test(file.name) || file.name === '.' || file.name === '..') {
+      throw new Error(`report: ${JSON.stringify(file.name)} is not a plain file name`);
     }
-    swap(temp, dir, `${dir}.old-${suffix}`, io);
+  }
+  checkTarget(dir);
+  const disk = { ...DISK, ...io };
+  disk.mkdir(dirname(dir), true);
+  underLock(dir, disk, notify, () => {
+    // Again, now that no one else writes: the repair may have put the previous report back.
+    checkTarget(dir);
+    replace(dir, files, disk, notify);
+  });
+}
+
+/**
+ * Repairs what a writer killed mid-write left beside DIR, unless another process is writing
+ * DIR now (what is there is then its work). For a command to call before the work whose
+ * report it will write, so the previous report is back even if that work is stopped.
+ */
+export function recoverTarget(target: string, io?: WriteIo, notify = IGNORE): void {
+  const dir = resolve(target);
+  if (leftoversOf(dir).length === 0 && statOrUndefined(lockOf(dir)) === undefined) return;
+  try {
+    underLock(dir, { ...DISK, ...io }, notify, () => undefined);
   } catch (error) {
-    rmSync(temp, { recursive: true, force: true });
+    if (!(error instanceof ReportLockedError)) throw error;
+  }
+}
+
+function underLock(dir: string, io: Required<WriteIo>, notify: Notify, body: () => void): void {
+  const lock = acquireLock(dir, io, notify);
+  try {
+    recover(dir, io, notify);
+    body();
+  } finally {
+    releaseLock(lock, io, notify);
+  }
+}
+
+function replace(dir: string, files: readonly ReportFile[], io: Required<WriteIo>, notify: Notify): void {
+  const suffix = uniqueSuffix(dir, io);
+  const temp = `${dir}.tmp-${suffix}`;
+  let old: string | undefined;
+  try {
+    for (const file of files) io.writeFile(join(temp, file.name), file.content);
+    io.flushDir(temp);
+    old = swap(temp, dir, `${dir}.old-${suffix}`, io);
+  } catch (error) {
+    removeOrSay(temp, io, notify);
     throw error;
   }
+  // The new report is in place; an old copy that will not go away is clutter, not failure.
+  if (old !== undefined) removeOrSay(old, io, notify);
 }
 
-function swap(temp: string, dir: string, aside: string, io: WriteIo): void {
+/** Moves `temp` to DIR and returns where the old DIR went (undefined if there was none). */
+function swap(temp: string, dir: string, aside: string, io: Required<WriteIo>): string | undefined {
   const old = statOrUndefined(dir) === undefined ? undefined : aside;
   if (old !== undefined) io.rename(dir, old);
   try {
@@ -100,11 +101,15 @@ function swap(temp: string, dir: string, aside: string, io: WriteIo): void {
     if (old !== undefined) io.rename(old, dir);
     throw error;
   }
-  if (old === undefined) return;
+  io.flushDir(dirname(dir));
+  return old;
+}
+
+function removeOrSay(path: string, io: Required<WriteIo>, notify: Notify): void {
   try {
-    rmSync(old, { recursive: true, force: true });
-  } catch {
-    // The new report is in place; an old copy that will not go away is clutter, not failure.
+    io.remove(path);
+  } catch (error) {
+    notify({ kind: 'notRemoved', path, error });
   }
 }
 
@@ -112,23 +117,14 @@ function swap(temp: string, dir: string, aside: string, io: WriteIo): void {
  * Creates DIR.tmp-SUFFIX with mkdir's ordinary mode (mkdtemp's 0700 would survive the
  * rename and hide the report from a web server) and returns SUFFIX.
  */
-function uniqueSuffix(dir: string): string {
+function uniqueSuffix(dir: string, io: Required<WriteIo>): string {
   for (;;) {
     const suffix = randomBytes(4).toString('hex');
     try {
-      mkdirSync(`${dir}.tmp-${suffix}`);
+      io.mkdir(`${dir}.tmp-${suffix}`, false);
       return suffix;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-  }
-}
-
-function statOrUndefined(path: string): ReturnType<typeof lstatSync> | undefined {
-  try {
-    return lstatSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
   }
 }

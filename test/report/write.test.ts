@@ -1,10 +1,29 @@
 // The report folder is replaced whole or not at all: whatever fails, the previous report
-// stays readable and no temporary directory is left beside it.
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+// stays readable and no temporary directory is left beside it; one writer at a time.
+// (A write killed mid-way: write-faults.test.ts.)
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ReportTargetError, checkTarget, writeReport, type ReportFile, type WriteIo } from '../../src/report/write.js';
+import {
+  ReportLockedError,
+  ReportTargetError,
+  checkTarget,
+  recoverTarget,
+  writeReport,
+  type ReportFile,
+  type WriteIo,
+  type WriteNotice,
+} from '../../src/report/write.js';
 
 const OLD: ReportFile[] = [
   { name: 'index.html', content: '<p>old report</p>' },
@@ -188,6 +207,156 @@ describe('writeReport replaces an earlier article folder', () => {
     ]);
     expect(readdirSync(dir).sort()).toEqual(['index.html', 'numbers.json', 'numbers.md']);
     expect(contents(dir)['index.html']).toBe('new');
+    expect(readdirSync(parent)).toEqual(['report']);
+  });
+});
+
+describe('one writer at a time: DIR.idemsim-lock', () => {
+  const ME = { pid: 201, host: 'here' };
+  const OTHER = { pid: 202, host: 'here' };
+  /** The disk, as process `self`, to which only `alive` processes are running. */
+  const as = (self: typeof ME, alive: readonly number[], more: Partial<WriteIo> = {}): WriteIo => ({
+    ...disk,
+    self,
+    running: (holder) => alive.includes(holder.pid),
+    pause: () => undefined,
+    ...more,
+  });
+  const lockText = (holder: { pid: number; host: string }): string => `${JSON.stringify(holder)}\n`;
+
+  it('a second writer while the first swaps is refused with the holder named, and the first finishes whole', () => {
+    const { parent, dir } = workspace();
+    writeReport(dir, OLD);
+    let refused: unknown;
+    const first = as(ME, [ME.pid], {
+      rename: (from, to) => {
+        disk.rename(from, to);
+        if (!to.includes('.old-')) return;
+        try {
+          writeReport(dir, NEW, as(OTHER, [ME.pid, OTHER.pid]));
+        } catch (error) {
+          refused = error;
+        }
+      },
+    });
+    writeReport(dir, OLD.slice(0, 2), first);
+    expect(refused).toBeInstanceOf(ReportLockedError);
+    expect((refused as ReportLockedError).lock).toBe(`${dir}.idemsim-lock`);
+    expect((refused as ReportLockedError).holder).toEqual(ME);
+    expect(Object.keys(contents(dir)).sort()).toEqual(['index.html', 'summary.json']);
+    expect(readdirSync(parent)).toEqual(['report']);
+  });
+
+  it('a lock whose process is gone is taken over, and said', () => {
+    const { parent, dir } = workspace();
+    writeFileSync(`${dir}.idemsim-lock`, lockText(OTHER));
+    const notices: WriteNotice[] = [];
+    writeReport(dir, NEW, as(ME, [ME.pid]), (notice) => notices.push(notice));
+    expect(notices).toEqual([{ kind: 'lockTakenOver', lock: `${dir}.idemsim-lock`, holder: OTHER }]);
+    expect(contents(dir)['index.html']).toBe('<p>new report</p>');
+    expect(readdirSync(parent)).toEqual(['report']);
+  });
+
+  it('a lock left by an earlier process with this very pid is taken over (pid 1 in a container, again)', () => {
+    const { dir } = workspace();
+    writeFileSync(`${dir}.idemsim-lock`, lockText(ME));
+    const notices: WriteNotice[] = [];
+    writeReport(dir, NEW, as(ME, [ME.pid]), (notice) => notices.push(notice));
+    expect(notices.map((notice) => notice.kind)).toEqual(['lockTakenOver']);
+  });
+
+  it('a lock left empty is taken over only after its writer had time to fill it in', () => {
+    const { dir } = workspace();
+    writeFileSync(`${dir}.idemsim-lock`, '');
+    const pauses: number[] = [];
+    const notices: WriteNotice[] = [];
+    writeReport(dir, NEW, as(ME, [ME.pid], { pause: (ms) => pauses.push(ms) }), (notice) => notices.push(notice));
+    expect(pauses).toHaveLength(1);
+    expect(notices).toEqual([{ kind: 'lockTakenOver', lock: `${dir}.idemsim-lock`, holder: undefined }]);
+  });
+
+  it('a lock filled in during that pause is a live writer’s: refused', () => {
+    const { dir } = workspace();
+    const lock = `${dir}.idemsim-lock`;
+    writeFileSync(lock, '');
+    const io = as(ME, [ME.pid, OTHER.pid], { pause: () => writeFileSync(lock, lockText(OTHER)) });
+    expect(() => writeReport(dir, NEW, io)).toThrow(ReportLockedError);
+    expect(readFileSync(lock, 'utf8')).toBe(lockText(OTHER));
+  });
+
+  it('a process on another host, or a file idemsim did not write, is never taken over', () => {
+    const { parent, dir } = workspace();
+    const lock = `${dir}.idemsim-lock`;
+    for (const text of [lockText({ pid: 7, host: 'elsewhere' }), 'my notes', '{"pid":0,"host":"here"}']) {
+      writeFileSync(lock, text);
+      // The disk's own test: another host's process cannot be asked, so it is taken to run.
+      expect(() => writeReport(dir, NEW, { ...disk, self: ME }), text).toThrow(ReportLockedError);
+      expect(readFileSync(lock, 'utf8')).toBe(text);
+    }
+    expect(readdirSync(parent)).toEqual(['report.idemsim-lock']);
+  });
+
+  it('a lock taken over from this writer is the new writer’s: left in place', () => {
+    const { dir } = workspace();
+    const lock = `${dir}.idemsim-lock`;
+    const io = as(ME, [ME.pid], {
+      writeFile: (path, content) => {
+        disk.writeFile(path, content);
+        writeFileSync(lock, lockText(OTHER));
+      },
+    });
+    writeReport(dir, NEW, io);
+    expect(readFileSync(lock, 'utf8')).toBe(lockText(OTHER));
+  });
+
+  it('recoverTarget leaves a live writer’s folders alone', () => {
+    const { parent, dir } = workspace();
+    writeReport(dir, OLD);
+    const lock = `${dir}.idemsim-lock`;
+    writeFileSync(lock, lockText(OTHER));
+    mkdirSync(`${dir}.tmp-0123abcd`);
+    const notices: WriteNotice[] = [];
+    recoverTarget(dir, as(ME, [ME.pid, OTHER.pid]), (notice) => notices.push(notice));
+    expect(notices).toEqual([]);
+    expect(readdirSync(parent).sort()).toEqual(['report', 'report.idemsim-lock', 'report.tmp-0123abcd']);
+  });
+
+  it('leaves alone what only looks like its folders: another name, or a suffix not its own', () => {
+    const { parent, dir } = workspace();
+    for (const name of ['report.tmp-notes', 'report.old-0123ABCD', 'reports.tmp-0123abcd', 'report.tmp-0123abcde']) {
+      mkdirSync(join(parent, name));
+    }
+    writeReport(dir, NEW);
+    expect(readdirSync(parent).sort()).toEqual(
+      ['report', 'report.old-0123ABCD', 'report.tmp-0123abcde', 'report.tmp-notes', 'reports.tmp-0123abcd'].sort(),
+    );
+  });
+});
+
+describe('an old copy that will not go away', () => {
+  it('is said, with the new report in place and the write not failed', () => {
+    const { parent, dir } = workspace();
+    writeReport(dir, OLD);
+    const denied = Object.assign(new Error('EACCES: permission denied, rmdir'), { code: 'EACCES', syscall: 'rmdir' });
+    const io: WriteIo = {
+      ...disk,
+      remove: (path) => {
+        if (path.includes('.old-')) throw denied;
+        rmSync(path, { recursive: true, force: true });
+      },
+    };
+    const notices: WriteNotice[] = [];
+    writeReport(dir, NEW, io, (notice) => notices.push(notice));
+    expect(contents(dir)['index.html']).toBe('<p>new report</p>');
+    expect(notices).toEqual([
+      { kind: 'notRemoved', path: expect.stringMatching(/report\.old-[0-9a-f]{8}$/), error: denied },
+    ]);
+    const [left] = readdirSync(parent).filter((name) => name !== 'report');
+    expect(left).toMatch(/^report\.old-[0-9a-f]{8}$/);
+    // The next write removes it, and says so.
+    const later: WriteNotice[] = [];
+    writeReport(dir, OLD, undefined, (notice) => later.push(notice));
+    expect(later).toEqual([{ kind: 'removed', paths: [join(parent, left as string)] }]);
     expect(readdirSync(parent)).toEqual(['report']);
   });
 });

@@ -1,0 +1,56 @@
+// What a report may replace: nothing, an empty directory or an earlier report folder.
+// Replacing a folder deletes it, so `--out .` in a project must never be taken as permission.
+import { lstatSync, readdirSync, type Dirent } from 'node:fs';
+
+/** Files every run, sweep and recommend folder holds (folder.ts writes them): they mark a directory as one. */
+export const REPORT_MARKERS: readonly string[] = ['index.html', 'summary.json'];
+
+const INDEX = 'index.html';
+const SUMMARIES: readonly string[] = ['summary.json', 'numbers.json'];
+
+/** A reason DIR may not be replaced by a report; the caller says which DIR. */
+export class ReportTargetError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'ReportTargetError';
+  }
+}
+
+/**
+ * An earlier report, which may be replaced: only plain files, among them the index and a
+ * summary, summary.json (run, sweep, recommend) or numbers.json (the article's folder).
+ */
+export function isReportFolder(entries: readonly Dirent[]): boolean {
+  const names = new Set(entries.map((entry) => entry.name));
+  return (
+    entries.every((entry) => entry.isFile()) && names.has(INDEX) && SUMMARIES.some((summary) => names.has(summary))
+  );
+}
+
+/**
+ * Throws a ReportTargetError if DIR exists and is not something a report may replace: a
+ * file, a link, or a directory that is neither empty nor an earlier report (the article's
+ * folder included).
+ */
+export function checkTarget(dir: string): void {
+  const stat = statOrUndefined(dir);
+  if (stat === undefined) return;
+  if (stat.isSymbolicLink()) throw new ReportTargetError('is a symbolic link; give a directory');
+  if (!stat.isDirectory()) throw new ReportTargetError('exists and is not a directory');
+  const entries = readdirSync(dir, { withFileTypes: true });
+  if (entries.length === 0) return;
+  if (!isReportFolder(entries)) {
+    throw new ReportTargetError(
+      'is a directory that does not hold an idemsim report, and would be replaced; give a new or empty directory, or an earlier report folder',
+    );
+  }
+}
+
+export function statOrUndefined(path: string): ReturnType<typeof lstatSync> | undefined {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
