@@ -2,7 +2,7 @@
 // HTML, optionally PNGs) and write it. Loaded only when a report is asked for, since
 // drawing brings vega.
 import type { FolderOptions } from '../report/folder.js';
-import { reportFiles } from '../report/run/folder.js';
+import { MAX_CHARTED_RUNS, reportFiles } from '../report/run/folder.js';
 import type { Summary } from '../report/run/summary.js';
 import type { WriteIo } from '../report/write.js';
 import { scenarioToYaml } from '../scenario/index.js';
@@ -19,5 +19,10 @@ export async function publish(
   io?: WriteIo,
 ): Promise<void> {
   const files = await reportFiles(summary, { ...options, scenarioYaml: scenarioToYaml, settings: scenarioSettings });
+  if (summary.runs.length > MAX_CHARTED_RUNS) {
+    ctx.err.write(
+      `note: the charts draw the first ${MAX_CHARTED_RUNS} of the ${summary.runs.length} scenarios; the tables and data files hold every one\n`,
+    );
+  }
   writeFolder(files, out, ctx, io);
 }

@@ -26,9 +26,17 @@ export interface RunFolderOptions extends FolderOptions {
   settings: SettingsOf;
 }
 
+/**
+ * The most runs the charts draw: each chart has a panel per run, and beyond a couple of
+ * dozen panels a chart is neither readable nor quick to draw (200 take half a minute). The
+ * tables and data files keep every run.
+ */
+export const MAX_CHARTED_RUNS = 24;
+
 export async function reportFiles(summary: Summary, options: RunFolderOptions): Promise<ReportFile[]> {
   const runs = summary.runs;
-  const { drawn, chartFiles, chartLinks } = await drawCharts(charts(runs), options);
+  const charted = runs.slice(0, MAX_CHARTED_RUNS);
+  const { drawn, chartFiles, chartLinks } = await drawCharts(charts(charted), options);
   const scenarios = scenarioFiles(runs, options.scenarioYaml);
   const series = timeSeriesFiles(summary);
   const links: HtmlLink[] = [
@@ -47,7 +55,14 @@ export async function reportFiles(summary: Summary, options: RunFolderOptions): 
   return [
     {
       name: INDEX_FILE,
-      content: renderHtml({ version: summary.idemsim, runs, charts: drawn, links, settings: options.settings }),
+      content: renderHtml({
+        version: summary.idemsim,
+        runs,
+        charts: drawn,
+        links,
+        settings: options.settings,
+        charted: charted.length,
+      }),
     },
     { name: SUMMARY_FILE, content: renderSummary(summary) },
     { name: CSV_FILE, content: renderCsv(runs) },

@@ -16,6 +16,8 @@ export interface HtmlReport {
   links: readonly HtmlLink[];
   /** Every field of a scenario as text (the scenario layer's scenarioSettings). */
   settings: SettingsOf;
+  /** How many of the runs the charts draw, when fewer than all (folder.ts's MAX_CHARTED_RUNS). */
+  charted?: number;
 }
 
 export function renderHtml(report: HtmlReport): string {
@@ -33,6 +35,7 @@ export function renderHtml(report: HtmlReport): string {
     '</div>',
     '<section id="charts">',
     '<h2>Charts</h2>',
+    ...chartedNote(report.runs.length, report.charted),
     ...report.charts.map(figure),
     '</section>',
     '<section id="metrics">',
@@ -42,6 +45,13 @@ export function renderHtml(report: HtmlReport): string {
     fileList(report.links),
   ];
   return htmlPage(`idemsim report: ${names}`, simulatedBy(report.version), page, SETTINGS_CSS);
+}
+
+function chartedNote(runs: number, charted: number | undefined): string[] {
+  if (charted === undefined || charted >= runs) return [];
+  return [
+    `<p class="note">The charts draw the first ${formatCount(charted)} of the ${formatCount(runs)} scenarios; the tables below, summary.json and summary.csv hold every one.</p>`,
+  ];
 }
 
 function scenarios(runs: readonly ScenarioRun[]): string {
