@@ -13,10 +13,10 @@ import { simulate } from '../sim/simulate.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
 import { writeFileAtomically } from './files.js';
-import { loadScenarios, withScenarioOptions, type Loaded } from './load.js';
+import { loadScenarios, memoryLimit, withScenarioOptions, type Loaded } from './load.js';
 import { VERSION } from './version.js';
 import { formatHelp, formatOption } from './options.js';
-import { readSizing, runSized, sizingNote, withSizingOptions, type SizingFlags } from './sizing.js';
+import { readSizing, runSized, sizingCap, sizingNote, withSizingOptions, type SizingFlags } from './sizing.js';
 import type { Sizing } from '../model/precision.js';
 import type { RunResult } from '../model/result.js';
 import type { Scenario } from '../model/scenario.js';
@@ -25,6 +25,7 @@ import { compareWithBaseline, matchBaseline, readBaseline } from './baseline.js'
 import { colorEnabled } from './context.js';
 import { renderDiffJson } from '../report/diff/json.js';
 import { renderDiffTable } from '../report/diff/table.js';
+import { terminalText } from '../report/text.js';
 
 export interface CheckOptions extends SizingFlags {
   sets?: readonly string[];
@@ -45,7 +46,8 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
     const format = formatOption(options.format, FORMATS);
     if (files.length === 0) throw new InputError('check: name at least one scenario file with an expect: block');
     if (options.junit !== undefined) checkJunitTarget(options.junit, ctx.cwd);
-    const loaded = loadScenarios(files, options.sets ?? [], ctx.cwd, (line) => ctx.err.write(`${line}\n`));
+    const memory = memoryLimit(options.maxMemory, sizingCap(options));
+    const loaded = loadScenarios(files, options.sets ?? [], ctx.cwd, (line) => ctx.err.write(`${line}\n`), memory);
     const empty = loaded.filter((l) => Object.keys(l.scenario.expect).length === 0);
     if (empty.length > 0) {
       throw new InputError(
@@ -98,7 +100,7 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
     } else {
       ctx.out.write(renderCheckTable(rows, policy));
       if (compared !== null) {
-        ctx.out.write(`\nAgainst the baseline ${baseline?.file ?? ''}:\n`);
+        ctx.out.write(`\nAgainst the baseline ${terminalText(baseline?.file ?? '')}:\n`);
         ctx.out.write(renderDiffTable(compared.report, compared.sides, { color: colorEnabled(ctx) }));
       }
     }

@@ -19,7 +19,7 @@ import { parseFailOn } from '../scenario/fail-on.js';
 import { simulate } from '../sim/simulate.js';
 import { colorEnabled, type CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
-import { loadScenarios, withScenarioOptions } from './load.js';
+import { loadScenarios, memoryLimit, withScenarioOptions, type MemoryLimit } from './load.js';
 import { cannotRead, readFailure } from './messages.js';
 import { MAX_JSON_BYTES, readBoundedOrFail } from './read-bounded.js';
 import { formatHelp, formatOption } from './options.js';
@@ -27,6 +27,8 @@ import { startProgress } from './progress.js';
 import { VERSION } from './version.js';
 
 export interface DiffOptions {
+  /** Refuse a run whose estimated peak memory is above this size (`--max-memory`). */
+  maxMemory?: string;
   /** `path=value` overrides for NEW's scenario files, in command-line order. */
   sets?: readonly string[];
   /** `METRIC=+X` gates, in command-line order. */
@@ -55,7 +57,7 @@ export function diff(base: string, fresh: readonly string[], options: DiffOption
     }
     // Both sides are read and validated before either is simulated.
     const baseSide = sideOf('BASE', baseInputs, [], ctx.cwd);
-    const freshSide = sideOf('NEW', freshInputs, sets, ctx.cwd);
+    const freshSide = sideOf('NEW', freshInputs, sets, ctx.cwd, memoryLimit(options.maxMemory));
     checkMatch(namesOf(baseSide), namesOf(freshSide));
     const [baseRuns = [], freshRuns = []] = runsOf([baseSide, freshSide], ctx);
     const report = diffResults(baseRuns, freshRuns, failOn);
@@ -142,7 +144,13 @@ interface Side {
 const namesOf = (side: Side): string[] => [...side.saved, ...side.scenarios].map((r) => r.name);
 
 /** One saved run file, or scenario files (loaded and validated now, simulated later). */
-function sideOf(label: 'BASE' | 'NEW', inputs: readonly Input[], sets: readonly string[], cwd: string): Side {
+function sideOf(
+  label: 'BASE' | 'NEW',
+  inputs: readonly Input[],
+  sets: readonly string[],
+  cwd: string,
+  memory?: MemoryLimit,
+): Side {
   const files = inputs.map((i) => i.file);
   const [first, ...rest] = inputs;
   if (first?.kind === 'saved' && rest.length === 0) {
@@ -154,7 +162,7 @@ function sideOf(label: 'BASE' | 'NEW', inputs: readonly Input[], sets: readonly 
       `${label}: name one saved run (a .json file or a report folder) or scenario files, not several or both; found ${files.join(', ')}`,
     );
   }
-  const scenarios = loadScenarios(files, sets, cwd).map((l) => l.scenario);
+  const scenarios = loadScenarios(files, sets, cwd, undefined, memory).map((l) => l.scenario);
   uniqueNames(label, files.join(', '), scenarios);
   return { info: { files, sets: [...sets], idemsim: VERSION, simulated: true }, saved: [], scenarios };
 }
@@ -286,7 +294,7 @@ export function diffCommand(ctx: CommandContext, done: (code: number) => void): 
     )
     .option('--format <format>', formatHelp(FORMATS))
     .addHelpText('after', EXAMPLES)
-    .action((base: string, fresh: string[], options: { format?: string }) => {
-      done(diff(base, fresh, { sets, failOn, format: options.format }, ctx));
+    .action((base: string, fresh: string[], options: { format?: string; maxMemory?: string }) => {
+      done(diff(base, fresh, { sets, failOn, format: options.format, maxMemory: options.maxMemory }, ctx));
     });
 }

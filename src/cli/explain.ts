@@ -7,7 +7,7 @@ import { renderExplainJson, renderExplainTable } from '../report/explain/text.js
 import { simulate } from '../sim/simulate.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, guard } from './errors.js';
-import { loadScenarios, withScenarioOptions } from './load.js';
+import { loadScenarios, memoryLimit, withScenarioOptions } from './load.js';
 import { VERSION } from './version.js';
 import { formatHelp, formatOption } from './options.js';
 import { QUIET_HELP, quietly, startProgress } from './progress.js';
@@ -16,6 +16,8 @@ import type { Scenario } from '../model/scenario.js';
 
 export interface ExplainOptions {
   sets?: readonly string[];
+  /** Refuse a run whose estimated peak memory is above this size (`--max-memory`). */
+  maxMemory?: string;
   /** table (default) or json. */
   format?: string;
   /** No progress line on stderr. */
@@ -27,7 +29,13 @@ const FORMATS = ['table', 'json'] as const;
 export function explain(file: string | undefined, options: ExplainOptions, ctx: CommandContext): number {
   return guard(ctx.err, () => {
     const format = formatOption(options.format, FORMATS);
-    const [loaded] = loadScenarios(file === undefined ? [] : [file], options.sets ?? [], ctx.cwd);
+    const [loaded] = loadScenarios(
+      file === undefined ? [] : [file],
+      options.sets ?? [],
+      ctx.cwd,
+      undefined,
+      memoryLimit(options.maxMemory),
+    );
     if (loaded === undefined) throw new Error('loadScenarios returned no scenario');
     const scenario = loaded.scenario;
     const rows = explainRows(scenario, simulateWithProgress(scenario, quietly(ctx, options.quiet)));

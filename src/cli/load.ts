@@ -14,8 +14,27 @@ import {
 import type { Scenario } from '../model/scenario.js';
 import { InputError } from './errors.js';
 import { readScenarioFile } from './validate.js';
+import { MAX_MEMORY_HELP, checkMemory, parseMaxMemory } from './memory.js';
 
 /** A scenario and the file it came from (undefined for the built-in defaults). */
+/** What bounds a run's memory: the ceiling (bytes), and the actions a sized run may reach. */
+export interface MemoryLimit {
+  ceiling: number | undefined;
+  actions?: number;
+}
+
+/** The memory limit of a command's `--max-memory` (and its sizing's cap, if it sizes runs). */
+export function memoryLimit(maxMemory: string | undefined, maxActions?: number): MemoryLimit {
+  const ceiling = maxMemory === undefined ? undefined : parseMaxMemory(maxMemory);
+  return maxActions === undefined ? { ceiling } : { ceiling, actions: maxActions };
+}
+
+/** Refuses a scenario whose run would outgrow the memory limit (cli/memory.ts). */
+export function withinMemory(scenario: Scenario, where: string, limit: MemoryLimit): Scenario {
+  checkMemory(scenario, where, limit.ceiling, limit.actions === undefined ? undefined : Math.max(limit.actions, scenario.actions));
+  return scenario;
+}
+
 export interface Loaded {
   file: string | undefined;
   scenario: Scenario;
@@ -34,6 +53,7 @@ export function loadScenarios(
   sets: readonly string[],
   cwd: string,
   warn?: (line: string) => void,
+  memory: MemoryLimit = { ceiling: undefined },
 ): Loaded[] {
   const warnings = new Set<string>();
   const noteWarnings = (outcome: LoadOutcome): void => {
@@ -41,6 +61,7 @@ export function loadScenarios(
   };
   const told = (result: Loaded[]): Loaded[] => {
     if (warn !== undefined) for (const line of warnings) warn(line);
+    for (const l of result) withinMemory(l.scenario, l.file ?? 'the defaults', memory);
     return result;
   };
   if (files.length === 0) {
@@ -108,5 +129,6 @@ export function withScenarioOptions(command: Command, sets: string[], actionsHel
       "same as --set seed=<seed> (default: the scenario's seed, 1 if it sets none)",
       collect('seed'),
     )
-    .option('--actions <n>', actionsHelp, collect('actions'));
+    .option('--actions <n>', actionsHelp, collect('actions'))
+    .option('--max-memory <size>', MAX_MEMORY_HELP);
 }

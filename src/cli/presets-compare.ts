@@ -18,7 +18,7 @@ import { scenarioToYaml } from '../scenario/index.js';
 import { simulate } from '../sim/simulate.js';
 import type { CommandContext } from './context.js';
 import { ExitCode } from './errors.js';
-import { loadScenarios } from './load.js';
+import { loadScenarios, memoryLimit } from './load.js';
 import { presetTakesDefault } from './messages.js';
 import { formatOption } from './options.js';
 import { quietly, startProgress } from './progress.js';
@@ -30,6 +30,8 @@ export const COMPARE_FORMATS = ['table', 'json', 'csv'] as const;
 export interface CompareOptions {
   /** `path=value` overrides in command-line order (later wins), from --set, --seed, --actions. */
   sets: readonly string[];
+  /** Refuse a run whose estimated peak memory is above this size (`--max-memory`). */
+  maxMemory?: string;
   format?: string;
   /** Also write the report folder here (relative to the context's cwd). */
   out?: string;
@@ -45,9 +47,15 @@ export async function compare(
   const format = formatOption(options.format, COMPARE_FORMATS);
   const io = quietly(ctx, options.quiet);
   // Refused before anything is simulated, as `run --out` does.
-  if (options.out !== undefined) checkOut(options.out, ctx.cwd);
+  if (options.out !== undefined) checkOut(options.out, ctx.cwd, io.err);
   const files = file === undefined ? [] : [file];
-  const [loaded] = loadScenarios(files, options.sets, ctx.cwd, (line) => io.err.write(`${line}\n`));
+  const [loaded] = loadScenarios(
+    files,
+    options.sets,
+    ctx.cwd,
+    (line) => io.err.write(`${line}\n`),
+    memoryLimit(options.maxMemory),
+  );
   if (loaded === undefined) throw new Error('presets --compare: no scenario loaded');
   for (const name of names) {
     const missing = (PRESETS[name].requires ?? []).filter((path) => !loaded.given.includes(path));

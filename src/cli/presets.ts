@@ -23,6 +23,8 @@ export interface PresetsOptions {
   format?: string;
   out?: string;
   quiet?: boolean;
+  /** With `compare`: refuse a run whose estimated peak memory is above this size. */
+  maxMemory?: string;
 }
 
 const LIST_FORMATS = ['table', 'json'] as const;
@@ -33,7 +35,7 @@ export async function presets(name: string | undefined, options: PresetsOptions,
     const sets = options.sets ?? [];
     if (options.compare !== undefined && options.compare !== false) {
       const file = typeof options.compare === 'string' ? options.compare : undefined;
-      return compare(file, names, { sets, format: options.format, out: options.out, quiet: options.quiet }, ctx);
+      return compare(file, names, { sets, format: options.format, out: options.out, quiet: options.quiet, maxMemory: options.maxMemory }, ctx);
     }
     if (sets.length > 0) throw new InputError(needsCompare('--set, --seed and --actions'));
     if (options.out !== undefined) throw new InputError(needsCompare('--out'));

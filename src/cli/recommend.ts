@@ -30,7 +30,7 @@ import { scenarioToYaml } from '../scenario/index.js';
 import { simulateAll, simulateAllSized } from '../sweep/pool.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
-import { scenarioOf, scenarioSource, withScenarioOptions } from './load.js';
+import { memoryLimit, scenarioOf, scenarioSource, withScenarioOptions, withinMemory } from './load.js';
 import { formatHelp, formatOption, jobCount } from './options.js';
 import { QUIET_HELP, clockOf, quietly, startPoints } from './progress.js';
 import {
@@ -47,6 +47,8 @@ import { readScenarioFile } from './validate.js';
 import { VERSION } from './version.js';
 
 export interface RecommendOptions {
+  /** Refuse a point whose estimated peak memory is above this size (`--max-memory`). */
+  maxMemory?: string;
   sets?: readonly string[];
   targets?: readonly string[];
   vary?: readonly string[];
@@ -77,7 +79,7 @@ export async function recommend(
     if (options.strict === true) {
       throw new InputError('recommend: --strict is gone: targets are always judged on the whole 95% interval');
     }
-    if (options.out !== undefined) checkOut(options.out, ctx.cwd);
+    if (options.out !== undefined) checkOut(options.out, ctx.cwd, ctx.err);
     const flags = targetFlags(options.targets ?? []);
     const prefer = ok(parsePrefer(options.prefer));
     const skipped = ok(parseSkipGuards(options.skipGuard ?? []));
@@ -101,13 +103,16 @@ export async function recommend(
       );
     }
     const jobs = jobCount(options.jobs, (line) => io.err.write(`${line}\n`));
+    // A point may be simulated up to the verification's cap: each is checked against the memory limit at that size.
+    const memory = memoryLimit(options.maxMemory, VERIFY_CAP_FACTOR * maxActions);
+    withinMemory(base, file ?? 'the defaults', memory);
     const { guards, targets, keys, search, choice, verifySeed } = await recommendPipeline({
       base,
       userTargets,
       skipped,
       prefer,
       dims,
-      load: (pointSets) => scenarioOf(load([...sets, ...pointSets])),
+      load: (pointSets) => withinMemory(scenarioOf(load([...sets, ...pointSets])), pointName(pointSets), memory),
       simulate: simulator(jobs, io),
       goals,
       untilDecided: options.untilDecided === true,
@@ -266,4 +271,9 @@ export function recommendCommand(ctx: CommandContext, done: (code: number) => vo
         done(await recommend(file, { ...options, sets, ...lists, ...more }, ctx));
       },
     );
+}
+
+/** A search point as the memory check names it: its fields, as --set would write them. */
+function pointName(pointSets: readonly string[]): string {
+  return `recommend point ${pointSets.join(' ')}`.trimEnd();
 }

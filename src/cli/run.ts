@@ -9,7 +9,7 @@ import { OUTPUT_FORMATS, render } from '../report/run/render.js';
 import { parseSummary, renderSummary, type Summary } from '../report/run/summary.js';
 import { colorEnabled, type CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
-import { loadScenarios, withScenarioOptions } from './load.js';
+import { loadScenarios, memoryLimit, withScenarioOptions } from './load.js';
 import { needsOut, timelineActionsRange, unknownTimeline } from './messages.js';
 import { formatHelp, formatOption } from './options.js';
 import { quietly, startProgress, withQuiet } from './progress.js';
@@ -57,9 +57,10 @@ export async function run(files: readonly string[], options: RunOptions, ctx: Co
     const format = formatOption(options.format, OUTPUT_FORMATS);
     const io = quietly(ctx, options.quiet);
     const replication = replicationOf(options);
-    const request = reportRequest(options, ctx.cwd);
+    const request = reportRequest(options, ctx);
     const sizing = sizingOf(options);
-    const loaded = loadScenarios(files, options.sets ?? [], ctx.cwd, (line) => ctx.err.write(`${line}\n`));
+    const memory = memoryLimit(options.maxMemory, sizing?.maxActions);
+    const loaded = loadScenarios(files, options.sets ?? [], ctx.cwd, (line) => ctx.err.write(`${line}\n`), memory);
     const scenarios = loaded.map((l) => l.scenario);
     if (replication !== null) {
       const { of, replica } = replication;
@@ -89,7 +90,7 @@ export async function run(files: readonly string[], options: RunOptions, ctx: Co
  * The report options, checked before anything is simulated: a long run should not end in
  * "--out: exists and is not a directory". Undefined without --out (tables only).
  */
-function reportRequest(options: RunOptions, cwd: string): ReportRequest | undefined {
+function reportRequest(options: RunOptions, ctx: CommandContext): ReportRequest | undefined {
   const { out } = options;
   if (out === undefined) {
     if (options.png === true) throw new InputError(needsOut('--png'));
@@ -100,7 +101,7 @@ function reportRequest(options: RunOptions, cwd: string): ReportRequest | undefi
   const mode = options.timeline ?? TraceMode.first;
   if (!Object.hasOwn(TraceMode, mode)) throw new InputError(unknownTimeline(mode, Object.keys(TraceMode)));
   const actions = timelineActions(options.timelineActions);
-  checkOut(out, cwd);
+  checkOut(out, ctx.cwd, ctx.err);
   return {
     out,
     png: options.png === true,
@@ -242,7 +243,7 @@ export function runCommand(ctx: CommandContext, done: (code: number) => void): C
   return withQuiet(withSizingOptions(command, precision, false))
     .addHelpText('after', EXAMPLES)
     .action(async (files: string[], options: Omit<RunOptions, 'sets' | 'precision'>) => {
-      const { format, out, png, timeline, timelineActions, maxActions, quiet, replicas, replica } = options;
+      const { format, out, png, timeline, timelineActions, maxActions, maxMemory, quiet, replicas, replica } = options;
       const all = {
         sets,
         format,
@@ -252,6 +253,7 @@ export function runCommand(ctx: CommandContext, done: (code: number) => void): C
         timelineActions,
         precision,
         maxActions,
+        maxMemory,
         quiet,
         replicas,
         replica,

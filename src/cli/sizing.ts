@@ -20,6 +20,8 @@ export const DEFAULT_MAX_ACTIONS = 10_000_000;
 const MAX_MAX_ACTIONS = 1_000_000_000;
 
 export interface SizingFlags {
+  /** Refuse a run whose estimated peak memory is above this size (`--max-memory`). */
+  maxMemory?: string;
   precision?: readonly string[];
   untilDecided?: boolean;
   maxActions?: string;
@@ -70,6 +72,14 @@ export function readSizing(flags: SizingFlags): SizingFor {
     const decide = untilDecided ? [...targets] : [];
     return goals.length === 0 && decide.length === 0 ? null : { goals, decide, maxActions };
   };
+}
+
+/** The most actions a sized run may reach; undefined when the flags ask for no sizing. */
+export function sizingCap(flags: SizingFlags): number | undefined {
+  if ((flags.precision ?? []).length === 0 && flags.untilDecided !== true) return undefined;
+  readSizing(flags);
+  const cap = flags.maxActions === undefined ? DEFAULT_MAX_ACTIONS : parseActionCap(flags.maxActions, MAX_MAX_ACTIONS, 2_000_000);
+  return typeof cap === 'number' ? cap : DEFAULT_MAX_ACTIONS;
 }
 
 /** The sizing for runs with no bounds to decide (run, sweep). */

@@ -17,11 +17,13 @@ import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { writeFileAtomically } from './files.js';
 import { readScenarioFile } from './validate.js';
-import { loadScenarios, withScenarioOptions } from './load.js';
+import { loadScenarios, memoryLimit, withScenarioOptions } from './load.js';
 import { type StoreOptions, openStore, storeOptions, storesOf, withStores } from './store.js';
 
 export interface MeasureOptions extends StoreOptions {
   sets?: readonly string[];
+  /** Refuse a run whose estimated peak memory is above this size (`--max-memory`). */
+  maxMemory?: string;
   records?: string;
   bodySize?: string;
   keyLength?: string;
@@ -58,7 +60,13 @@ export async function measure(file: string | undefined, options: MeasureOptions,
       if (options.write !== undefined && !kinds.includes(options.write)) {
         throw new InputError(`--write ${options.write}: that store is not measured with --only ${options.only ?? ''}`);
       }
-      const [loaded] = loadScenarios(file === undefined ? [] : [file], options.sets ?? [], ctx.cwd);
+      const [loaded] = loadScenarios(
+        file === undefined ? [] : [file],
+        options.sets ?? [],
+        ctx.cwd,
+        undefined,
+        memoryLimit(options.maxMemory),
+      );
       const scenario = (loaded as NonNullable<typeof loaded>).scenario;
       const scope = scenario.keys.scope === 'none' ? 'intent' : scenario.keys.scope;
       const keyLength = options.keyLength === undefined ? undefined : count('--key-length', options.keyLength, 8, 1024);

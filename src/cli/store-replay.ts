@@ -12,13 +12,15 @@ import { ANSWERS, type ReplayResult, replay } from '../stores/replay.js';
 import { type RaceResult, replayRaces } from '../stores/races.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
-import { loadScenarios, withScenarioOptions } from './load.js';
+import { loadScenarios, memoryLimit, withScenarioOptions } from './load.js';
 import { startProgress } from './progress.js';
 import { type StoreOptions, openStore, storeOptions, storesOf, withStores } from './store.js';
 import { maxOf } from '../model/extent.js';
 
 export interface ReplayOptions extends StoreOptions {
   sets?: readonly string[];
+  /** Refuse a run whose estimated peak memory is above this size (`--max-memory`). */
+  maxMemory?: string;
   quiet?: boolean;
 }
 
@@ -41,7 +43,7 @@ const BODY_BYTES = 64;
 export async function replayFile(file: string, options: ReplayOptions, ctx: CommandContext): Promise<number> {
   return guardAsync(ctx.err, () =>
     withStores(async () => {
-      const [loaded] = loadScenarios([file], options.sets ?? [], ctx.cwd);
+      const [loaded] = loadScenarios([file], options.sets ?? [], ctx.cwd, undefined, memoryLimit(options.maxMemory));
       const scenario = (loaded as NonNullable<typeof loaded>).scenario;
       refuseUnreplayable(scenario, file);
       const ops: KeyOp[] = [];

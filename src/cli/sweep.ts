@@ -16,7 +16,7 @@ import { simulateAll, simulateAllSized } from '../sweep/pool.js';
 import { sweepPoints } from '../sweep/sweep.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
-import { scenarioOf, scenarioSource, withScenarioOptions } from './load.js';
+import { memoryLimit, scenarioOf, scenarioSource, withScenarioOptions, withinMemory } from './load.js';
 import { checkOut, writeFolder } from './out.js';
 import { VERSION } from './version.js';
 import { formatHelp, formatOption, jobCount } from './options.js';
@@ -50,7 +50,7 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
     const io = quietly(ctx, options.quiet);
     const shard = shardOf(options, format);
     // Refused before anything is simulated, as `run --out` does.
-    if (options.out !== undefined) checkOut(options.out, ctx.cwd);
+    if (options.out !== undefined) checkOut(options.out, ctx.cwd, ctx.err);
     const load = scenarioSource(file, ctx.cwd);
     const sets = options.sets ?? [];
     // The file as given, before any point: its issues (the sweep: block's included) come first.
@@ -64,7 +64,8 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
     const planned = sweepPoints(vary, (pointSets) => load([...sets, ...pointSets]));
     if (!planned.ok) throw new InputError(planned.problems);
     const ours = planned.points.map((_, i) => i).filter((i) => shard === null || inShard(i, shard.index, shard.of));
-    const scenarios = ours.map((i) => (planned.points[i] as SweepPoint).scenario);
+    const memory = memoryLimit(options.maxMemory, sizing?.maxActions);
+    const scenarios = ours.map((i) => withinMemory((planned.points[i] as SweepPoint).scenario, `sweep point ${i + 1}`, memory));
     const runs = await simulatePoints(scenarios, sizing, jobs, io);
     if (sizing !== null) {
       const actions = runs.map((r) => r.scenario.actions);

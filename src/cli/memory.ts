@@ -1,0 +1,41 @@
+// `--max-memory`: the ceiling a run's estimated peak memory (analytic/memory.ts) must stay
+// under. Checked for every scenario and every point before anything is simulated, so a run
+// that would outgrow the machine is refused at once, with the numbers that decided it.
+import { DEFAULT_MAX_MEMORY, estimateMemory } from '../analytic/memory.js';
+import { formatBytes, formatCount } from '../model/format.js';
+import type { Scenario } from '../model/scenario.js';
+import { SIZE_UNITS, parseQuantity } from '../scenario/units.js';
+import { InputError } from './errors.js';
+
+export const MAX_MEMORY_HELP = `refuse a run whose estimated peak memory is above this size, e.g. 4GB (default: ${formatBytes(DEFAULT_MAX_MEMORY)})`;
+
+/** commander's parser for --max-memory: a size such as 4GB or 512MiB, in bytes. */
+export function parseMaxMemory(text: string): number {
+  const parsed = parseQuantity(text.trim(), SIZE_UNITS);
+  const shown = JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}...` : text);
+  if (parsed.kind !== 'ok') {
+    throw new InputError(`--max-memory ${shown}: give a size with its unit, e.g. 4GB or 512MiB`);
+  }
+  if (!(parsed.value >= 1e6 && parsed.value <= 1e15)) {
+    throw new InputError(`--max-memory ${shown}: give a size between 1MB and 1PB`);
+  }
+  return parsed.value;
+}
+
+/**
+ * Refuses `scenario` if a run of it (at `actions`, when sizing may take it that far) is
+ * estimated to need more than `ceiling` bytes. `where`: the file or point, for the message.
+ */
+export function checkMemory(scenario: Scenario, where: string, ceiling = DEFAULT_MAX_MEMORY, actions?: number): void {
+  const estimate = estimateMemory(actions === undefined ? scenario : { ...scenario, actions });
+  if (estimate.bytes <= ceiling) return;
+  const parts = [
+    estimate.keys > 0 ? `${formatCount(estimate.keys)} live key records` : '',
+    estimate.queued > 0 ? `${formatCount(estimate.queued)} executions waiting for service.concurrency` : '',
+  ].filter((part) => part !== '');
+  throw new InputError(
+    `${where}: a run would need about ${formatBytes(estimate.bytes)} of memory by estimate (${parts.join(', ')}), ` +
+      `over the ${formatBytes(ceiling)} ceiling; lower actions, arrivals.rate or keys.retention, ` +
+      `or pass --max-memory ${Math.ceil(estimate.bytes / 1e9)}GB`,
+  );
+}
