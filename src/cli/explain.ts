@@ -7,7 +7,7 @@ import { renderExplainJson, renderExplainTable } from '../report/explain/text.js
 import { simulate } from '../sim/simulate.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, guard } from './errors.js';
-import { loadScenarios, memoryLimit, withScenarioOptions } from './load.js';
+import { loadOne, withScenarioOptions } from './load.js';
 import { VERSION } from './version.js';
 import { formatHelp, formatOption } from './options.js';
 import { QUIET_HELP, quietly, startProgress } from './progress.js';
@@ -29,14 +29,7 @@ const FORMATS = ['table', 'json'] as const;
 export function explain(file: string | undefined, options: ExplainOptions, ctx: CommandContext): number {
   return guard(ctx.err, () => {
     const format = formatOption(options.format, FORMATS);
-    const [loaded] = loadScenarios(
-      file === undefined ? [] : [file],
-      options.sets ?? [],
-      ctx.cwd,
-      undefined,
-      memoryLimit(options.maxMemory),
-    );
-    if (loaded === undefined) throw new Error('loadScenarios returned no scenario');
+    const loaded = loadOne(file, options.sets ?? [], ctx.cwd, options.maxMemory);
     const scenario = loaded.scenario;
     const rows = explainRows(scenario, simulateWithProgress(scenario, quietly(ctx, options.quiet)));
     const header = { scenario: scenario.name, file: loaded.file, actions: scenario.actions, seed: scenario.seed };

@@ -87,6 +87,13 @@ export function loadScenarios(
   return told(loaded);
 }
 
+/** One file, or the built-in defaults when there is none, loaded as loadScenarios loads it. */
+export function loadOne(file: string | undefined, sets: readonly string[], cwd: string, maxMemory?: string): Loaded {
+  const [loaded] = loadScenarios(file === undefined ? [] : [file], sets, cwd, undefined, memoryLimit(maxMemory));
+  if (loaded === undefined) throw new Error('loadScenarios returned no scenario');
+  return loaded;
+}
+
 /** A loader for one file (or the defaults) that more sets can be applied to, as a sweep does. */
 export function scenarioSource(file: string | undefined, cwd: string): (sets: readonly string[]) => LoadOutcome {
   if (file === undefined) return (sets) => defaultsWithSets(sets);

@@ -17,7 +17,7 @@ import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { writeFileAtomically } from './files.js';
 import { readScenarioFile } from './validate.js';
-import { loadScenarios, memoryLimit, withScenarioOptions } from './load.js';
+import { loadOne, withScenarioOptions } from './load.js';
 import { type StoreOptions, openStore, storeOptions, storesOf, withStores } from './store.js';
 
 export interface MeasureOptions extends StoreOptions {
@@ -60,14 +60,7 @@ export async function measure(file: string | undefined, options: MeasureOptions,
       if (options.write !== undefined && !kinds.includes(options.write)) {
         throw new InputError(`--write ${options.write}: that store is not measured with --only ${options.only ?? ''}`);
       }
-      const [loaded] = loadScenarios(
-        file === undefined ? [] : [file],
-        options.sets ?? [],
-        ctx.cwd,
-        undefined,
-        memoryLimit(options.maxMemory),
-      );
-      const scenario = (loaded as NonNullable<typeof loaded>).scenario;
+      const { scenario } = loadOne(file, options.sets ?? [], ctx.cwd, options.maxMemory);
       const scope = scenario.keys.scope === 'none' ? 'intent' : scenario.keys.scope;
       const keyLength = options.keyLength === undefined ? undefined : count('--key-length', options.keyLength, 8, 1024);
       const make = recordMaker(scope, keyLength, bodyBytes);
