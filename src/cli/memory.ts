@@ -7,7 +7,7 @@ import type { Scenario } from '../model/scenario.js';
 import { SIZE_UNITS, parseQuantity } from '../scenario/units.js';
 import { InputError } from './errors.js';
 
-export const MAX_MEMORY_HELP = `refuse a run whose estimated peak memory is above this size, e.g. 4GB (default: ${formatBytes(DEFAULT_MAX_MEMORY)})`;
+export const MAX_MEMORY_HELP = `refuse a run whose estimated peak memory is above this size, e.g. 4GB (default: ${DEFAULT_MAX_MEMORY / 1e9}GB)`;
 
 /** commander's parser for --max-memory: a size such as 4GB or 512MiB, in bytes. */
 export function parseMaxMemory(text: string): number {
