@@ -2,26 +2,15 @@
 // control characters or numerals that overflow, and latencies no scenario could hold. Each
 // ends in a fit or in one short line on stderr and exit 2; never a stack, never Infinity.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli } from '../../src/cli/main.js';
+import { fitLatencyFixture } from './fit-latency-fixture.js';
 import { BIN, idemsim, requireBuild } from './binary.js';
-import { captured, lines } from './sinks.js';
+import { lines } from './sinks.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'idemsim-fit-hostile-'));
-const write = (name: string, text: string): string => {
-  writeFileSync(join(dir, name), text);
-  return name;
-};
-
-async function run(args: readonly string[]) {
-  const ctx = captured({ cwd: dir });
-  const code = await cli(['fit-latency', ...args], ctx);
-  return { code, out: ctx.out.text, err: ctx.err.text };
-}
+const { dir, write, run } = fitLatencyFixture('idemsim-fit-hostile-');
 
 // eslint-disable-next-line no-control-regex
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;

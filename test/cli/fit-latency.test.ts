@@ -1,24 +1,12 @@
 // `idemsim fit-latency` called in-process: a snippet to paste into a scenario, the fit's
 // error per percentile, and exit 2 with one line for input it cannot fit.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../../src/cli/main.js';
+import { fitLatencyFixture } from './fit-latency-fixture.js';
 import { ERROR_LINE, captured, lines } from './sinks.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'idemsim-fit-'));
-const write = (name: string, text: string): string => {
-  writeFileSync(join(dir, name), text);
-  return name;
-};
-
-async function run(args: readonly string[]) {
-  const ctx = captured({ cwd: dir });
-  const code = await cli(['fit-latency', ...args], ctx);
-  return { code, out: ctx.out.text, err: ctx.err.text };
-}
+const { write, run } = fitLatencyFixture('idemsim-fit-');
 
 interface Fit {
   median: number;
