@@ -14,7 +14,7 @@ type CommandFactory = (ctx: CommandContext, done: (code: number) => void) => Com
 /**
  * Every command, in the order `--help` lists them, each loaded only when asked for: a
  * command's module brings its renderers (and, for charts, vega), so `idemsim run --format
- * json` should not pay for `figures`. Help, `--version` and a mistyped name load them all.
+ * json` should not pay for `figures`. `--version` loads none; help and a mistyped name load them all.
  */
 const COMMANDS: readonly (readonly [string, () => Promise<CommandFactory>])[] = [
   ['run', async () => (await import('./run.js')).runCommand],
@@ -34,8 +34,9 @@ const COMMANDS: readonly (readonly [string, () => Promise<CommandFactory>])[] = 
   ['presets', async () => (await import('./presets.js')).presetsCommand],
 ];
 
-/** The factories `argv` needs: the named command's alone, or every one. */
+/** The factories `argv` needs: none for the version, the named command's alone, or every one. */
 async function commandsFor(argv: readonly string[]): Promise<CommandFactory[]> {
+  if (argv[0] === '--version' || argv[0] === '-V') return [];
   const named = COMMANDS.find(([name]) => name === argv[0]);
   const wanted = named === undefined ? COMMANDS : [named];
   return Promise.all(wanted.map(([, load]) => load()));
