@@ -13,7 +13,6 @@ import { loadScenarios, memoryLimit, withScenarioOptions } from './load.js';
 import { needsOut, timelineActionsRange, unknownTimeline } from './messages.js';
 import { formatHelp, formatOption } from './options.js';
 import { quietly, startProgress, withQuiet } from './progress.js';
-import { checkOut } from './out.js';
 import { VERSION } from './version.js';
 import { embeddedScenario } from '../scenario/index.js';
 import { defaultFields } from '../scenario/settings.js';
@@ -57,7 +56,9 @@ export async function run(files: readonly string[], options: RunOptions, ctx: Co
     const format = formatOption(options.format, OUTPUT_FORMATS);
     const io = quietly(ctx, options.quiet);
     const replication = replicationOf(options);
-    const request = reportRequest(options, ctx);
+    const request = reportRequest(options);
+    // Refused before anything is simulated; the write code loads only when a folder is asked for.
+    if (request !== undefined) (await import('./out.js')).checkOut(request.out, ctx.cwd, ctx.err);
     const sizing = sizingOf(options);
     const memory = memoryLimit(options.maxMemory, sizing?.maxActions);
     const loaded = loadScenarios(files, options.sets ?? [], ctx.cwd, (line) => ctx.err.write(`${line}\n`), memory);
@@ -90,7 +91,7 @@ export async function run(files: readonly string[], options: RunOptions, ctx: Co
  * The report options, checked before anything is simulated: a long run should not end in
  * "--out: exists and is not a directory". Undefined without --out (tables only).
  */
-function reportRequest(options: RunOptions, ctx: CommandContext): ReportRequest | undefined {
+function reportRequest(options: RunOptions): ReportRequest | undefined {
   const { out } = options;
   if (out === undefined) {
     if (options.png === true) throw new InputError(needsOut('--png'));
@@ -101,7 +102,6 @@ function reportRequest(options: RunOptions, ctx: CommandContext): ReportRequest 
   const mode = options.timeline ?? TraceMode.first;
   if (!Object.hasOwn(TraceMode, mode)) throw new InputError(unknownTimeline(mode, Object.keys(TraceMode)));
   const actions = timelineActions(options.timelineActions);
-  checkOut(out, ctx.cwd, ctx.err);
   return {
     out,
     png: options.png === true,
