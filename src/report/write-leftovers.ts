@@ -68,7 +68,7 @@ function vacant(dir: string): boolean {
 function newestReport(olds: readonly string[]): string | undefined {
   const whole = olds.flatMap((path) => {
     try {
-      return isReportFolder(readdirSync(path, { withFileTypes: true }))
+      return isReportFolder(path, readdirSync(path, { withFileTypes: true }))
         ? [{ path, mtime: statSync(path).mtimeMs }]
         : [];
     } catch {

@@ -1,6 +1,7 @@
 // What a report may replace: nothing, an empty directory or an earlier report folder.
 // Replacing a folder deletes it, so `--out .` in a project must never be taken as permission.
-import { lstatSync, readdirSync, type Dirent } from 'node:fs';
+import { closeSync, lstatSync, openSync, readSync, readdirSync, type Dirent } from 'node:fs';
+import { join } from 'node:path';
 
 /** Files every run, sweep and recommend folder holds (folder.ts writes them): they mark a directory as one. */
 export const REPORT_MARKERS: readonly string[] = ['index.html', 'summary.json'];
@@ -16,15 +17,34 @@ export class ReportTargetError extends Error {
   }
 }
 
+/** How every summary idemsim writes begins: `{ "idemsim": VERSION` or the article's `"generatedBy": "idemsim`. */
+const OURS = /^\{\s*"(?:idemsim"\s*:|generatedBy"\s*:\s*"idemsim)/;
+
 /**
- * An earlier report, which may be replaced: only plain files, among them the index and a
- * summary, summary.json (run, sweep, recommend) or numbers.json (the article's folder).
+ * An earlier report in `dir`, which may be replaced: only plain files, among them the
+ * index and a summary, summary.json (run, sweep, recommend) or numbers.json (the article's
+ * folder), that idemsim wrote. A website's folder with an index.html and some other
+ * summary.json is no report, and its files are not deleted.
  */
-export function isReportFolder(entries: readonly Dirent[]): boolean {
+export function isReportFolder(dir: string, entries: readonly Dirent[]): boolean {
   const names = new Set(entries.map((entry) => entry.name));
-  return (
-    entries.every((entry) => entry.isFile()) && names.has(INDEX) && SUMMARIES.some((summary) => names.has(summary))
-  );
+  if (!entries.every((entry) => entry.isFile()) || !names.has(INDEX)) return false;
+  return SUMMARIES.some((summary) => names.has(summary) && OURS.test(head(join(dir, summary))));
+}
+
+/** The first bytes of a file, as text; empty if it cannot be read. */
+function head(path: string): string {
+  const buffer = Buffer.alloc(256);
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      return buffer.toString('utf8', 0, readSync(fd, buffer, 0, buffer.length, 0));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -39,7 +59,7 @@ export function checkTarget(dir: string): void {
   if (!stat.isDirectory()) throw new ReportTargetError('exists and is not a directory');
   const entries = readdirSync(dir, { withFileTypes: true });
   if (entries.length === 0) return;
-  if (!isReportFolder(entries)) {
+  if (!isReportFolder(dir, entries)) {
     throw new ReportTargetError(
       'is a directory that does not hold an idemsim report, and would be replaced; give a new or empty directory, or an earlier report folder',
     );

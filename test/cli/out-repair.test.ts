@@ -13,7 +13,7 @@ import { captured, lines } from './sinks.js';
 
 const FILES: ReportFile[] = [
   { name: 'index.html', content: '<p>new</p>' },
-  { name: 'summary.json', content: '{"new":true}' },
+  { name: 'summary.json', content: '{"idemsim":"new"}' },
 ];
 
 /** A workspace where a write to reports/r was killed between its two renames. */
@@ -22,7 +22,7 @@ function interrupted(): { cwd: string; parent: string } {
   const parent = join(cwd, 'reports');
   mkdirSync(join(parent, 'r.old-0123abcd'), { recursive: true });
   writeFileSync(join(parent, 'r.old-0123abcd', 'index.html'), '<p>old</p>');
-  writeFileSync(join(parent, 'r.old-0123abcd', 'summary.json'), '{"old":true}');
+  writeFileSync(join(parent, 'r.old-0123abcd', 'summary.json'), '{"idemsim":"old"}');
   mkdirSync(join(parent, 'r.tmp-0123abcd'));
   writeFileSync(join(parent, 'r.tmp-0123abcd', 'index.html'), '<p>ne');
   // Its writer had this process's pid: an earlier process (a container's pid 1, again).

@@ -120,14 +120,14 @@ function expected(files: readonly ReportFile[]): Record<string, string> {
 
 const OLD: ReportFile[] = [
   { name: 'index.html', content: '<p>old report</p>' },
-  { name: 'summary.json', content: '{"old":true}' },
+  { name: 'summary.json', content: '{"idemsim":"old"}' },
   { name: 'old-only.svg', content: '<svg/>' },
 ];
 
 function newReport(extras: readonly Uint8Array[]): ReportFile[] {
   return [
     { name: 'index.html', content: '<p>new report</p>' },
-    { name: 'summary.json', content: '{"new":true}' },
+    { name: 'summary.json', content: '{"idemsim":"new"}' },
     ...extras.map((content, i) => ({ name: `chart-${i}.svg`, content })),
   ];
 }

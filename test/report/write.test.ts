@@ -27,13 +27,13 @@ import {
 
 const OLD: ReportFile[] = [
   { name: 'index.html', content: '<p>old report</p>' },
-  { name: 'summary.json', content: '{"old":true}' },
+  { name: 'summary.json', content: '{"idemsim":"old"}' },
   { name: 'timeline.svg', content: '<svg/>' },
 ];
 
 const NEW: ReportFile[] = [
   { name: 'index.html', content: '<p>new report</p>' },
-  { name: 'summary.json', content: '{"new":true}' },
+  { name: 'summary.json', content: '{"idemsim":"new"}' },
   { name: 'summary.csv', content: 'a,b\n' },
   { name: 'chart.png', content: new Uint8Array([0x89, 0x50, 0x4e, 0x47]) },
 ];
@@ -173,9 +173,20 @@ describe('checkTarget: what a report may replace', () => {
   it('an earlier article folder: index.html and numbers.json, plain files only', () => {
     const { dir } = workspace();
     mkdirSync(dir);
-    for (const name of ['index.html', 'numbers.json', 'numbers.md', 'timeout.svg'])
-      writeFileSync(join(dir, name), 'old');
+    for (const name of ['index.html', 'numbers.md', 'timeout.svg']) writeFileSync(join(dir, name), 'old');
+    writeFileSync(join(dir, 'numbers.json'), '{\n  "generatedBy": "idemsim figures (regenerate: npx idemsim figures)"\n}\n');
     expect(reason(dir)).toBeUndefined();
+  });
+
+  it("not a website's folder whose index.html and summary.json another tool wrote: its files are kept", () => {
+    const { dir } = workspace();
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'index.html'), '<html>');
+    writeFileSync(join(dir, 'summary.json'), '{"total":5}');
+    writeFileSync(join(dir, 'precious.txt'), 'x');
+    expect(reason(dir)).toMatch(/^is a directory that does not hold an idemsim report/);
+    expect(() => writeReport(dir, NEW)).toThrow(ReportTargetError);
+    expect(readFileSync(join(dir, 'precious.txt'), 'utf8')).toBe('x');
   });
 
   it('not a directory with an index but no summary, or a summary but no index', () => {
@@ -199,7 +210,8 @@ describe('writeReport replaces an earlier article folder', () => {
   it('whole: no file of the old one survives and nothing is left beside it', () => {
     const { parent, dir } = workspace();
     mkdirSync(dir);
-    for (const name of ['index.html', 'numbers.json', 'numbers.md', 'old.svg']) writeFileSync(join(dir, name), 'old');
+    for (const name of ['index.html', 'numbers.md', 'old.svg']) writeFileSync(join(dir, name), 'old');
+    writeFileSync(join(dir, 'numbers.json'), '{"generatedBy":"idemsim figures"}');
     writeReport(dir, [
       { name: 'index.html', content: 'new' },
       { name: 'numbers.json', content: '{}' },
