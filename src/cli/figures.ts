@@ -16,6 +16,7 @@ import { ExitCode, InputError, guardAsync } from './errors.js';
 import { scenarioOf, scenarioSource } from './load.js';
 import { QUIET_HELP, clockOf, quietly, startCount, startPoints } from './progress.js';
 import { checkOut, replaceOut } from './out.js';
+import { terminalText } from '../report/text.js';
 
 export const DEFAULT_OUT = 'reports/article';
 
@@ -47,7 +48,7 @@ export async function figures(options: FiguresOptions, ctx: CommandContext): Pro
     const files = await articleFiles(article);
     replaceOut(files, out, ctx);
     ctx.out.write(renderNumbersTable(article.numbers));
-    io.err.write(`figures written to ${join(out, INDEX_FILE)} (${files.length} files)\n`);
+    io.err.write(`${terminalText(`figures written to ${join(out, INDEX_FILE)}`)} (${files.length} files)\n`);
     return ExitCode.ok;
   });
 }

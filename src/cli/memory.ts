@@ -29,13 +29,18 @@ export function parseMaxMemory(text: string): number {
 export function checkMemory(scenario: Scenario, where: string, ceiling = DEFAULT_MAX_MEMORY, actions?: number): void {
   const estimate = estimateMemory(actions === undefined ? scenario : { ...scenario, actions });
   if (estimate.bytes <= ceiling) return;
-  const parts = [
+  const causes = [
     estimate.keys > 0 ? `${formatCount(estimate.keys)} live key records` : '',
     estimate.queued > 0 ? `${formatCount(estimate.queued)} executions waiting for service.concurrency` : '',
-  ].filter((part) => part !== '');
+  ].filter((cause) => cause !== '');
+  const fixes = [
+    estimate.keys > 0 ? 'lower actions, arrivals.rate or keys.retention' : '',
+    estimate.queued > 0 ? 'raise service.concurrency or lower arrivals.rate' : '',
+  ].filter((fix) => fix !== '');
+  const needed = estimate.bytes < 1e9 ? `${Math.ceil(estimate.bytes / 1e6)}MB` : `${Math.ceil(estimate.bytes / 1e9)}GB`;
+  const why = causes.length > 0 ? ` (${causes.join(', ')})` : ', the least any run takes';
   throw new InputError(
-    `${where}: a run would need about ${formatBytes(estimate.bytes)} of memory by estimate (${parts.join(', ')}), ` +
-      `over the ${formatBytes(ceiling)} ceiling; lower actions, arrivals.rate or keys.retention, ` +
-      `or pass --max-memory ${Math.ceil(estimate.bytes / 1e9)}GB`,
+    `${where}: a run would need about ${formatBytes(estimate.bytes)} of memory by estimate${why}, ` +
+      `over the ${formatBytes(ceiling)} ceiling; ${[...fixes, `pass --max-memory ${needed}`].join(', or ')}`,
   );
 }

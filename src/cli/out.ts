@@ -15,6 +15,7 @@ import {
 } from '../report/write.js';
 import type { CommandContext, Sink } from './context.js';
 import { InputError } from './errors.js';
+import { terminalText } from '../report/text.js';
 import {
   cannotWriteOut,
   outLeftoversRemoved,
@@ -44,7 +45,7 @@ export function checkOut(out: string, cwd: string, err?: Sink): void {
 /** Writes a report folder's files atomically to `out` and says where on stderr; `sweep --out` shares it. */
 export function writeFolder(files: readonly ReportFile[], out: string, ctx: CommandContext, io?: WriteIo): void {
   replaceOut(files, out, ctx, io);
-  ctx.err.write(`${reportWritten(join(out, 'index.html'))}\n`);
+  ctx.err.write(`${terminalText(reportWritten(join(out, 'index.html')))}\n`);
 }
 
 /** writeFolder without its last line, for a command that says it its own way (figures). */
@@ -58,15 +59,18 @@ export function atOut(out: string, body: () => void): void {
   try {
     body();
   } catch (error) {
-    if (error instanceof ReportTargetError) throw new InputError(outProblem(out, error.reason));
-    if (error instanceof ReportLockedError) throw new InputError(outLocked(out, beside(out, error.lock), error.holder));
-    if (isSystemError(error)) throw new InputError(cannotWriteOut(out, readFailure(error)));
+    // One line each, whatever the path holds: a line break in it is shown as \n.
+    if (error instanceof ReportTargetError) throw new InputError(terminalText(outProblem(out, error.reason)));
+    if (error instanceof ReportLockedError) {
+      throw new InputError(terminalText(outLocked(out, beside(out, error.lock), error.holder)));
+    }
+    if (isSystemError(error)) throw new InputError(terminalText(cannotWriteOut(out, readFailure(error))));
     throw error;
   }
 }
 
 function sayOn(out: string, err: Sink): (notice: WriteNotice) => void {
-  return (notice) => err.write(`${noticeLine(out, notice)}\n`);
+  return (notice) => err.write(`${terminalText(noticeLine(out, notice))}\n`);
 }
 
 function noticeLine(out: string, notice: WriteNotice): string {

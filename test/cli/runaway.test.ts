@@ -92,6 +92,12 @@ describe('limits decided before the work', () => {
     expect(said).toMatch(/executions waiting for service\.concurrency\), over the 1\.00 GB ceiling/);
   });
 
+  it('a ceiling below what any run takes says so, and the size that would do', async () => {
+    expect(await refused(['run', '--actions', '100', '--max-memory', '64MB'])).toBe(
+      'the defaults: a run would need about 67.1 MB of memory by estimate, the least any run takes, over the 64.0 MB ceiling; pass --max-memory 68MB',
+    );
+  });
+
   it('--max-memory raises the ceiling', async () => {
     const ctx = captured({ cwd: dir });
     expect(await cli(['run', HUGE_STORE, '--max-memory', '13GB', '--actions', '100', '--format', 'json'], ctx)).toBe(0);
