@@ -31,7 +31,12 @@ export function memoryLimit(maxMemory: string | undefined, maxActions?: number):
 
 /** Refuses a scenario whose run would outgrow the memory limit (cli/memory.ts). */
 export function withinMemory(scenario: Scenario, where: string, limit: MemoryLimit): Scenario {
-  checkMemory(scenario, where, limit.ceiling, limit.actions === undefined ? undefined : Math.max(limit.actions, scenario.actions));
+  checkMemory(
+    scenario,
+    where,
+    limit.ceiling,
+    limit.actions === undefined ? undefined : Math.max(limit.actions, scenario.actions),
+  );
   return scenario;
 }
 

@@ -35,7 +35,12 @@ export async function presets(name: string | undefined, options: PresetsOptions,
     const sets = options.sets ?? [];
     if (options.compare !== undefined && options.compare !== false) {
       const file = typeof options.compare === 'string' ? options.compare : undefined;
-      return compare(file, names, { sets, format: options.format, out: options.out, quiet: options.quiet, maxMemory: options.maxMemory }, ctx);
+      return compare(
+        file,
+        names,
+        { sets, format: options.format, out: options.out, quiet: options.quiet, maxMemory: options.maxMemory },
+        ctx,
+      );
     }
     if (sets.length > 0) throw new InputError(needsCompare('--set, --seed and --actions'));
     if (options.out !== undefined) throw new InputError(needsCompare('--out'));

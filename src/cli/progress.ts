@@ -198,7 +198,8 @@ function timeLeft(fraction: number, elapsedMs: number): string {
   return leftText(fraction, paceLeft(fraction, elapsedMs));
 }
 
-export const QUIET_HELP = 'print no progress line and no notes on stderr, only errors (default: progress on a terminal)';
+export const QUIET_HELP =
+  'print no progress line and no notes on stderr, only errors (default: progress on a terminal)';
 
 /** Adds --quiet to a command that draws progress or writes notes on stderr. */
 export function withQuiet(command: Command): Command {

@@ -78,7 +78,8 @@ export function readSizing(flags: SizingFlags): SizingFor {
 export function sizingCap(flags: SizingFlags): number | undefined {
   if ((flags.precision ?? []).length === 0 && flags.untilDecided !== true) return undefined;
   readSizing(flags);
-  const cap = flags.maxActions === undefined ? DEFAULT_MAX_ACTIONS : parseActionCap(flags.maxActions, MAX_MAX_ACTIONS, 2_000_000);
+  const cap =
+    flags.maxActions === undefined ? DEFAULT_MAX_ACTIONS : parseActionCap(flags.maxActions, MAX_MAX_ACTIONS, 2_000_000);
   return typeof cap === 'number' ? cap : DEFAULT_MAX_ACTIONS;
 }
 

@@ -65,7 +65,9 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
     if (!planned.ok) throw new InputError(planned.problems);
     const ours = planned.points.map((_, i) => i).filter((i) => shard === null || inShard(i, shard.index, shard.of));
     const memory = memoryLimit(options.maxMemory, sizing?.maxActions);
-    const scenarios = ours.map((i) => withinMemory((planned.points[i] as SweepPoint).scenario, `sweep point ${i + 1}`, memory));
+    const scenarios = ours.map((i) =>
+      withinMemory((planned.points[i] as SweepPoint).scenario, `sweep point ${i + 1}`, memory),
+    );
     const runs = await simulatePoints(scenarios, sizing, jobs, io);
     if (sizing !== null) {
       const actions = runs.map((r) => r.scenario.actions);
