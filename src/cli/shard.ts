@@ -2,9 +2,10 @@
 // process does when a sweep or a long run is spread over many processes or machines, to be
 // put back together by `idemsim merge`.
 import { InputError } from './errors.js';
+import { MAX_SWEEP_POINTS } from '../model/sweep.js';
 
-/** Most shards or replicas a run may be split into. */
-export const MAX_PARTS = 10_000;
+/** Most shards or replicas a run may be split into: a sweep's most points (merge reads no more). */
+export const MAX_PARTS = MAX_SWEEP_POINTS;
 
 export interface Share {
   /** 1 to `of`. */

@@ -4,6 +4,7 @@
 import { canonicalScenario, type Scenario } from '../../model/scenario.js';
 import { MergeError } from './merge-sweep.js';
 import type { ReplicaPart, ReplicaRun } from './replica.js';
+import { listed } from './read.js';
 
 /** Each scenario as given, beside its replicas in replica order. */
 export function mergeReplicaParts(
@@ -35,7 +36,7 @@ export function mergeReplicaParts(
   const missing = Array.from({ length: of }, (_, i) => i + 1).filter((r) => !byReplica.has(r));
   if (missing.length > 0) {
     throw new MergeError(
-      `merge: ${missing.map((r) => `replica ${r}/${of}`).join(', ')} missing; replicas merge from all ${of} parts`,
+      `merge: ${listed(missing.map((r) => `replica ${r}/${of}`))} missing; replicas merge from all ${of} parts`,
     );
   }
   const ordered = Array.from({ length: of }, (_, i) => (byReplica.get(i + 1) as { part: ReplicaPart }).part);

@@ -4,6 +4,7 @@
 import type { Scenario } from '../../model/scenario.js';
 import type { Sweep } from '../../model/sweep.js';
 import { inShard, type Dimension, type SweepPart } from './sweep.js';
+import { listed } from './read.js';
 
 export interface MergedSweep {
   idemsim: string;
@@ -44,7 +45,7 @@ export function mergeSweepParts(parts: readonly { file: string; part: SweepPart 
   const missing = Array.from({ length: of }, (_, i) => i + 1).filter((shard) => !byShard.has(shard));
   if (missing.length > 0) {
     throw new MergeError(
-      `merge: ${missing.map((s) => `shard ${s}/${of}`).join(', ')} missing; a sweep merges from all ${of} shards' parts`,
+      `merge: ${listed(missing.map((s) => `shard ${s}/${of}`))} missing; a sweep merges from all ${of} shards' parts`,
     );
   }
   const runs = new Array<Sweep['points'][number] | undefined>(points);

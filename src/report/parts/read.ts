@@ -4,6 +4,7 @@
 import type { ScenarioReader } from '../run/summary.js';
 import type { TallyShape } from '../../model/tally-state.js';
 import { ShapeError, count, object, oneOf, readDocument, text } from '../shape.js';
+import { MAX_SWEEP_POINTS } from '../../model/sweep.js';
 import { readReplicaPart, type ReplicaPart } from './replica.js';
 import { readSweepPart, type SweepPart } from './sweep.js';
 
@@ -43,6 +44,9 @@ function readPart(json: unknown, readScenario: ScenarioReader, shape: TallyShape
   }
   const kind = oneOf({ sweep: true, replica: true })(header['kind'], 'part.kind');
   const of = count(header['of'], 'part.of');
+  // What `--shard I/N` and `--replicas N` accept; a larger N was edited in, and merge would
+  // list or build that many.
+  if (of > MAX_SWEEP_POINTS) throw new ShapeError('part.of', `${of} is more than ${MAX_SWEEP_POINTS} parts`);
   if (kind === 'replica') {
     const replica = count(header['replica'], 'part.replica');
     if (!(replica >= 1 && replica <= of)) throw new ShapeError('part.replica', `${replica} is not a replica of ${of}`);
@@ -51,5 +55,14 @@ function readPart(json: unknown, readScenario: ScenarioReader, shape: TallyShape
   const shard = count(header['shard'], 'part.shard');
   if (!(shard >= 1 && shard <= of)) throw new ShapeError('part.shard', `${shard} is not a shard of ${of}`);
   const points = count(header['points'], 'part.points');
+  if (points > MAX_SWEEP_POINTS) {
+    throw new ShapeError('part.points', `${points} is more than a sweep's ${MAX_SWEEP_POINTS} points`);
+  }
   return { kind, part: readSweepPart(top, { idemsim, shard, of, points }, readScenario) };
+}
+
+/** Items for a one-line message: the first ten and how many more, so 9,999 missing parts stay one short line. */
+export function listed(items: readonly string[]): string {
+  const shown = items.slice(0, 10).join(', ');
+  return items.length > 10 ? `${shown} and ${items.length - 10} more` : shown;
 }
