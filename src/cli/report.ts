@@ -6,7 +6,8 @@ import { Command } from 'commander';
 import { embeddedScenario } from '../scenario/index.js';
 import { parseSummary, type Summary } from '../report/run/summary.js';
 import type { CommandContext } from './context.js';
-import { ExitCode, InputError, guardAsync } from './errors.js';
+import { ExitCode, InputError, KnownError, guardAsync } from './errors.js';
+import { terminalText } from '../report/text.js';
 import { checkOut } from './out.js';
 import { MAX_JSON_BYTES, readBoundedOrFail } from './read-bounded.js';
 import { publish } from './publish.js';
@@ -23,7 +24,16 @@ export async function report(file: string, options: ReportOptions, ctx: CommandC
     if (out === undefined) throw new InputError("error: required option '--out <DIR>' not specified");
     checkOut(out, ctx.cwd, ctx.err);
     const summary = readSummaryFile(file, ctx.cwd);
-    await publish(summary, out, { png: options.png === true }, ctx);
+    try {
+      await publish(summary, out, { png: options.png === true }, ctx);
+    } catch (error) {
+      // The summary is this command's input: one idemsim wrote always draws, so a chart
+      // that cannot be drawn from it (a time of 1e308 ms edited in) is bad input, not a bug.
+      if (error instanceof KnownError || !(error instanceof Error)) throw error;
+      throw new InputError(
+        `${file}: cannot draw a report from it (${terminalText(error.message.split('\n')[0] ?? '').slice(0, 120)}); a summary idemsim wrote always draws: was it edited? Run the scenario again with idemsim run --out`,
+      );
+    }
     return ExitCode.ok;
   });
 }
