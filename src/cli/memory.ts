@@ -1,7 +1,7 @@
 // `--max-memory`: the ceiling a run's estimated peak memory (analytic/memory.ts) must stay
 // under. Checked for every scenario and every point before anything is simulated, so a run
 // that would outgrow the machine is refused at once, with the numbers that decided it.
-import { DEFAULT_MAX_MEMORY, estimateMemory } from '../analytic/memory.js';
+import { BASE_BYTES, DEFAULT_MAX_MEMORY, estimateMemory } from '../analytic/memory.js';
 import { formatBytes, formatCount } from '../model/format.js';
 import type { Scenario } from '../model/scenario.js';
 import { SIZE_UNITS, parseQuantity } from '../scenario/units.js';
@@ -29,13 +29,30 @@ export function parseMaxMemory(text: string): number {
 export function checkMemory(scenario: Scenario, where: string, ceiling = DEFAULT_MAX_MEMORY, actions?: number): void {
   const estimate = estimateMemory(actions === undefined ? scenario : { ...scenario, actions });
   if (estimate.bytes <= ceiling) return;
+  // What drives it: each part that holds at least a tenth of what the run adds to the base.
+  const { shares } = estimate;
+  const added = shares.keys + shares.queued + shares.inFlight;
+  // Under a tenth of the base, the run is about the least any takes: nothing to lower.
+  const part = (bytes: number): boolean => added >= BASE_BYTES / 10 && bytes >= added / 10;
+  const keys = part(shares.keys);
+  const queued = part(shares.queued);
+  const inFlight = part(shares.inFlight);
   const causes = [
-    estimate.keys > 0 ? `${formatCount(estimate.keys)} live key records` : '',
-    estimate.queued > 0 ? `${formatCount(estimate.queued)} executions waiting for service.concurrency` : '',
+    keys ? `${formatCount(estimate.keys)} live key records` : '',
+    queued ? `${formatCount(estimate.queued)} executions waiting for service.concurrency` : '',
+    inFlight ? `${formatCount(estimate.inFlight)} actions in flight at once` : '',
   ].filter((cause) => cause !== '');
+  const lower = [
+    ...(keys || inFlight ? ['actions'] : []),
+    ...(causes.length > 0 ? ['arrivals.rate'] : []),
+    ...(keys ? ['keys.retention'] : []),
+    ...(inFlight ? ['service.latency or the re-plan and resume delays'] : []),
+  ];
   const fixes = [
-    estimate.keys > 0 ? 'lower actions, arrivals.rate or keys.retention' : '',
-    estimate.queued > 0 ? 'raise service.concurrency or lower arrivals.rate' : '',
+    lower.length > 0
+      ? `lower ${lower.slice(0, -1).join(', ')}${lower.length > 1 ? ' or ' : ''}${lower.at(-1) ?? ''}`
+      : '',
+    queued ? 'raise service.concurrency' : '',
   ].filter((fix) => fix !== '');
   const needed = estimate.bytes < 1e9 ? `${Math.ceil(estimate.bytes / 1e6)}MB` : `${Math.ceil(estimate.bytes / 1e9)}GB`;
   const why = causes.length > 0 ? ` (${causes.join(', ')})` : ', the least any run takes';

@@ -3,7 +3,8 @@
 // executions an overloaded service leaves queued.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BASE_BYTES, RECORD_BYTES, estimateMemory } from '../../src/analytic/memory.js';
+import { BASE_BYTES, IN_FLIGHT_BYTES, RECORD_BYTES, estimateMemory } from '../../src/analytic/memory.js';
+import type { Scenario } from '../../src/model/scenario.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { scenarioWith } from '../sim/helpers.js';
 
@@ -16,12 +17,37 @@ describe('estimateMemory', () => {
     });
     const estimate = estimateMemory(s);
     expect(estimate.keys).toBeCloseTo(50 * 3600.3, 6);
-    expect(estimate.bytes).toBeCloseTo(BASE_BYTES + estimate.keys * RECORD_BYTES, 0);
+    expect(estimate.bytes).toBeCloseTo(
+      BASE_BYTES + estimate.keys * RECORD_BYTES + estimate.inFlight * IN_FLIGHT_BYTES,
+      0,
+    );
     expect(estimate.queued).toBe(0);
+    // Little's law at 50 actions a second: an action lasts about its 0.36 s mean service time.
+    expect(estimate.inFlight).toBeGreaterThan(15);
+    expect(estimate.inFlight).toBeLessThan(25);
   });
 
-  it('no key and no concurrency limit: only the fixed part, whatever the run length', () => {
-    expect(estimateMemory(scenarioWith((x) => (x.actions = 100_000_000))).bytes).toBe(BASE_BYTES);
+  it('no key and no concurrency limit: the fixed part and the few actions in flight, whatever the run length', () => {
+    const long = estimateMemory(scenarioWith((x) => (x.actions = 100_000_000)));
+    expect(long.bytes).toBe(estimateMemory(scenarioWith((x) => (x.actions = 1000))).bytes);
+    expect(long.bytes - BASE_BYTES).toBeLessThan(1e6);
+  });
+
+  it('a service slower than the arrivals keeps every action in flight', () => {
+    for (const edit of [
+      (x: Scenario) => (x.service.latency.median = 86_400_000 * 1000),
+      (x: Scenario) => (x.incidents = [{ at: 0, for: 86_400_000 * 1000, latencyFactor: 1e9 }]),
+      (x: Scenario) => {
+        x.agent.crash = { probability: 1, max: 1, resumeDelay: { min: 86_400_000 * 1000, max: 86_400_000 * 1000 } };
+      },
+    ]) {
+      const s = scenarioWith((x) => {
+        x.actions = 200_000;
+        edit(x);
+      });
+      expect(estimateMemory(s).inFlight).toBe(200_000);
+      expect(estimateMemory(s).bytes).toBeGreaterThan(1e9);
+    }
   });
 
   it('a run cannot hold more keys than its actions create (scope intent)', () => {

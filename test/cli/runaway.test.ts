@@ -30,7 +30,7 @@ const STORM = file(
 );
 const HUGE_STORE = file(
   'huge-store.yaml',
-  'actions: 100000000\narrivals: { rate: 1000000000 }\nkeys: { scope: intent, retention: 1d }\n',
+  'actions: 100000000\narrivals: { rate: 10000 }\nkeys: { scope: intent, retention: 1d }\n',
 );
 
 async function refused(args: readonly string[]): Promise<string> {
@@ -75,7 +75,7 @@ describe('limits decided before the work', () => {
   it('a sweep names the point that would outgrow the ceiling', async () => {
     const path = file('store.yaml', 'arrivals: { rate: 1000000 }\nkeys: { scope: intent, retention: 1d }\n');
     expect(await refused(['sweep', path, '--vary', 'actions=1000,50000000'])).toMatch(
-      /^sweep point 2: a run would need about 6\.07 GB of memory by estimate \(50,000,000 live key records\)/,
+      /^sweep point 2: a run would need about 7\.94 GB of memory by estimate \(50,000,000 live key records, 375,420 actions in flight at once\)/,
     );
   });
 
@@ -94,7 +94,7 @@ describe('limits decided before the work', () => {
 
   it('a ceiling below what any run takes says so, and the size that would do', async () => {
     expect(await refused(['run', '--actions', '100', '--max-memory', '64MB'])).toBe(
-      'the defaults: a run would need about 67.1 MB of memory by estimate, the least any run takes, over the 64.0 MB ceiling; pass --max-memory 68MB',
+      'the defaults: a run would need about 67.2 MB of memory by estimate, the least any run takes, over the 64.0 MB ceiling; pass --max-memory 68MB',
     );
   });
 
