@@ -150,7 +150,9 @@ export function gateLimit(failOn: FailOn, base: number): number {
 export function judgeGate(failOn: FailOn, diff: MetricDiff): GateResult {
   const limit = gateLimit(failOn, diff.base);
   const { interval } = diff;
-  if (interval === null || !Number.isFinite(limit)) return { failOn, limit, verdict: GateVerdict.untestable };
+  // Ends that overflowed (values near 1e308 edited into a saved run) say nothing: not a pass.
+  const broken = interval === null || Number.isNaN(interval.low) || Number.isNaN(interval.high);
+  if (broken || !Number.isFinite(limit)) return { failOn, limit, verdict: GateVerdict.untestable };
   const worse = failOn.worse === Worse.increase ? interval.low > limit : interval.high < limit;
   return { failOn, limit, verdict: worse ? GateVerdict.fail : GateVerdict.pass };
 }

@@ -112,6 +112,14 @@ describe('judgeGate', () => {
     expect(judgeGate(plus, change(0, 3, 1, 4.5)).verdict).toBe(GateVerdict.pass);
   });
 
+  it('an interval whose ends overflowed (NaN) is untestable, never a pass', () => {
+    for (const worse of [Worse.increase, Worse.decrease]) {
+      const g = gate('m', worse, 1);
+      expect(judgeGate(g, change(0, 1e308, Number.NaN, 1e308)).verdict).toBe(GateVerdict.untestable);
+      expect(judgeGate(g, change(0, 1e308, -1e308, Number.NaN)).verdict).toBe(GateVerdict.untestable);
+    }
+  });
+
   it('judges on the interval, not the point estimate: a large but noisy change passes', () => {
     expect(judgeGate(gate('m', Worse.increase, 1), change(0, 5, -0.5, 10)).verdict).toBe(GateVerdict.pass);
   });
