@@ -21,7 +21,7 @@ const SHOWN_ARG = 80;
  * A --set argument as a message repeats it: control characters escaped (\u0007), so that
  * none reaches the terminal raw, and a long one cut short.
  */
-function shownArg(arg: string): string {
+export function shownArg(arg: string): string {
   const escaped = arg.replace(
     new RegExp(CONTROL.source, 'g'),
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,

@@ -13,6 +13,7 @@ import { written } from './serialize.js';
 import { closest } from './suggest.js';
 import { durationLiteral } from './units.js';
 import { fieldSpec, isScalar, readScalar } from './read.js';
+import { shownArg } from './sets.js';
 
 export type VaryOutcome = { ok: true; vary: Vary } | { ok: false; message: string };
 
@@ -30,7 +31,7 @@ export const VARIABLE_PATHS: readonly string[] = FIELDS.flatMap((field) => {
 
 /** Every message starts with the argument, `PATH=SPEC: `, as a --vary problem is printed. */
 export function parseVary(arg: string): VaryOutcome {
-  const fail = (problem: string): VaryOutcome => ({ ok: false, message: `${arg}: ${problem}` });
+  const fail = (problem: string): VaryOutcome => ({ ok: false, message: `${shownArg(arg)}: ${problem}` });
   const eq = arg.indexOf('=');
   if (eq <= 0 || eq === arg.length - 1) {
     return fail('write PATH=SPEC, e.g. client.timeout=400ms..3s:200ms or keys.scope=call,intent');

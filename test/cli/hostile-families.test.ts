@@ -145,3 +145,17 @@ describe('searches too big to start', () => {
     );
   });
 });
+
+describe('arguments echoed in a refusal', () => {
+  it('a --vary of any length is shown cut short, on one line', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 100, max: 200_000 }), async (n) => {
+        const ctx = captured();
+        expect(await cli(['sweep', '--vary', `client.timeout=${'a'.repeat(n)}`], ctx)).toBe(2);
+        expect(lines(ctx.err.text)).toHaveLength(1);
+        expect(ctx.err.text.length).toBeLessThan(400);
+      }),
+      { seed: 1606, numRuns: 10 },
+    );
+  });
+});
