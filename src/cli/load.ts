@@ -14,13 +14,15 @@ import {
 import type { Scenario } from '../model/scenario.js';
 import { InputError } from './errors.js';
 import { readScenarioFile } from './validate.js';
-import { MAX_MEMORY_HELP, checkMemory, parseMaxMemory } from './memory.js';
+import { MAX_MEMORY_HELP, checkMemory, checkRetained, parseMaxMemory } from './memory.js';
 
 /** A scenario and the file it came from (undefined for the built-in defaults). */
 /** What bounds a run's memory: the ceiling (bytes), and the actions a sized run may reach. */
 export interface MemoryLimit {
   ceiling: number | undefined;
   actions?: number;
+  /** Runs of each scenario the command keeps at once (`run --replicas N`). */
+  copies?: number;
 }
 
 /** The memory limit of a command's `--max-memory` (and its sizing's cap, if it sizes runs). */
@@ -67,6 +69,12 @@ export function loadScenarios(
   const told = (result: Loaded[]): Loaded[] => {
     if (warn !== undefined) for (const line of warnings) warn(line);
     for (const l of result) withinMemory(l.scenario, l.file ?? 'the defaults', memory);
+    checkRetained(
+      result.map((l) => l.scenario),
+      result.length === 1 ? (result[0]?.file ?? 'the defaults') : `${result.length} scenarios`,
+      memory.ceiling,
+      memory.copies,
+    );
     return result;
   };
   if (files.length === 0) {

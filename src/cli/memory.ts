@@ -3,6 +3,7 @@
 // that would outgrow the machine is refused at once, with the numbers that decided it.
 import { BASE_BYTES, DEFAULT_MAX_MEMORY, estimateMemory } from '../analytic/memory.js';
 import { formatBytes, formatCount } from '../model/format.js';
+import { maxOf } from '../model/extent.js';
 import type { Scenario } from '../model/scenario.js';
 import { SIZE_UNITS, parseQuantity } from '../scenario/units.js';
 import { InputError } from './errors.js';
@@ -59,5 +60,30 @@ export function checkMemory(scenario: Scenario, where: string, ceiling = DEFAULT
   throw new InputError(
     `${where}: a run would need about ${formatBytes(estimate.bytes)} of memory by estimate${why}, ` +
       `over the ${formatBytes(ceiling)} ceiling; ${[...fixes, `pass --max-memory ${needed}`].join(', or ')}`,
+  );
+}
+
+/**
+ * Refuses a command whose runs, together, would outgrow the ceiling: each run's result
+ * keeps its time series until the command prints, so a sweep of many points (or `copies`
+ * replicas of each scenario) holds them all, beside the largest run being simulated.
+ */
+export function checkRetained(
+  scenarios: readonly Scenario[],
+  where: string,
+  ceiling = DEFAULT_MAX_MEMORY,
+  copies = 1,
+): void {
+  if (scenarios.length * copies < 2) return;
+  const estimates = scenarios.map((scenario) => estimateMemory(scenario));
+  const kept = copies * estimates.reduce((sum, e) => sum + e.shares.series, 0);
+  const largest = maxOf(estimates.map((e) => e.bytes - e.shares.series));
+  if (largest + kept <= ceiling) return;
+  const runs = scenarios.length * copies;
+  const intervals = maxOf(estimates.map((e) => e.series));
+  throw new InputError(
+    `${where}: its ${formatCount(runs)} runs would keep about ${formatBytes(kept)} of time series ` +
+      `(up to ${formatCount(intervals)} intervals each), ${formatBytes(largest + kept)} in all by estimate, over the ` +
+      `${formatBytes(ceiling)} ceiling; raise report.interval, run fewer, or pass --max-memory ${Math.ceil((largest + kept) / 1e9)}GB`,
   );
 }

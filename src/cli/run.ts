@@ -60,7 +60,10 @@ export async function run(files: readonly string[], options: RunOptions, ctx: Co
     // Refused before anything is simulated; the write code loads only when a folder is asked for.
     if (request !== undefined) (await import('./out.js')).checkOut(request.out, ctx.cwd, ctx.err);
     const sizing = sizingOf(options);
-    const memory = memoryLimit(options.maxMemory, sizing?.maxActions);
+    const memory = {
+      ...memoryLimit(options.maxMemory, sizing?.maxActions),
+      copies: replication !== null && replication.replica === null ? replication.of : 1,
+    };
     const loaded = loadScenarios(files, options.sets ?? [], ctx.cwd, (line) => ctx.err.write(`${line}\n`), memory);
     const scenarios = loaded.map((l) => l.scenario);
     if (replication !== null) {

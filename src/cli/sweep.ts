@@ -18,6 +18,7 @@ import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { memoryLimit, scenarioOf, scenarioSource, withScenarioOptions, withinMemory } from './load.js';
 import { checkOut, writeFolder } from './out.js';
+import { checkRetained } from './memory.js';
 import { VERSION } from './version.js';
 import { formatHelp, formatOption, jobCount } from './options.js';
 import { sizingOf, withSizingOptions, type SizingFlags } from './sizing.js';
@@ -68,6 +69,7 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
     const scenarios = ours.map((i) =>
       withinMemory((planned.points[i] as SweepPoint).scenario, `sweep point ${i + 1}`, memory),
     );
+    checkRetained(scenarios, 'sweep', memory.ceiling);
     const runs = await simulatePoints(scenarios, sizing, jobs, io);
     if (sizing !== null) {
       const actions = runs.map((r) => r.scenario.actions);

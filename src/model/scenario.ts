@@ -175,6 +175,9 @@ export interface Scenario {
 /** The time series' interval when a scenario with a profile or incidents names none: 1 min. */
 export const DEFAULT_SERIES_INTERVAL = 60_000;
 
+/** Most intervals a run's time series holds: past them it doubles its interval (src/sim/series.ts). */
+export const MAX_SERIES_INTERVALS = 100_000;
+
 // The built-in defaults: blind retries, no key (MODEL.md defaults).
 export const DEFAULT_SCENARIO_NAME = 'article-defaults';
 

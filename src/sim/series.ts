@@ -6,6 +6,7 @@
 // interval it ended with.
 import type { TimeSeries, TimeSeriesPoint } from '../model/result.js';
 import type { KeyStore } from './keystore.js';
+import { MAX_SERIES_INTERVALS } from '../model/scenario.js';
 
 export const Signal = {
   arrivals: 0,
@@ -22,7 +23,7 @@ export const Signal = {
 export type Signal = (typeof Signal)[keyof typeof Signal];
 const SIGNALS = 10;
 /** The most intervals a series keeps: 100,000 intervals of 10 counters is 8 MB. */
-export const MAX_INTERVALS = 100_000;
+export const MAX_INTERVALS = MAX_SERIES_INTERVALS;
 
 export class Series {
   /** counts[j * SIGNALS + signal]. */

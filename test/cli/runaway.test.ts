@@ -98,6 +98,16 @@ describe('limits decided before the work', () => {
     );
   });
 
+  it('time series kept by every run of a sweep or of replicas count together', async () => {
+    const series = ['--actions', '50', '--set', 'arrivals.rate=0.001', '--set', 'report.interval=1ms'];
+    expect(await refused(['sweep', ...series, '--vary', 'seed=1..200:1', '--format', 'json'])).toBe(
+      'sweep: its 200 runs would keep about 4.40 GB of time series (up to 100,000 intervals each), 4.47 GB in all by estimate, over the 1.00 GB ceiling; raise report.interval, run fewer, or pass --max-memory 5GB',
+    );
+    expect(await refused(['run', ...series, '--replicas', '100'])).toMatch(
+      /^the defaults: its 100 runs would keep about 2\.20 GB of time series/,
+    );
+  });
+
   it('--max-memory raises the ceiling', async () => {
     const ctx = captured({ cwd: dir });
     expect(await cli(['run', HUGE_STORE, '--max-memory', '13GB', '--actions', '100', '--format', 'json'], ctx)).toBe(0);
