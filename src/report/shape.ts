@@ -89,9 +89,11 @@ export function object(value: unknown, path: string): Record<string, unknown> {
   throw expected('an object', value, path);
 }
 
-export function list<T>(item: Reader<T>): Reader<T[]> {
+/** A list of items; `max`: the most a file idemsim wrote can hold (more was edited in, and would cost memory). */
+export function list<T>(item: Reader<T>, max = Infinity): Reader<T[]> {
   return (value, path) => {
     if (!Array.isArray(value)) throw expected('a list', value, path);
+    if (value.length > max) throw new ShapeError(path, `${value.length} items; idemsim writes at most ${max}`);
     return value.map((element, i) => item(element, `${path}[${i}]`));
   };
 }

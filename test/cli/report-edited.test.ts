@@ -23,4 +23,20 @@ describe('report of an edited summary', () => {
     expect(lines(ctx.err.text)).toHaveLength(1);
     expect(ctx.err.text).toMatch(/^edited\.json: cannot draw a report from it \(.*\); .*was it edited\?/);
   }, 60_000);
+
+  it('a list longer than idemsim writes (a trace of 1,001 actions) is one line and exit 2', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'idemsim-report-edited-'));
+    expect(await cli(['run', '--actions', '200', '--format', 'json', '--out', 'first'], captured({ cwd }))).toBe(0);
+    const summary = JSON.parse(readFileSync(join(cwd, 'first', 'summary.json'), 'utf8')) as {
+      runs: { detail: { trace: unknown[] } }[];
+    };
+    const run = summary.runs[0];
+    if (run === undefined) throw new Error('no run');
+    run.detail.trace = Array.from({ length: 1001 }, () => run.detail.trace[0]);
+    writeFileSync(join(cwd, 'long.json'), JSON.stringify(summary));
+    const ctx = captured({ cwd });
+    expect(await cli(['report', 'long.json', '--out', 'again'], ctx)).toBe(2);
+    expect(lines(ctx.err.text)).toHaveLength(1);
+    expect(ctx.err.text).toContain('1001 items; idemsim writes at most 1000');
+  }, 60_000);
 });

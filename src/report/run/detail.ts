@@ -44,7 +44,8 @@ const readAction = record<TracedAction>({
 const readPoints = list(record<QuantilePoint>({ p: finite, ms: finite }));
 
 export const readDetail = record<RunDetail>({
-  trace: list(readAction),
+  // `run --timeline-actions` traces at most 1,000 actions.
+  trace: list(readAction, 1000),
   keyStore: list(record<KeyStorePoint>({ t: finite, keys: count })),
   latency: record<RunDetail['latency']>({ call: readPoints, step: readPoints }),
 });

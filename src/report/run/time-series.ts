@@ -6,6 +6,7 @@
 import type { ScenarioRun, TimeSeries, TimeSeriesPoint } from '../../model/result.js';
 import { count, finite, list, object, type Reader } from '../shape.js';
 import { csvField, csvNumber } from '../text.js';
+import { MAX_SERIES_INTERVALS } from '../../model/scenario.js';
 
 /** A point's fields in the type's order, each with its CSV column (snake case, as `ci_low`). */
 export const TIME_SERIES_COLUMNS: readonly { field: keyof TimeSeriesPoint; column: string }[] = [
@@ -109,5 +110,5 @@ const readPoint: Reader<TimeSeriesPoint> = (value, path) => {
 export const readTimeSeries: Reader<TimeSeries> = (value, path) => {
   const source = object(value, path);
   const interval = finite(source['interval'], `${path}.interval`);
-  return { interval, points: list(readPoint)(source['points'], `${path}.points`) };
+  return { interval, points: list(readPoint, MAX_SERIES_INTERVALS)(source['points'], `${path}.points`) };
 };
