@@ -42,7 +42,12 @@ let numbers: Map<string, NumberEntry>;
 beforeAll(async () => {
   fresh = join(mkdtempSync(join(tmpdir(), 'idemsim-figures-')), 'article');
   mkdirSync(fresh);
-  for (const name of ['index.html', 'numbers.json', 'numbers.md', 'old.svg']) writeFileSync(join(fresh, name), 'old');
+  for (const name of ['index.html', 'numbers.md', 'old.svg']) writeFileSync(join(fresh, name), 'old');
+  // An earlier figures folder's numbers.json begins as idemsim writes it: only such a folder is replaced.
+  writeFileSync(
+    join(fresh, 'numbers.json'),
+    '{\n  "generatedBy": "idemsim figures (regenerate: npx idemsim figures)"\n}\n',
+  );
   const ctx = captured();
   const code = await figures({ out: fresh }, ctx);
   expect(ctx.err.text).toMatch(/^figures written to .*index\.html \(\d+ files\)\n$/);
