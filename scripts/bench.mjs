@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run bench: actions per second and peak resident memory of the simulation core, the
 // same for a plain C implementation of the model (bench/reference/idemsim.c) on cases (a)
-// and (b), the start-up time, and how much faster a sweep runs on two workers than on one.
+// and (b), the start-up time, how much faster a sweep runs on two workers than on one, and
+// what the same sweep split over two separate processes gets from the machine.
 // Each case runs in its own process, so each peak RSS is that case's alone. The machine's
 // load average is printed first and last: other work on the machine moves every figure.
 import { spawn, spawnSync } from 'node:child_process';
@@ -109,7 +110,9 @@ if (process.argv[2] === '--case') {
       console.log(compared(r, childJson(reference.binary, c.reference)));
     }
   }
-  console.log(sweepSpeedUp());
+  const sweeps = sweepSpeedUp();
+  console.log(sweeps.text);
+  console.log(await twoProcesses(sweeps.jobs1));
   if (reference.binary !== null) console.log(await twoAtOnce(reference.binary));
   console.log(`load average at the end ${loadAverage()}`);
 }
@@ -185,13 +188,35 @@ function sweepSpeedUp() {
   const fixed = fastestSweeps('1');
   const same = full.outputs[1] === full.outputs[2];
   if (!same) process.exitCode = 1;
-  return (
+  const text =
     `(sweep) idemsim ${sweepArgs('1000000').join(' ')}: 4 points, whole processes, fastest of 2\n` +
     `    --jobs 1 ${full.seconds[1].toFixed(2)} s, --jobs 2 ${full.seconds[2].toFixed(2)} s, ` +
     `ratio ${(full.seconds[1] / full.seconds[2]).toFixed(2)} (target: at least ${SWEEP_RATIO_TARGET}); ` +
     `outputs ${same ? 'identical' : 'DIFFER'}\n` +
     `    the same at 1 action a point (fixed costs): --jobs 1 ${fixed.seconds[1].toFixed(2)} s, ` +
-    `--jobs 2 ${fixed.seconds[2].toFixed(2)} s`
+    `--jobs 2 ${fixed.seconds[2].toFixed(2)} s`;
+  return { text, jobs1: full.seconds[1] };
+}
+
+/**
+ * The same sweep split over two separate idemsim processes (points 1-2 and 3-4, each
+ * --jobs 1) started together, the fastest of two tries. The processes share nothing, not
+ * even a heap, so the --jobs 1 time over theirs is what splitting this sweep in two gets
+ * from this machine: no scheduling inside one process can do better than that.
+ */
+async function twoProcesses(jobs1) {
+  const half = (seeds) => [BIN, ...sweepArgs('1000000').map((a) => (a === 'seed=1,2,3,4' ? seeds : a)), '--jobs', '1'];
+  const wall = async () => {
+    const started = process.hrtime.bigint();
+    await Promise.all(
+      ['seed=1,2', 'seed=3,4'].map((seeds) => finished(spawn(process.execPath, half(seeds), { stdio: 'ignore' }))),
+    );
+    return Number(process.hrtime.bigint() - started) / 1e9;
+  };
+  const pair = Math.min(await wall(), await wall());
+  return (
+    `(split) the same 4 points as two separate idemsim processes of 2 points (--jobs 1 each), side by side: ${pair.toFixed(2)} s\n` +
+    `    --jobs 1 over that: ${(jobs1 / pair).toFixed(2)}, the most that splitting this sweep in two gave on this machine just now`
   );
 }
 
