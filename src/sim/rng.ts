@@ -2,7 +2,7 @@
 // draw of action i comes from streams that depend only on (seed, i), at fixed
 // positions, so changing one parameter leaves every other draw in place (common
 // random numbers, MODEL.md "Event semantics").
-import seedrandom from 'seedrandom';
+import alea from 'seedrandom/lib/alea.js';
 
 /**
  * A seedrandom alea stream: seeded by seedrandom itself, then stepped here with alea's own
@@ -19,7 +19,7 @@ export class Alea {
   private c = 0;
 
   constructor(name: string) {
-    const state = seedrandom.alea(name, { state: true }).state();
+    const state = alea(name, { state: true }).state();
     this.s0 = state.s0;
     this.s1 = state.s1;
     this.s2 = state.s2;
