@@ -5,15 +5,19 @@
 // modules for the two @stdlib quantile functions.
 //
 // - dist/bundle/: the CLI (dist/cli/main.js) and the sweep worker, with their pure-JS
-//   dependencies, in a few files. Each command stays a chunk of its own, loaded when
-//   named, and the heavy packages (vega, resvg, the key-store clients) stay outside,
-//   loaded only by the commands that draw charts or open a store. bin/idemsim.js runs it.
+//   dependencies, in a few CommonJS files. Each command stays a chunk of its own, loaded
+//   when named, and the heavy packages (vega, resvg, the key-store clients) stay outside,
+//   loaded only by the commands that draw charts or open a store. bin/idemsim.js runs it
+//   through dist/cli/boot.js, with V8's code for it from dist/bundle/cache/: stored by
+//   scripts/record-code.mjs, which runs a few commands to compile what they use. (CommonJS
+//   because Node 20 can run a script from stored code, but not an ES module.)
 // - dist/vendor/quantiles.cjs: the @stdlib quantiles in one file, which
 //   src/stats/quantiles.ts loads on first use, and dist/vendor/quantiles.cache: V8's code
 //   for it, compiled here once so that no run compiles it again (Node 20 keeps no compile
 //   cache of its own).
 //
 // Nothing changes in what the code does: the bundles are the same modules, joined.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,24 +30,41 @@ const dist = join(root, 'dist');
 const EXTERNAL = [/^node:/, /^vega/, /^@resvg\//, /^@electric-sql\//, /^pg$/, /^@redis\//, /^@stdlib\//];
 
 rmSync(join(dist, 'bundle'), { recursive: true, force: true });
-await build({
+const bundled = await build({
   input: { main: join(dist, 'cli', 'main.js'), worker: join(dist, 'sweep', 'worker.js') },
   platform: 'node',
   logLevel: 'warn',
   external: (id) => EXTERNAL.some((pattern) => pattern.test(id)),
   // Chunks sit one folder below dist/, like the modules they come from, so paths the code
   // takes from import.meta.url ('../..' for the package, '../vendor/...') still hold.
-  output: { dir: join(dist, 'bundle'), format: 'esm', comments: { legal: true }, chunkFileNames: '[name]-[hash].js' },
+  output: {
+    dir: join(dist, 'bundle'),
+    format: 'cjs',
+    // Licences stay; documentation comments go (the source in src/ keeps them): every
+    // byte of a bundle file is read and decoded at every start.
+    comments: { legal: true, annotation: true, jsdoc: false },
+    // One non-ASCII character makes V8 keep a whole file as two-byte text, which doubles
+    // the time to read it: schema's 330 KB took 7 ms to decode for nine of them.
+    charset: 'ascii',
+    entryFileNames: '[name].cjs',
+    chunkFileNames: '[name]-[hash].cjs',
+  },
 });
 
 const quantiles = join(dist, 'vendor', 'quantiles.cjs');
 rmSync(quantiles, { force: true });
-await build({
-  input: join(root, 'scripts', 'vendor-quantiles.mjs'),
-  platform: 'node',
-  logLevel: 'warn',
-  output: { file: quantiles, format: 'cjs', minify: true, comments: { legal: true } },
-});
+// Each of the ~400 @stdlib files carries the same Apache-2.0 header, 300 KB of the 400 KB
+// bundle: the bundle keeps one copy of each distinct header, at the top.
+const vendored = (legal) =>
+  build({
+    input: join(root, 'scripts', 'vendor-quantiles.mjs'),
+    platform: 'node',
+    logLevel: 'warn',
+    write: false,
+    output: { format: 'cjs', minify: true, comments: { legal, annotation: false, jsdoc: false } },
+  }).then(({ output }) => output[0].code);
+const licences = new Set((await vendored(true)).match(/\/\*[^]*?@license[^]*?\*\//g));
+writeFileSync(quantiles, [...licences, await vendored(false)].join('\n'));
 
 // The functions run here on arguments like the intervals' (small and large counts, both
 // tails) before the cache is taken, so that the code they need is in it.
@@ -56,3 +77,13 @@ for (const p of [0.005, 0.025, 0.05, 0.95, 0.975, 0.995]) {
   }
 }
 writeFileSync(cachePathOf(quantiles), script.createCachedData());
+
+// In a process of its own, so that no other code is in the recorded files.
+// The files that import() a package (an ES module: vega, PGlite) get no stored code.
+const importers = bundled.output
+  .filter((chunk) => chunk.type === 'chunk' && chunk.dynamicImports.some((id) => EXTERNAL.some((p) => p.test(id))))
+  .map((chunk) => chunk.fileName);
+const recorded = spawnSync(process.execPath, [join(root, 'scripts', 'record-code.mjs'), ...importers], {
+  stdio: 'inherit',
+});
+if (recorded.status !== 0) process.exit(recorded.status ?? 1);

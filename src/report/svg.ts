@@ -1,8 +1,7 @@
 // Vega-Lite spec -> SVG text, in Node: vega's headless view (renderer 'none', no canvas, no
 // browser). Any warning from vega-lite or vega is an error here, because a chart that
 // renders with a warning has usually dropped data or a scale silently.
-import { View, parse, resetSVGDefIds } from 'vega';
-import { compile, type TopLevelSpec } from 'vega-lite';
+import type { TopLevelSpec } from 'vega-lite';
 import { xmlChars } from './xml.js';
 
 /** Vega's logger interface (vega-util's LoggerInterface), collecting instead of printing. */
@@ -38,6 +37,9 @@ function collectingLogger(problems: string[]): CollectingLogger {
 
 /** Render a Vega-Lite spec to SVG text in Node (vega View, renderer 'none', toSVG()); throws on any vega warning or error. */
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
+  // Imported here, not at the top: the CLI's bundle is CommonJS (scripts/bundle.mjs), and
+  // vega and vega-lite are ES modules that only import() may load from it.
+  const [{ View, parse, resetSVGDefIds }, { compile }] = await Promise.all([import('vega'), import('vega-lite')]);
   const problems: string[] = [];
   const logger = collectingLogger(problems);
   // Vega numbers clip paths from a counter shared by every render in the process; starting

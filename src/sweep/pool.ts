@@ -52,7 +52,8 @@ async function pointsOnWorkers(
       return run;
     });
   }
-  const script = new URL('./worker.js', import.meta.url);
+  // Beside this module, in its format: worker.js from tsc, worker.cjs in the CLI's bundle.
+  const script = new URL(import.meta.url.endsWith('.cjs') ? './worker.cjs' : './worker.js', import.meta.url);
   if (!existsSync(fileURLToPath(script))) throw new Error(`sweep worker not built: ${fileURLToPath(script)}`);
   const results = new Array<SizedRun | undefined>(total);
   const next = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
