@@ -18,7 +18,7 @@
 //
 // Nothing changes in what the code does: the bundles are the same modules, joined.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
@@ -64,6 +64,7 @@ const vendored = (legal) =>
     output: { format: 'cjs', minify: true, comments: { legal, annotation: false, jsdoc: false } },
   }).then(({ output }) => output[0].code);
 const licences = new Set((await vendored(true)).match(/\/\*[^]*?@license[^]*?\*\//g));
+mkdirSync(dirname(quantiles), { recursive: true });
 writeFileSync(quantiles, [...licences, await vendored(false)].join('\n'));
 
 // The functions run here on arguments like the intervals' (small and large counts, both

@@ -1,0 +1,101 @@
+// The CLI starts from V8's code stored at build time (src/cli/boot.ts). The stored code is
+// only ever a faster way to the same program: V8 must take it for this Node, it must never
+// cover a file that import()s an ES module, and a binary whose stored code V8 refuses (or
+// that has none) must print exactly what the normal one prints.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Script } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, idemsim, requireBuild } from './binary.js';
+
+const BUNDLE = join(ROOT, 'dist', 'bundle');
+const CACHE = join(BUNDLE, 'cache');
+const wrap = (Module as unknown as { wrap(content: string): string }).wrap;
+
+/** A copy of the package (bin/, dist/, package.json; node_modules linked) to break. */
+let copy: string;
+
+beforeAll(() => {
+  requireBuild();
+  copy = mkdtempSync(join(tmpdir(), 'idemsim-boot-'));
+  for (const part of ['bin', 'dist', 'package.json', 'scenarios'])
+    cpSync(join(ROOT, part), join(copy, part), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+});
+
+afterAll(() => {
+  if (copy !== undefined) rmSync(copy, { recursive: true, force: true });
+});
+
+function runIn(root: string, args: readonly string[]) {
+  const result = spawnSync(process.execPath, [join(root, 'bin', 'idemsim.js'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined },
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('the stored code the CLI starts from', () => {
+  const stored = (): string[] => readdirSync(CACHE).filter((f) => f.endsWith('.cjs.v8'));
+
+  it('covers the files a run loads, and this Node takes every stored file', () => {
+    const files = stored();
+    for (const first of ['main.cjs.v8', ...['errors', 'simulate', 'schema', 'run'].map((p) => `${p}-`)]) {
+      expect(files.some((f) => f.startsWith(first))).toBe(true);
+    }
+    for (const file of files) {
+      const source = readFileSync(join(BUNDLE, file.replace(/\.v8$/, '')), 'utf8');
+      const script = new Script(wrap(source), { filename: file, cachedData: readFileSync(join(CACHE, file)) });
+      expect(script.cachedDataRejected, file).toBe(false);
+    }
+  });
+
+  it('never covers a file that imports an ES module with import()', () => {
+    const importers = readdirSync(BUNDLE).filter(
+      (f) => f.endsWith('.cjs') && /\bimport\(/.test(readFileSync(join(BUNDLE, f), 'utf8')),
+    );
+    // The charts (vega) and PGlite are loaded so: the check is not vacuous.
+    expect(importers.length).toBeGreaterThanOrEqual(2);
+    for (const file of importers) expect(stored()).not.toContain(`${file}.v8`);
+  });
+
+  it('is ASCII, as every bundle file is (one other character makes V8 keep a file as two-byte text)', () => {
+    for (const file of readdirSync(BUNDLE).filter((f) => f.endsWith('.cjs'))) {
+      expect(/[^\x00-\x7f]/.test(readFileSync(join(BUNDLE, file), 'utf8')), file).toBe(false);
+    }
+  });
+
+  const COMMANDS = [
+    ['run', '--actions', '3000', '--format', 'json'],
+    ['run', 'scenarios/lease-too-short.yaml', '--actions', '2000'],
+    ['sweep', '--actions', '500', '--vary', 'seed=1,2,3', '--jobs', '2', '--format', 'csv'],
+    ['validate', 'scenarios/article-defaults.yaml'],
+  ];
+
+  it.each(['refused by V8', 'missing'])('when %s, changes nothing a command prints', (how) => {
+    const expected = COMMANDS.map((args) => idemsim(args));
+    for (const file of readdirSync(join(copy, 'dist', 'bundle', 'cache'))) {
+      const path = join(copy, 'dist', 'bundle', 'cache', file);
+      if (how === 'missing') rmSync(path);
+      else writeFileSync(path, 'not code');
+    }
+    COMMANDS.forEach((args, i) => {
+      const got = runIn(copy, args);
+      expect(got.status).toBe(expected[i]?.status);
+      expect(got.stdout).toBe(expected[i]?.stdout);
+      expect(got.stderr).toBe(expected[i]?.stderr);
+    });
+  });
+
+  it('draws charts, which load vega with import() from the CommonJS bundle', () => {
+    const out = join(copy, 'report');
+    const got = runIn(copy, ['run', '--actions', '500', '--out', out, '--quiet']);
+    expect(got.stderr).toBe('');
+    expect(got.status).toBe(0);
+    expect(readFileSync(join(out, 'duplicates.svg'), 'utf8')).toMatch(/^<svg/);
+  });
+});
