@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(__dirname, '..', '..', 'src');
 const HEAVY = ['vega', 'vega-lite', '@resvg/resvg-js', '@electric-sql/pglite', 'pg', '@redis/client'];
+/** Where charts become SVG (vega, which svg.ts imports when it first draws) and PNG (resvg). */
+const DRAWING = [join(SRC, 'report', 'svg.ts'), join(SRC, 'report', 'png.ts')];
 
 /** The static import specifiers of one TypeScript file. */
 function staticImports(file: string): string[] {
@@ -67,9 +69,14 @@ describe('what a command loads before it runs', () => {
     expect([...packages].filter((p) => HEAVY.includes(p))).toEqual([]);
   });
 
-  it('the check itself sees the renderers where they are imported', () => {
-    // Guards the test: figures draws charts, so its closure must reach vega.
-    const { packages } = closure(join(SRC, 'cli', 'figures.ts'));
-    expect(packages.has('vega')).toBe(true);
+  it.each(LIGHT_COMMANDS)('%s loads no chart drawing code up front', (command) => {
+    const { files } = closure(join(SRC, 'cli', `${command}.ts`));
+    expect([...files].filter((f) => DRAWING.includes(f))).toEqual([]);
+  });
+
+  it('the check itself sees the drawing code where it is imported', () => {
+    // Guards the test: figures draws charts, so its closure must reach the SVG and PNG code.
+    const { files } = closure(join(SRC, 'cli', 'figures.ts'));
+    for (const file of DRAWING) expect(files.has(file)).toBe(true);
   });
 });
