@@ -17,20 +17,16 @@ const { cli } = entry();
 const nowhere = { write: () => true };
 const ctx = { out: nowhere, err: nowhere, cwd: root, env: {}, isTTY: false };
 const article = join('scenarios', 'article-defaults.yaml');
+// Few and common: each command's code joins the stored files it shares with the others,
+// and a bigger stored file is slower to start from. With nine commands stored, `run`'s
+// own loading and one-action run took about a tenth longer than with `run` alone.
 const COMMANDS = [
   ['run', '--actions', '2000', '--format', 'json'],
   ['run', '--actions', '2000'],
-  ['run', article, '--actions', '2000', '--format', 'csv'],
   ['validate', article],
-  ['check', join('scenarios', 'check-before-repeat.yaml'), '--actions', '2000'],
-  ['sweep', '--actions', '500', '--vary', 'seed=1,2', '--jobs', '1', '--format', 'json'],
-  ['sweep', '--actions', '500', '--vary', 'client.timeout=1s,2s', '--jobs', '1'],
-  ['explain', article],
-  ['run', '--help'],
 ];
 for (const argv of COMMANDS) {
   const code = await cli(argv, ctx);
-  // `check` may fail its bounds at so few actions; anything worse is a broken build.
-  if (code !== 0 && code !== 1) throw new Error(`idemsim ${argv.join(' ')} exited ${code} while recording code`);
+  if (code !== 0) throw new Error(`idemsim ${argv.join(' ')} exited ${code} while recording code`);
 }
 store();
