@@ -29,12 +29,28 @@ const dist = join(root, 'dist');
 /** Loaded at run time from node_modules: large, native, or needed by one command only. */
 const EXTERNAL = [/^node:/, /^vega/, /^@resvg\//, /^@electric-sql\//, /^pg$/, /^@redis\//, /^@stdlib\//];
 
+/**
+ * commander requires node:child_process (and with it net and dgram, 2 to 4 ms of every
+ * start) only to spawn executable subcommands, which idemsim has none of: in the bundle,
+ * its one use, childProcess.spawn, requires the module when called instead.
+ */
+const lazyChildProcess = {
+  name: 'commander-lazy-child-process',
+  transform(code, id) {
+    if (!/[\\/]commander[\\/]lib[\\/]command\.js$/.test(id)) return null;
+    const eager = "const childProcess = require('node:child_process');";
+    if (!code.includes(eager)) throw new Error(`commander changed: no "${eager}" in ${id}`);
+    return code.replace(eager, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };");
+  },
+};
+
 rmSync(join(dist, 'bundle'), { recursive: true, force: true });
 const bundled = await build({
   input: { main: join(dist, 'cli', 'main.js'), worker: join(dist, 'sweep', 'worker.js') },
   platform: 'node',
   logLevel: 'warn',
   external: (id) => EXTERNAL.some((pattern) => pattern.test(id)),
+  plugins: [lazyChildProcess],
   // Chunks sit one folder below dist/, like the modules they come from, so paths the code
   // takes from import.meta.url ('../..' for the package, '../vendor/...') still hold.
   output: {
