@@ -163,7 +163,10 @@ export class EventQueue {
     let t = this.length > 0 ? (this.times[0] as number) : 0;
     let seq = this.length > 0 ? (this.seqs[0] as number) : 0;
     let found = this.length > 0;
-    for (const lane of this.lanes) {
+    // An indexed loop: for-of makes an iterator on every pop until the loop is optimized.
+    const lanes = this.lanes;
+    for (let l = 0; l < lanes.length; l++) {
+      const lane = lanes[l] as Fifo;
       if (lane.length === 0) continue;
       const head = lane.events[lane.head] as Slot;
       if (!found || head.t < t || (head.t === t && head.seq < seq)) {
