@@ -4,10 +4,11 @@
 // and Node 20 keeps no compile cache (22.1 and later do, and there idemsim uses Node's).
 //
 // The cache changes the time, never the code that runs: V8 takes a stored file only if the
-// same V8 with the same flags made it for the same source, and otherwise compiles the
-// source as Node would. Only the bundle's own files go through here; everything else
+// same V8 with the same flags made it for a source of the same length, and otherwise
+// compiles the source as Node would; and every bundle file with stored code is named by a
+// hash of its text (scripts/bundle.mjs), so the stored code of one text never meets another. Only the bundle's own files go through here; everything else
 // (node_modules, Node's built-ins) loads as usual.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,9 +44,11 @@ export async function start(argv: readonly string[]): Promise<void> {
   await entry().main(argv);
 }
 
-/** The bundle's entry, loaded through the hook when one is installed. */
+/** The bundle's entry (main-HASH.cjs), loaded through the hook when one is installed. */
 export function entry(): Entry {
-  return createRequire(import.meta.url)(join(BUNDLE_DIR, 'main.cjs')) as Entry;
+  const main = readdirSync(BUNDLE_DIR).find((name) => /^main-[\w-]+\.cjs$/.test(name));
+  if (main === undefined) throw new Error(`idemsim is not built: no main-*.cjs in ${BUNDLE_DIR} (run npm run build)`);
+  return createRequire(import.meta.url)(join(BUNDLE_DIR, main)) as Entry;
 }
 
 /**
@@ -60,7 +63,7 @@ export function useStoredCode(record?: { skip: ReadonlySet<string> }): () => voi
   const loader = Module as unknown as Loader;
   const compile = loader.prototype._compile;
   const scripts = new Map<string, Script>();
-  const bundle = dirname(join(BUNDLE_DIR, 'main.cjs'));
+  const bundle = dirname(join(BUNDLE_DIR, 'x.cjs'));
   loader.prototype._compile = function (this: LoaderModule, content: string, filename: string): unknown {
     if (dirname(filename) !== bundle) return compile.call(this, content, filename);
     const stored = record === undefined ? storedCode(filename) : undefined;
