@@ -10,8 +10,8 @@ import tseslint from 'typescript-eslint';
 export const WALLS = {
   // The shared vocabulary imports no other folder (simple-statistics: the normal tail).
   model: { folders: [], packages: ['simple-statistics'] },
-  // node:fs, node:module, node:url and node:vm only to load the @stdlib quantiles with
-  // V8's code cache (src/stats/quantiles.ts).
+  // node:fs, node:module, node:path, node:url and node:vm only to load the @stdlib quantiles
+  // with V8's stored code (src/stats/quantiles.ts, stored-code.ts).
   stats: {
     folders: ['model'],
     packages: [
@@ -20,6 +20,7 @@ export const WALLS = {
       '@stdlib/stats-base-dists-gamma-quantile',
       'node:fs',
       'node:module',
+      'node:path',
       'node:url',
       'node:vm',
     ],

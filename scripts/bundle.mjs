@@ -12,7 +12,7 @@
 //   scripts/record-code.mjs, which runs a few commands to compile what they use. (CommonJS
 //   because Node 20 can run a script from stored code, but not an ES module.)
 // - dist/vendor/quantiles.cjs: the @stdlib quantiles in one file, which
-//   src/stats/quantiles.ts loads on first use, and dist/vendor/quantiles.cache: V8's code
+//   src/stats/quantiles.ts loads on first use, and dist/vendor/cache/: V8's code
 //   for it, compiled here once so that no run compiles it again (Node 20 keeps no compile
 //   cache of its own).
 //
@@ -62,16 +62,13 @@ const bundled = await build({
     // One non-ASCII character makes V8 keep a whole file as two-byte text, which doubles
     // the time to read it: schema's 330 KB took 7 ms to decode for nine of them.
     charset: 'ascii',
-    // Every file the CLI loads is named by a hash of its text, so stored code, kept per file
-    // name, can never meet another text (V8 itself compares only the length). The worker
-    // loads without stored code, and pool.ts finds it by its fixed name.
-    entryFileNames: (chunk) => (chunk.name === 'worker' ? 'worker.cjs' : '[name]-[hash].cjs'),
+    entryFileNames: '[name].cjs',
     chunkFileNames: '[name]-[hash].cjs',
   },
 });
 
 const quantiles = join(dist, 'vendor', 'quantiles.cjs');
-rmSync(quantiles, { force: true });
+rmSync(dirname(quantiles), { recursive: true, force: true });
 // Each of the ~400 @stdlib files carries the same Apache-2.0 header, 300 KB of the 400 KB
 // bundle: the bundle keeps one copy of each distinct header, at the top.
 const vendored = (legal) =>
@@ -89,14 +86,17 @@ writeFileSync(quantiles, [...licences, await vendored(false)].join('\n'));
 // The functions run here once on arguments like a run's intervals (a count's two tails, a
 // proportion's, a mean's Student t) before the cache is taken, so that the code they need
 // is in it. A cache taken after many more calls was bigger and slower to start from.
-const { cachePathOf, compileBundle } = await import(join(dist, 'stats', 'quantiles.js'));
+const { codeStoreOf, compileBundle } = await import(join(dist, 'stats', 'quantiles.js'));
 const { quantiles: q, script } = compileBundle(quantiles, readFileSync(quantiles, 'utf8'));
 for (const p of [0.025, 0.975]) {
   q.beta(p, 44, 957);
   q.gamma(p, 44, 1);
 }
 q.beta(0.05, 500_000, 0.5);
-writeFileSync(cachePathOf(quantiles), script.createCachedData());
+const store = codeStoreOf(quantiles);
+mkdirSync(store.dir, { recursive: true });
+store.put(quantiles, script.createCachedData());
+store.save();
 
 // In a process of its own, so that no other code is in the recorded files.
 // The files that import() a package (an ES module: vega, PGlite) get no stored code.

@@ -3,16 +3,17 @@
 // the bundle's JavaScript is a third of what a short command costs over Node's own start,
 // and Node 20 keeps no compile cache (22.1 and later do, and there idemsim uses Node's).
 //
-// The cache changes the time, never the code that runs: V8 takes a stored file only if the
-// same V8 with the same flags made it for a source of the same length, and otherwise
-// compiles the source as Node would; and every bundle file with stored code is named by a
-// hash of its text (scripts/bundle.mjs), so the stored code of one text never meets another. Only the bundle's own files go through here; everything else
-// (node_modules, Node's built-ins) loads as usual.
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+// The stored code changes the time, never the code that runs: V8 takes it only if the same
+// V8 with the same flags made it, and src/stats/stored-code.ts only while the file is the
+// one it was made from, where it was made; otherwise the file compiles as Node would.
+// Only the bundle's own files go through here; everything else (node_modules, Node's
+// built-ins) loads as usual.
+import { mkdirSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
+import { CodeStore } from '../stats/stored-code.js';
 
 /** The bundle, and its stored code (one file per bundle file, named after it). */
 export const BUNDLE_DIR = fileURLToPath(new URL('../bundle/', import.meta.url));
@@ -44,11 +45,9 @@ export async function start(argv: readonly string[]): Promise<void> {
   await entry().main(argv);
 }
 
-/** The bundle's entry (main-HASH.cjs), loaded through the hook when one is installed. */
+/** The bundle's entry, loaded through the hook when one is installed. */
 export function entry(): Entry {
-  const main = readdirSync(BUNDLE_DIR).find((name) => /^main-[\w-]+\.cjs$/.test(name));
-  if (main === undefined) throw new Error(`idemsim is not built: no main-*.cjs in ${BUNDLE_DIR} (run npm run build)`);
-  return createRequire(import.meta.url)(join(BUNDLE_DIR, main)) as Entry;
+  return createRequire(import.meta.url)(join(BUNDLE_DIR, 'main.cjs')) as Entry;
 }
 
 /**
@@ -62,11 +61,12 @@ export function entry(): Entry {
 export function useStoredCode(record?: { skip: ReadonlySet<string> }): () => void {
   const loader = Module as unknown as Loader;
   const compile = loader.prototype._compile;
+  const store = new CodeStore(CACHE_DIR);
   const scripts = new Map<string, Script>();
-  const bundle = dirname(join(BUNDLE_DIR, 'x.cjs'));
+  const bundle = dirname(join(BUNDLE_DIR, 'main.cjs'));
   loader.prototype._compile = function (this: LoaderModule, content: string, filename: string): unknown {
     if (dirname(filename) !== bundle) return compile.call(this, content, filename);
-    const stored = record === undefined ? storedCode(filename) : undefined;
+    const stored = record === undefined ? store.get(filename) : undefined;
     const recording = record !== undefined && !record.skip.has(basename(filename));
     if (stored === undefined && !recording) return compile.call(this, content, filename);
     const script = new Script(loader.wrap(content), {
@@ -79,20 +79,7 @@ export function useStoredCode(record?: { skip: ReadonlySet<string> }): () => voi
   };
   return () => {
     mkdirSync(CACHE_DIR, { recursive: true });
-    for (const [filename, script] of scripts) writeFileSync(cacheOf(filename), script.createCachedData());
+    for (const [filename, script] of scripts) store.put(filename, script.createCachedData());
+    store.save();
   };
-}
-
-function cacheOf(filename: string): string {
-  return join(CACHE_DIR, `${basename(filename)}.v8`);
-}
-
-/** The stored code of a bundle file, if the build stored any. */
-function storedCode(filename: string): Buffer | undefined {
-  try {
-    return readFileSync(cacheOf(filename));
-  } catch {
-    // None stored: a file that imports an ES module, or a build without stored code.
-    return undefined;
-  }
 }

@@ -5,14 +5,14 @@
 // the packages load directly. Either way it is the same @stdlib code.
 //
 // Compiling that file is still ~10 ms of every run's start, so the build also stores V8's
-// compiled code for it (dist/vendor/quantiles.cache, made by compileBundle below after a
-// first use). V8 takes the cache only if it was made by the same V8 with the same flags;
-// otherwise it says so and compiles the source as usual: the cache changes the time, never
-// the code that runs.
+// compiled code for it (dist/vendor/cache/, made by compileBundle below after a first use;
+// see stored-code.ts for when it is used). It changes the time, never the code that runs.
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
+import { CodeStore } from './stored-code.js';
 
 export interface Quantiles {
   /** Quantile p of Beta(a, b). */
@@ -31,8 +31,8 @@ export function quantiles(): Quantiles {
 }
 
 /** Where the compiled code of the bundle at `bundlePath` is kept. */
-export function cachePathOf(bundlePath: string): string {
-  return bundlePath.replace(/\.cjs$/, '.cache');
+export function codeStoreOf(bundlePath: string): CodeStore {
+  return new CodeStore(join(dirname(bundlePath), 'cache'));
 }
 
 /**
@@ -58,11 +58,8 @@ export function compileBundle(
 
 function load(): Quantiles {
   const path = fileURLToPath(new URL(BUNDLE, import.meta.url));
-  const source = readIfThere(path);
-  if (source !== null) {
-    const cache = readIfThere(cachePathOf(path), null);
-    return compileBundle(path, source, cache ?? undefined).quantiles;
-  }
+  const source = bundleText(path);
+  if (source !== null) return compileBundle(path, source, codeStoreOf(path).get(path)).quantiles;
   const require = createRequire(import.meta.url);
   return {
     beta: require('@stdlib/stats-base-dists-beta-quantile') as Quantiles['beta'],
@@ -70,12 +67,10 @@ function load(): Quantiles {
   };
 }
 
-/** The file's text (or bytes, with encoding null); null only when it does not exist: anything else is a real fault. */
-function readIfThere(path: string): string | null;
-function readIfThere(path: string, encoding: null): Buffer | null;
-function readIfThere(path: string, encoding: 'utf8' | null = 'utf8'): string | Buffer | null {
+/** The bundle's text; null only when it does not exist (not built): anything else is a real fault. */
+function bundleText(path: string): string | null {
   try {
-    return readFileSync(path, encoding);
+    return readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException)?.code === 'ENOENT') return null;
     throw error;

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cachePathOf, compileBundle, quantiles } from '../../src/stats/quantiles.js';
+import { codeStoreOf, compileBundle, quantiles } from '../../src/stats/quantiles.js';
 
 const require = createRequire(import.meta.url);
 const BUNDLE = resolve(__dirname, '..', '..', 'dist', 'vendor', 'quantiles.cjs');
@@ -16,7 +16,8 @@ describe('the bundled quantile functions', () => {
   });
 
   it('are stored compiled too, and this Node takes the stored code', () => {
-    const cache = readFileSync(cachePathOf(BUNDLE));
+    const cache = codeStoreOf(BUNDLE).get(BUNDLE);
+    expect(cache).toBeDefined();
     const { script } = compileBundle(BUNDLE, readFileSync(BUNDLE, 'utf8'), cache);
     expect(script.cachedDataRejected).toBe(false);
   });
@@ -32,7 +33,7 @@ describe('the bundled quantile functions', () => {
     [
       'from the stored code',
       (): ReturnType<typeof quantiles> =>
-        compileBundle(BUNDLE, readFileSync(BUNDLE, 'utf8'), readFileSync(cachePathOf(BUNDLE))).quantiles,
+        compileBundle(BUNDLE, readFileSync(BUNDLE, 'utf8'), codeStoreOf(BUNDLE).get(BUNDLE)).quantiles,
     ],
   ])('give exactly what the @stdlib packages give, %s', (_how, bundle) => {
     const bundled = bundle();
