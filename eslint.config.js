@@ -10,19 +10,14 @@ import tseslint from 'typescript-eslint';
 export const WALLS = {
   // The shared vocabulary imports no other folder (simple-statistics: the normal tail).
   model: { folders: [], packages: ['simple-statistics'] },
-  // node:fs, node:module, node:path, node:url and node:vm only to load the @stdlib quantiles
-  // with V8's stored code (src/stats/quantiles.ts, stored-code.ts).
+  // node:module only to load the @stdlib quantiles (src/stats/quantiles.ts).
   stats: {
     folders: ['model'],
     packages: [
       'simple-statistics',
       '@stdlib/stats-base-dists-beta-quantile',
       '@stdlib/stats-base-dists-gamma-quantile',
-      'node:fs',
       'node:module',
-      'node:path',
-      'node:url',
-      'node:vm',
     ],
   },
   sim: { folders: ['model', 'stats'], packages: ['seedrandom'] },

@@ -67,6 +67,8 @@ const CASES = [
 ];
 
 if (process.argv[2] === '--case') {
+  // The core's modules load as the CLI loads them: the vendored quantiles from their stored code.
+  (await import('../dist/cli/boot.js')).useStoredCode();
   const { simulate } = await import('../dist/sim/simulate.js');
   const { defaultScenario } = await import('../dist/model/scenario.js');
   const scenario = defaultScenario();

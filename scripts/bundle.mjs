@@ -12,13 +12,11 @@
 //   scripts/record-code.mjs, which runs a few commands to compile what they use. (CommonJS
 //   because Node 20 can run a script from stored code, but not an ES module.)
 // - dist/vendor/quantiles.cjs: the @stdlib quantiles in one file, which
-//   src/stats/quantiles.ts loads on first use, and dist/vendor/cache/: V8's code
-//   for it, compiled here once so that no run compiles it again (Node 20 keeps no compile
-//   cache of its own).
+//   src/stats/quantiles.ts loads on first use (with stored code too, when the CLI runs).
 //
 // Nothing changes in what the code does: the bundles are the same modules, joined.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
@@ -83,22 +81,6 @@ const licences = new Set((await vendored(true)).match(/\/\*[^]*?@license[^]*?\*\
 mkdirSync(dirname(quantiles), { recursive: true });
 writeFileSync(quantiles, [...licences, await vendored(false)].join('\n'));
 
-// The functions run here once on arguments like a run's intervals (a count's two tails, a
-// proportion's, a mean's Student t) before the cache is taken, so that the code they need
-// is in it. A cache taken after many more calls was bigger and slower to start from.
-const { codeStoreOf, compileBundle } = await import(join(dist, 'stats', 'quantiles.js'));
-const { quantiles: q, script } = compileBundle(quantiles, readFileSync(quantiles, 'utf8'));
-for (const p of [0.025, 0.975]) {
-  q.beta(p, 44, 957);
-  q.gamma(p, 44, 1);
-}
-q.beta(0.05, 500_000, 0.5);
-const store = codeStoreOf(quantiles);
-mkdirSync(store.dir, { recursive: true });
-store.put(quantiles, script.createCachedData());
-store.save();
-
-// In a process of its own, so that no other code is in the recorded files.
 // The files that import() a package (an ES module: vega, PGlite) get no stored code.
 const importers = bundled.output
   .filter((chunk) => chunk.type === 'chunk' && chunk.dynamicImports.some((id) => EXTERNAL.some((p) => p.test(id))))

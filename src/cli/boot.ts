@@ -1,23 +1,28 @@
-// How bin/idemsim.js starts the CLI: the bundle (dist/bundle/*.cjs, built by
-// scripts/bundle.mjs) run with V8's compiled code for it, stored at build time. Compiling
-// the bundle's JavaScript is a third of what a short command costs over Node's own start,
-// and Node 20 keeps no compile cache (22.1 and later do, and there idemsim uses Node's).
+// How bin/idemsim.js starts the CLI: the bundles (dist/bundle/*.cjs and the quantiles in
+// dist/vendor/, built by scripts/bundle.mjs) run with V8's compiled code for them, stored at
+// build time. Compiling the bundle's JavaScript is a third of what a short command costs
+// over Node's own start, and Node 20 keeps no compile cache (22.1 and later do, and there
+// idemsim uses Node's).
 //
 // The stored code changes the time, never the code that runs: V8 takes it only if the same
-// V8 with the same flags made it, and src/stats/stored-code.ts only while the file is the
+// V8 with the same flags made it, and src/cli/stored-code.ts only while the file is the
 // one it was made from, where it was made; otherwise the file compiles as Node would.
-// Only the bundle's own files go through here; everything else (node_modules, Node's
+// Only the bundles' own files go through here; everything else (node_modules, Node's
 // built-ins) loads as usual.
 import { mkdirSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
-import { CodeStore } from '../stats/stored-code.js';
+import { CodeStore } from './stored-code.js';
 
-/** The bundle, and its stored code (one file per bundle file, named after it). */
+/** The bundle, and the stored code of every bundled file (one file each, named after it). */
 export const BUNDLE_DIR = fileURLToPath(new URL('../bundle/', import.meta.url));
 export const CACHE_DIR = join(BUNDLE_DIR, 'cache');
+/** The folders of bundled files: the CLI's, and the vendored quantiles' (src/stats/quantiles.ts). */
+const BUNDLED = [BUNDLE_DIR, fileURLToPath(new URL('../vendor/', import.meta.url))].map((dir) =>
+  dirname(join(dir, 'x.cjs')),
+);
 
 /** What the CLI's entry exports. */
 interface Entry {
@@ -63,9 +68,8 @@ export function useStoredCode(record?: { skip: ReadonlySet<string> }): () => voi
   const compile = loader.prototype._compile;
   const store = new CodeStore(CACHE_DIR);
   const scripts = new Map<string, Script>();
-  const bundle = dirname(join(BUNDLE_DIR, 'main.cjs'));
   loader.prototype._compile = function (this: LoaderModule, content: string, filename: string): unknown {
-    if (dirname(filename) !== bundle) return compile.call(this, content, filename);
+    if (!BUNDLED.includes(dirname(filename))) return compile.call(this, content, filename);
     const stored = record === undefined ? store.get(filename) : undefined;
     const recording = record !== undefined && !record.skip.has(basename(filename));
     if (stored === undefined && !recording) return compile.call(this, content, filename);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Script } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, idemsim, requireBuild } from './binary.js';
+import { quantiles } from '../../src/stats/quantiles.js';
 
 const BUNDLE = join(ROOT, 'dist', 'bundle');
 const CACHE = join(BUNDLE, 'cache');
@@ -42,13 +43,15 @@ function runIn(root: string, args: readonly string[]) {
 describe('the stored code the CLI starts from', () => {
   const stored = (): string[] => readdirSync(CACHE).filter((f) => f.endsWith('.cjs.v8'));
 
-  it('covers the files a run loads, and this Node takes every stored file', () => {
+  it('covers the files a run loads, the vendored quantiles included, and this Node takes every stored file', () => {
     const files = stored();
-    for (const first of ['main.', 'errors-', 'simulate-', 'schema-', 'run-']) {
+    for (const first of ['main.', 'errors-', 'simulate-', 'schema-', 'run-', 'quantiles.']) {
       expect(files.some((f) => f.startsWith(first))).toBe(true);
     }
+    // Where each stored file's source is: the stamps the store keeps (src/cli/stored-code.ts).
+    const stamps = JSON.parse(readFileSync(join(CACHE, 'stamps.json'), 'utf8')) as Record<string, { path: string }>;
     for (const file of files) {
-      const source = readFileSync(join(BUNDLE, file.replace(/\.v8$/, '')), 'utf8');
+      const source = readFileSync(stamps[file.replace(/\.v8$/, '')]?.path ?? '', 'utf8');
       const script = new Script(wrap(source), { filename: file, cachedData: readFileSync(join(CACHE, file)) });
       expect(script.cachedDataRejected, file).toBe(false);
     }
@@ -89,6 +92,30 @@ describe('the stored code the CLI starts from', () => {
       expect(got.stdout).toBe(expected[i]?.stdout);
       expect(got.stderr).toBe(expected[i]?.stderr);
     });
+  });
+
+  it('gives the quantiles from stored code exactly as the @stdlib packages give them', () => {
+    // In a process of its own: the hook patches Node's loader for the whole process.
+    const points = [0.005, 0.025, 0.5, 0.975, 0.995].flatMap((p) =>
+      [0.5, 1, 3, 44, 957, 2_500, 1e6].flatMap((a) => [0.5, 1, 7, 900, 1e6].map((b) => [p, a, b])),
+    );
+    const script = `
+      const { useStoredCode, CACHE_DIR } = await import(${JSON.stringify(join(ROOT, 'dist', 'cli', 'boot.js'))});
+      const { CodeStore } = await import(${JSON.stringify(join(ROOT, 'dist', 'cli', 'stored-code.js'))});
+      const { createRequire } = await import('node:module');
+      const path = ${JSON.stringify(join(ROOT, 'dist', 'vendor', 'quantiles.cjs'))};
+      if (new CodeStore(CACHE_DIR).get(path) === undefined) throw new Error('no stored code for the quantiles');
+      useStoredCode();
+      const q = createRequire(path)(path);
+      const points = ${JSON.stringify(points)};
+      process.stdout.write(JSON.stringify(points.map(([p, a, b]) => [q.beta(p, a, b), q.gamma(p, a, 1)])));
+    `;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(child.stderr).toBe('');
+    const direct = quantiles();
+    expect(child.stdout).toBe(
+      JSON.stringify(points.map(([p, a, b]) => [direct.beta(p!, a!, b!), direct.gamma(p!, a!, 1)])),
+    );
   });
 
   it('draws charts, which load vega with import() from the CommonJS bundle', () => {

@@ -1,11 +1,11 @@
 // The built CLI loads the @stdlib quantiles from one bundled file (scripts/bundle.mjs) for a
 // faster start; the bundle must be the same functions, answer for answer.
 import { createRequire } from 'node:module';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codeStoreOf, compileBundle, quantiles } from '../../src/stats/quantiles.js';
+import { quantiles } from '../../src/stats/quantiles.js';
 
 const require = createRequire(import.meta.url);
 const BUNDLE = resolve(__dirname, '..', '..', 'dist', 'vendor', 'quantiles.cjs');
@@ -15,28 +15,8 @@ describe('the bundled quantile functions', () => {
     expect(existsSync(BUNDLE)).toBe(true);
   });
 
-  it('are stored compiled too, and this Node takes the stored code', () => {
-    const cache = codeStoreOf(BUNDLE).get(BUNDLE);
-    expect(cache).toBeDefined();
-    const { script } = compileBundle(BUNDLE, readFileSync(BUNDLE, 'utf8'), cache);
-    expect(script.cachedDataRejected).toBe(false);
-  });
-
-  it('still load when V8 refuses the stored code', () => {
-    const { quantiles: q, script } = compileBundle(BUNDLE, readFileSync(BUNDLE, 'utf8'), Buffer.from('not code'));
-    expect(script.cachedDataRejected).toBe(true);
-    expect(q.beta(0.5, 1, 1)).toBeCloseTo(0.5, 12);
-  });
-
-  it.each([
-    ['as Node requires it', (): ReturnType<typeof quantiles> => require(BUNDLE) as ReturnType<typeof quantiles>],
-    [
-      'from the stored code',
-      (): ReturnType<typeof quantiles> =>
-        compileBundle(BUNDLE, readFileSync(BUNDLE, 'utf8'), codeStoreOf(BUNDLE).get(BUNDLE)).quantiles,
-    ],
-  ])('give exactly what the @stdlib packages give, %s', (_how, bundle) => {
-    const bundled = bundle();
+  it('give exactly what the @stdlib packages give', () => {
+    const bundled = require(BUNDLE) as ReturnType<typeof quantiles>;
     const direct = quantiles();
     const shape = fc.double({ min: 1e-3, max: 1e7, noNaN: true });
     fc.assert(

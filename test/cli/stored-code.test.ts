@@ -5,7 +5,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CodeStore } from '../../src/stats/stored-code.js';
+import { CodeStore } from '../../src/cli/stored-code.js';
 
 let root: string;
 let source: string;
