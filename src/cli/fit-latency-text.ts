@@ -1,4 +1,4 @@
-// Input shown back in fit-latency's one-line errors: cut short and with every character
+// Input shown back in one-line errors (fit-latency's, --max-memory's): cut short and with every character
 // that could break the line, or hide itself, escaped, whatever the file or flag held.
 
 /** How much of a cell or flag an error shows, in UTF-16 units, before "...". */

@@ -16,7 +16,6 @@ import { InputError } from './errors.js';
 import { readScenarioFile } from './validate.js';
 import { MAX_MEMORY_HELP, checkMemory, checkRetained, parseMaxMemory } from './memory.js';
 
-/** A scenario and the file it came from (undefined for the built-in defaults). */
 /** What bounds a run's memory: the ceiling (bytes), and the actions a sized run may reach. */
 export interface MemoryLimit {
   ceiling: number | undefined;
@@ -42,6 +41,7 @@ export function withinMemory(scenario: Scenario, where: string, limit: MemoryLim
   return scenario;
 }
 
+/** A scenario and the file it came from (undefined for the built-in defaults). */
 export interface Loaded {
   file: string | undefined;
   scenario: Scenario;

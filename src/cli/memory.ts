@@ -7,13 +7,14 @@ import { maxOf } from '../model/extent.js';
 import type { Scenario } from '../model/scenario.js';
 import { SIZE_UNITS, parseQuantity } from '../scenario/units.js';
 import { InputError } from './errors.js';
+import { quote } from './fit-latency-text.js';
 
 export const MAX_MEMORY_HELP = `refuse a run whose estimated peak memory is above this size, e.g. 4GB (default: ${DEFAULT_MAX_MEMORY / 1e9}GB)`;
 
 /** commander's parser for --max-memory: a size such as 4GB or 512MiB, in bytes. */
 export function parseMaxMemory(text: string): number {
   const parsed = parseQuantity(text.trim(), SIZE_UNITS);
-  const shown = JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}...` : text);
+  const shown = quote(text);
   if (parsed.kind !== 'ok') {
     throw new InputError(`--max-memory ${shown}: give a size with its unit, e.g. 4GB or 512MiB`);
   }
