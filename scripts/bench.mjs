@@ -18,6 +18,11 @@ const REFERENCE_SOURCE = join(ROOT, 'bench', 'reference', 'idemsim.c');
 /** idemsim's speed targets: our throughput over C's, and a sweep's --jobs 1 time over its --jobs 2 time. */
 const C_RATIO_TARGET = 0.5;
 const SWEEP_RATIO_TARGET = 1.7;
+/**
+ * Cases beside the C reference run this many times each, idemsim and C alternately, and
+ * report their medians: one run of each moved the ratio by a tenth or two on a shared machine.
+ */
+const PAIRS = 3;
 
 const CASES = [
   {
@@ -106,21 +111,32 @@ if (process.argv[2] === '--case') {
   const reference = compileReference(work);
   console.log(reference.note);
   for (const c of CASES) {
-    const r = childJson(process.execPath, [fileURLToPath(import.meta.url), '--case', JSON.stringify(c.sets)]);
+    const paired = c.reference !== undefined && reference.binary !== null;
+    const ours = [];
+    const theirs = [];
+    for (let i = 0; i < (paired ? PAIRS : 1); i++) {
+      ours.push(childJson(process.execPath, [fileURLToPath(import.meta.url), '--case', JSON.stringify(c.sets)]));
+      if (paired) theirs.push(childJson(reference.binary, c.reference));
+    }
+    const r = median(ours);
     const perSecond = r.actions / r.seconds;
+    const how = paired ? ` (median of ${PAIRS}, alternating with the C reference's)` : '';
     console.log(
-      `(${c.id}) ${c.title}\n    ${r.seconds.toFixed(2)} s, ${(perSecond / 1e6).toFixed(2)} million actions/s, ` +
+      `(${c.id}) ${c.title}\n    ${r.seconds.toFixed(2)} s${how}, ${(perSecond / 1e6).toFixed(2)} million actions/s, ` +
         `peak RSS ${r.rssMB.toFixed(0)} MB, duplicates/1000 ${r.duplicatesPerThousand.toFixed(2)}`,
     );
-    if (c.reference !== undefined && reference.binary !== null) {
-      console.log(compared(r, childJson(reference.binary, c.reference)));
-    }
+    if (paired) console.log(compared(r, median(theirs)));
   }
   const sweeps = sweepSpeedUp();
   console.log(sweeps.text);
   console.log(await twoProcesses(sweeps.jobs1));
   if (reference.binary !== null) console.log(await twoAtOnce(reference.binary));
   console.log(`load average at the end ${loadAverage()}`);
+}
+
+/** The run of median time among an odd number of runs. */
+function median(runs) {
+  return [...runs].sort((a, b) => a.seconds - b.seconds)[(runs.length - 1) / 2];
 }
 
 function loadAverage() {
@@ -177,7 +193,7 @@ function compared(ours, c) {
       ? 'idemsim reported no interval'
       : `${inside ? 'inside' : 'OUTSIDE'} idemsim's 95% interval ${interval.low.toFixed(digits)} to ${interval.high.toFixed(digits)}`;
   return (
-    `    C reference: ${c.seconds.toFixed(2)} s, ${(perSecond / 1e6).toFixed(2)} million actions/s, ` +
+    `    C reference: ${c.seconds.toFixed(2)} s (median of ${PAIRS}), ${(perSecond / 1e6).toFixed(2)} million actions/s, ` +
     `peak RSS ${c.rssMB.toFixed(0)} MB, duplicates/1000 ${c.duplicatesPerThousand.toFixed(digits)} (${where})\n` +
     `    idemsim / C throughput ${ratio.toFixed(2)} (target: at least ${C_RATIO_TARGET})`
   );
