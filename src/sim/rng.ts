@@ -74,7 +74,7 @@ export class Alea {
  * With `t | 0` each draw waited for the last (a block of 18 draws took 3.4 times as long).
  * test/sim/rng.test.ts compares the draws with seedrandom's own.
  */
-function carry(a: number, t: number): number {
+export function carry(a: number, t: number): number {
   const low = Math.floor(a);
   return t >= low + 1 ? low + 1 : low;
 }
