@@ -83,7 +83,7 @@ if (process.argv[2] === '--case') {
   (await import('../dist/stats/quantiles.js')).quantiles();
   // The case's fields go through the scenario loader, as --set would: a value it refuses
   // (say a retention of "24 hours") is an error here, not a run of who knows what.
-  const sets = Object.entries(JSON.parse(process.argv[3])).map(
+  const sets = Object.entries(caseFields(process.argv[3] ?? '')).map(
     ([path, value]) => `${path}=${typeof value === 'string' ? value : JSON.stringify(value)}`,
   );
   const loaded = defaultsWithSets(sets);
@@ -137,6 +137,23 @@ if (process.argv[2] === '--case') {
   console.log(await twoProcesses(sweeps.jobs1));
   if (reference.binary !== null) console.log(await twoAtOnce(reference.binary));
   console.log(`load average at the end ${loadAverage()}`);
+}
+
+/** --case's argument: a JSON object of scenario fields, or one line and exit 2. */
+function caseFields(text) {
+  let fields;
+  try {
+    fields = JSON.parse(text);
+  } catch (error) {
+    fields = error;
+  }
+  if (fields === null || typeof fields !== 'object' || Array.isArray(fields) || fields instanceof Error) {
+    console.error(
+      `bench --case: expected a JSON object of scenario fields, like '{"actions":1000000}', got ${JSON.stringify(text.slice(0, 80))}`,
+    );
+    process.exit(2);
+  }
+  return fields;
 }
 
 /** The run of median time among an odd number of runs. */
