@@ -308,7 +308,7 @@ async function twoAtOnce(binary) {
   const pair = Math.min(await wall(2), await wall(2));
   return (
     `(machine) the C reference on 3,000,000 actions: ${alone.toFixed(2)} s alone, ${pair.toFixed(2)} s for two at once\n` +
-    `    so the highest sweep ratio this machine allowed just now is about ${((2 * alone) / pair).toFixed(2)}`
+    `    so two threads of compiled code got about ${((2 * alone) / pair).toFixed(2)} times one from this machine just now (Node: the split line)`
   );
 }
 
