@@ -6,7 +6,8 @@
 // Each case runs in its own process, so each peak RSS is that case's alone. The machine's
 // load average is printed first and last: other work on the machine moves every figure.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,15 +73,16 @@ const CASES = [
 ];
 
 if (process.argv[2] === '--case') {
-  // The core's modules load as the CLI loads them: the vendored quantiles from their stored code.
+  // The core runs as the CLI runs it: the bundle's chunk that holds it, compiled from its
+  // stored code (src/cli/boot.ts), and the vendored quantiles the same way.
   (await import('../dist/cli/boot.js')).useStoredCode();
-  const { simulate } = await import('../dist/sim/simulate.js');
+  const { simulate, quantiles } = bundledCore();
   const { defaultsWithSets } = await import('../dist/scenario/index.js');
   const { formatIssue } = await import('../dist/scenario/issues.js');
   // The summary's quantile functions load on their first use (19 ms of reading and
   // compiling code): loaded here, before the clock, like every other module the run uses.
   // Loading code is start-up's part, which the start-up line times whole.
-  (await import('../dist/stats/quantiles.js')).quantiles();
+  quantiles();
   // The case's fields go through the scenario loader, as --set would: a value it refuses
   // (say a retention of "24 hours") is an error here, not a run of who knows what.
   const sets = Object.entries(caseFields(process.argv[3] ?? '')).map(
@@ -137,6 +139,27 @@ if (process.argv[2] === '--case') {
   console.log(await twoProcesses(sweeps.jobs1));
   if (reference.binary !== null) console.log(await twoAtOnce(reference.binary));
   console.log(`load average at the end ${loadAverage()}`);
+}
+
+/**
+ * The simulation core as the CLI's commands load it: the bundle's chunk that exports
+ * simulate (dist/bundle/simulate-HASH.cjs, one file with every module of the core in one
+ * scope). Not the tsc output in dist/sim/, which no command runs: there each function
+ * compiles on its first call and every call between modules goes through an ES module
+ * binding, about 10% slower on case (a).
+ */
+function bundledCore() {
+  const dir = join(ROOT, 'dist', 'bundle');
+  const chunks = readdirSync(dir).filter((name) => /^simulate-[\w-]+\.cjs$/.test(name));
+  const core = chunks.length === 1 ? createRequire(import.meta.url)(join(dir, chunks[0])) : {};
+  if (typeof core.simulate !== 'function' || typeof core.quantiles !== 'function') {
+    console.error(
+      `bench: no bundle chunk exporting simulate and quantiles in ${dir} (found ${chunks.join(', ') || 'none'}); ` +
+        'run npm run build, or update bundledCore() if the bundle is laid out differently',
+    );
+    process.exit(1);
+  }
+  return core;
 }
 
 /** --case's argument: a JSON object of scenario fields, or one line and exit 2. */
