@@ -17,7 +17,7 @@ import type { Series } from './series.js';
 import { EventKind, Lane, type Hedge, type SimEvent } from './events.js';
 import type { KeyOp } from '../model/keyops.js';
 import { detailOf, measure } from './measure.js';
-import { CHECK_EVERY, RunLimitError, eventsExceeded, overEventLimit } from './run-limits.js';
+import { CHECK_AT, CHECK_EVERY, RunLimitError, eventsExceeded, overEventLimit } from './run-limits.js';
 import type { TraceOptions } from './trace.js';
 
 export interface SimulateOptions {
@@ -85,7 +85,7 @@ export function run(sim: Sim): void {
   let last = 0;
   let events = 0;
   for (let event = queue.pop(); event !== undefined; event = queue.pop()) {
-    if ((++events & CHECK_EVERY) === 0 && overEventLimit(events, sim.nextAction)) {
+    if ((++events & CHECK_EVERY) === CHECK_AT && overEventLimit(events, sim.nextAction)) {
       throw eventsExceeded(events, sim.nextAction, sim.p.actions);
     }
     const t = event.t;
