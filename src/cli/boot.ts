@@ -44,10 +44,19 @@ interface Loader {
 
 /** Runs the CLI with `argv` and exits (the bundle's main does). */
 export async function start(argv: readonly string[]): Promise<void> {
+  compileFast();
+  await entry().main(argv);
+}
+
+/**
+ * What follows in this thread compiles from code compiled before: the stored code here, or
+ * Node's own compile cache where Node has one. A sweep's worker threads call it too
+ * (worker-boot.ts): each thread has its own loader.
+ */
+export function compileFast(): void {
   const withNodeCache = (Module as { enableCompileCache?: () => unknown }).enableCompileCache;
   if (withNodeCache === undefined) useStoredCode();
   else withNodeCache();
-  await entry().main(argv);
 }
 
 /** The bundle's entry, loaded through the hook when one is installed. */

@@ -75,7 +75,8 @@ describe('the stored code the CLI starts from', () => {
   const COMMANDS = [
     ['run', '--actions', '3000', '--format', 'json'],
     ['run', 'scenarios/lease-too-short.yaml', '--actions', '2000'],
-    ['sweep', '--actions', '500', '--vary', 'seed=1,2,3', '--jobs', '2', '--format', 'csv'],
+    // Points long enough that the worker thread, which starts from stored code too, takes some.
+    ['sweep', '--actions', '60000', '--vary', 'seed=1,2,3,4', '--jobs', '2', '--format', 'csv'],
     ['validate', 'scenarios/article-defaults.yaml'],
   ];
 
@@ -116,6 +117,14 @@ describe('the stored code the CLI starts from', () => {
     expect(child.stdout).toBe(
       JSON.stringify(points.map(([p, a, b]) => [direct.beta(p!, a!, b!), direct.gamma(p!, a!, 1)])),
     );
+  });
+
+  it("starts a sweep's worker threads through dist/cli/worker-boot.js, as bin/idemsim.js starts the CLI", () => {
+    // Without that start the sweep has no worker: the bundle runs no other.
+    rmSync(join(copy, 'dist', 'cli', 'worker-boot.js'));
+    const got = runIn(copy, ['sweep', '--actions', '500', '--vary', 'seed=1,2', '--jobs', '2', '--format', 'csv']);
+    expect(got.status).toBe(70);
+    expect(got.stderr).toContain(`sweep worker not built: ${join(copy, 'dist', 'cli', 'worker-boot.js')}`);
   });
 
   it('draws charts, which load vega with import() from the CommonJS bundle', () => {
