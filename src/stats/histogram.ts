@@ -31,7 +31,6 @@ function lowerEdge(bucket: number): number {
   return scratch[0] as number;
 }
 
-
 /** The number of buckets, the highest bucket index included (for readers of a state). */
 export const HISTOGRAM_BUCKETS = BUCKETS + 1;
 
@@ -51,6 +50,11 @@ export class Histogram {
   max = -Infinity;
   /** Exact mean and variance alongside the buckets, for the mean's interval. */
   readonly moments = new Welford();
+  /**
+   * The window's running counts, made when a quantile is first asked (a report asks a dozen
+   * of the same histogram) and made again once the count has changed.
+   */
+  private running: { count: number; sums: Float64Array } | null = null;
 
   record(value: number): void {
     const i = bucketOf(value) - this.base;
@@ -62,14 +66,9 @@ export class Histogram {
     if (value > this.max) this.max = value;
   }
 
-  /** The count of bucket b. */
-  private at(b: number): number {
-    const i = b - this.base;
-    return i >= 0 && i < this.counts.length ? (this.counts[i] as number) : 0;
-  }
-
   /** Adds n to bucket b, widening the window to take it in first if need be. */
   private add(b: number, n: number): void {
+    this.running = null;
     if (b < this.base || b >= this.base + this.counts.length) this.widen(b);
     const i = b - this.base;
     this.counts[i] = (this.counts[i] as number) + n;
@@ -134,29 +133,53 @@ export class Histogram {
   }
 
   /**
-   * The first bucket whose running count, from the bottom, reaches r. Buckets below the
-   * minimum's and above the maximum's are empty, so the walk starts and ends there; counts
-   * are whole numbers, so walking from either end finds the same bucket.
+   * The first bucket whose running count, from the minimum's bucket, reaches r: the walk up
+   * from the minimum's bucket would stop there. Buckets below the minimum's and above the
+   * maximum's are empty, and counts are whole numbers, so it is also where a walk down from
+   * the maximum's stops (bucketFromAbove), the one atRank takes past the middle rank.
    */
   private bucketFromBelow(r: number): number {
-    const last = bucketOf(this.max);
-    let seen = 0;
-    for (let b = bucketOf(this.min); b < last; b++) {
-      seen += this.at(b);
-      if (seen >= r) return b;
-    }
-    return last;
+    const first = bucketOf(this.min);
+    return this.firstReaching(r + this.countTo(first - 1), first, bucketOf(this.max));
   }
 
-  /** The same bucket, walking down from the maximum's: the first whose count from below is r or more. */
+  /**
+   * The bucket a walk down from the maximum's stops at: the highest b whose count below it,
+   * the total less the counts from b up, is under r, or the minimum's bucket.
+   */
   private bucketFromAbove(r: number): number {
-    const first = bucketOf(this.min);
-    let below = this.count;
-    for (let b = bucketOf(this.max); b > first; b--) {
-      below -= this.at(b);
-      if (below < r) return b;
+    const last = bucketOf(this.max);
+    return this.firstReaching(r - this.count + this.countTo(last), bucketOf(this.min), last);
+  }
+
+  /** The lowest bucket b in [from, to) whose count at or below it reaches `target`, or `to` (by bisection). */
+  private firstReaching(target: number, from: number, to: number): number {
+    let lo = from;
+    let hi = to;
+    while (lo < hi) {
+      const mid = lo + ((hi - lo) >> 1);
+      if (this.countTo(mid) >= target) hi = mid;
+      else lo = mid + 1;
     }
-    return first;
+    return lo;
+  }
+
+  /** The observations in bucket b and every bucket below it. */
+  private countTo(b: number): number {
+    if (this.running === null || this.running.count !== this.count) this.running = this.runningCounts();
+    const sums = this.running.sums;
+    const i = b - this.base;
+    if (i < 0 || sums.length === 0) return 0;
+    return sums[Math.min(i, sums.length - 1)] as number;
+  }
+
+  /** The running counts of the window, for the histogram's count now. */
+  private runningCounts(): { count: number; sums: Float64Array } {
+    const counts = this.counts;
+    const sums = new Float64Array(counts.length);
+    let seen = 0;
+    for (let i = 0; i < counts.length; i++) sums[i] = seen += counts[i] as number;
+    return { count: this.count, sums };
   }
 
   /** Nearest-rank quantile for p in (0, 1]. */

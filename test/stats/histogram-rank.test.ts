@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Histogram } from '../../src/stats/histogram.js';
+import type { HistogramState } from '../../src/model/tally-state.js';
 
 describe('Histogram.atRank', () => {
   it('gives, at every rank, a value in the same bucket as the sorted observation at that rank', () => {
@@ -26,5 +27,94 @@ describe('Histogram.atRank', () => {
       ),
       { seed: 15, numRuns: 300 },
     );
+  });
+});
+
+/** The walks atRank took before it bisected: up from the minimum's bucket, down from the maximum's. */
+interface Walks {
+  bucketFromBelow(r: number): number;
+  bucketFromAbove(r: number): number;
+}
+
+/** The bucket a value falls in, as the histogram files it. */
+function bucketOfValue(value: number): number {
+  const h = new Histogram();
+  h.record(value);
+  return h.state().buckets[0]?.[0] as number;
+}
+
+/** The two walks, bucket by bucket over a state's buckets, as histogram.ts made them. */
+function walked(state: HistogramState, r: number): { below: number; above: number } {
+  const counts = new Map(state.buckets);
+  const at = (b: number): number => counts.get(b) ?? 0;
+  const first = bucketOfValue(state.min);
+  const last = bucketOfValue(state.max);
+  let below = last;
+  let seen = 0;
+  for (let b = first; b < last; b++) {
+    seen += at(b);
+    if (seen >= r) {
+      below = b;
+      break;
+    }
+  }
+  let above = first;
+  let left = state.count;
+  for (let b = last; b > first; b--) {
+    left -= at(b);
+    if (left < r) {
+      above = b;
+      break;
+    }
+  }
+  return { below, above };
+}
+
+describe('Histogram rank search', () => {
+  it('finds the bucket both old walks found, at every rank, in recorded, merged and hand-made states', () => {
+    const bucket = fc.integer({ min: 0, max: 40 }).map((j) => 22_000 + j * 37);
+    const state = fc.record({
+      buckets: fc.uniqueArray(fc.tuple(bucket, fc.integer({ min: 1, max: 5 })), {
+        minLength: 0,
+        maxLength: 12,
+        selector: ([b]) => b,
+      }),
+      // Extremes and a count that need not agree with the buckets: a part file may say anything.
+      min: fc.oneof(fc.constant(0), fc.double({ min: 1, max: 1e4, noNaN: true })),
+      max: fc.double({ min: 1, max: 1e5, noNaN: true }),
+      extra: fc.integer({ min: -3, max: 3 }),
+    });
+    fc.assert(
+      fc.property(state, ({ buckets, min, max, extra }) => {
+        const sorted = [...buckets].sort((a, b) => a[0] - b[0]);
+        const total = sorted.reduce((sum, [, n]) => sum + n, 0);
+        const given: HistogramState = {
+          count: Math.max(1, total + extra),
+          min: Math.min(min, max),
+          max: Math.max(min, max),
+          moments: { n: 0, mean: 0, m2: 0 },
+          buckets: sorted,
+        };
+        const h = Histogram.fromState(given) as unknown as Walks;
+        for (let r = 1; r <= given.count; r++) {
+          const want = walked(given, r);
+          expect(h.bucketFromBelow(r)).toBe(want.below);
+          expect(h.bucketFromAbove(r)).toBe(want.above);
+        }
+      }),
+      { seed: 15, numRuns: 400 },
+    );
+  });
+
+  it('asks again after more observations, not from the running counts it made before', () => {
+    const h = new Histogram();
+    for (const v of [5, 5, 5, 900]) h.record(v);
+    expect(h.quantile(0.5)).toBeCloseTo(5, 2);
+    for (let i = 0; i < 10; i++) h.record(900);
+    expect(h.quantile(0.5)).toBeCloseTo(900, 0);
+    const other = new Histogram();
+    for (let i = 0; i < 40; i++) other.record(5);
+    h.merge(other);
+    expect(h.quantile(0.5)).toBeCloseTo(5, 2);
   });
 });
