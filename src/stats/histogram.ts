@@ -140,7 +140,10 @@ export class Histogram {
    */
   private bucketFromBelow(r: number): number {
     const first = bucketOf(this.min);
-    return this.firstReaching(r + this.countTo(first - 1), first, bucketOf(this.max));
+    const last = bucketOf(this.max);
+    // A state whose minimum lies above its maximum (a hand-made part): the walk never started.
+    if (first > last) return last;
+    return this.firstReaching(r + this.countTo(first - 1), first, last);
   }
 
   /**
