@@ -125,14 +125,14 @@ if (process.argv[2] === '--case') {
       ours.push(childJson(process.execPath, [fileURLToPath(import.meta.url), '--case', JSON.stringify(c.sets)]));
       if (paired) theirs.push(childJson(reference.binary, c.reference));
     }
-    const r = median(ours);
+    const r = medianRun(ours);
     const perSecond = r.actions / r.seconds;
     const how = paired ? ` (median of ${PAIRS}, alternating with the C reference's)` : '';
     console.log(
       `(${c.id}) ${c.title}\n    ${r.seconds.toFixed(2)} s${how}, ${(perSecond / 1e6).toFixed(2)} million actions/s, ` +
         `peak RSS ${r.rssMB.toFixed(0)} MB, duplicates/1000 ${r.duplicatesPerThousand.toFixed(2)}`,
     );
-    if (paired) console.log(compared(r, median(theirs)));
+    if (paired) console.log(compared(r, medianRun(theirs)));
   }
   const sweeps = sweepSpeedUp();
   console.log(sweeps.text);
@@ -167,10 +167,10 @@ function caseFields(text) {
   let fields;
   try {
     fields = JSON.parse(text);
-  } catch (error) {
-    fields = error;
+  } catch {
+    fields = undefined;
   }
-  if (fields === null || typeof fields !== 'object' || Array.isArray(fields) || fields instanceof Error) {
+  if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) {
     console.error(
       `bench --case: expected a JSON object of scenario fields, like '{"actions":1000000}', got ${JSON.stringify(text.slice(0, 80))}`,
     );
@@ -179,10 +179,13 @@ function caseFields(text) {
   return fields;
 }
 
-/** The run of median time among an odd number of runs. */
-function median(runs) {
-  return [...runs].sort((a, b) => a.seconds - b.seconds)[(runs.length - 1) / 2];
+/** The middle item of an odd number of items, by `key` (the number itself by default). */
+function median(items, key = (item) => item) {
+  return [...items].sort((a, b) => key(a) - key(b))[(items.length - 1) / 2];
 }
+
+/** The run of median time among an odd number of runs. */
+const medianRun = (runs) => median(runs, (run) => run.seconds);
 
 function loadAverage() {
   return loadavg()
@@ -367,7 +370,6 @@ function startUp() {
       if (i > 0) times[which].push(Number(process.hrtime.bigint() - started) / 1e9);
     }
   }
-  const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
   const fastest = (list) => Math.min(...list);
   return (
     `(start-up) idemsim run --actions 1 --format json, whole process\n` +
