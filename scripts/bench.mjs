@@ -185,7 +185,9 @@ function median(items, key = (item) => item) {
 }
 
 /** The run of median time among an odd number of runs. */
-const medianRun = (runs) => median(runs, (run) => run.seconds);
+function medianRun(runs) {
+  return median(runs, (run) => run.seconds);
+}
 
 function loadAverage() {
   return loadavg()
