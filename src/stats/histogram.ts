@@ -54,7 +54,7 @@ export class Histogram {
    * The window's running counts, made when a quantile is first asked (a report asks a dozen
    * of the same histogram) and made again once the count has changed.
    */
-  private running: { count: number; sums: Float64Array } | null = null;
+  private running: { count: number; sums: Float64Array; from: number } | null = null;
 
   record(value: number): void {
     const i = bucketOf(value) - this.base;
@@ -143,19 +143,20 @@ export class Histogram {
     const last = bucketOf(this.max);
     // A state whose minimum lies above its maximum (a hand-made part): the walk never started.
     if (first > last) return last;
-    return this.firstReaching(r + this.countTo(first - 1), first, last);
+    return this.firstReaching(r, first, last);
   }
 
   /**
    * The bucket a walk down from the maximum's stops at: the highest b whose count below it,
-   * the total less the counts from b up, is under r, or the minimum's bucket.
+   * the total less the counts from b up to the maximum's bucket, is under r, or the
+   * minimum's bucket.
    */
   private bucketFromAbove(r: number): number {
     const last = bucketOf(this.max);
     return this.firstReaching(r - this.count + this.countTo(last), bucketOf(this.min), last);
   }
 
-  /** The lowest bucket b in [from, to) whose count at or below it reaches `target`, or `to` (by bisection). */
+  /** The lowest bucket b in [from, to) whose countTo(b) reaches `target`, or `to` (by bisection). */
   private firstReaching(target: number, from: number, to: number): number {
     let lo = from;
     let hi = to;
@@ -167,22 +168,31 @@ export class Histogram {
     return lo;
   }
 
-  /** The observations in bucket b and every bucket below it. */
+  /** The observations from the minimum's bucket up to bucket b, b included (0 below the minimum's). */
   private countTo(b: number): number {
     if (this.running === null || this.running.count !== this.count) this.running = this.runningCounts();
-    const sums = this.running.sums;
-    const i = b - this.base;
+    const { sums, from } = this.running;
+    const i = b - from;
     if (i < 0 || sums.length === 0) return 0;
     return sums[Math.min(i, sums.length - 1)] as number;
   }
 
-  /** The running counts of the window, for the histogram's count now. */
-  private runningCounts(): { count: number; sums: Float64Array } {
+  /**
+   * The running counts of the window's buckets from the minimum's to the maximum's, for the
+   * histogram's count now, from `from` (the first of them). Both searches look only between
+   * those two buckets and use only differences of running counts, so the buckets outside
+   * (empty, but for a hand-made part) need not be summed: a report of a run of one action
+   * reads one bucket, where summing each histogram's whole window (16,384 buckets at first)
+   * cost about 5 ms of the command's start.
+   */
+  private runningCounts(): { count: number; sums: Float64Array; from: number } {
     const counts = this.counts;
-    const sums = new Float64Array(counts.length);
+    const from = Math.max(this.base, bucketOf(this.min));
+    const to = Math.min(this.base + counts.length - 1, bucketOf(this.max));
+    const sums = new Float64Array(Math.max(0, to - from + 1));
     let seen = 0;
-    for (let i = 0; i < counts.length; i++) sums[i] = seen += counts[i] as number;
-    return { count: this.count, sums };
+    for (let i = 0; i < sums.length; i++) sums[i] = seen += counts[from - this.base + i] as number;
+    return { count: this.count, sums, from };
   }
 
   /** Nearest-rank quantile for p in (0, 1]. */

@@ -107,6 +107,39 @@ describe('Histogram rank search', () => {
     );
   });
 
+  it('finds them too after a hand-made part is recorded into and merged with another', () => {
+    const bucket = fc.integer({ min: 0, max: 40 }).map((j) => 22_000 + j * 37);
+    const part = fc.record({
+      buckets: fc.uniqueArray(fc.tuple(bucket, fc.integer({ min: 1, max: 5 })), {
+        maxLength: 6,
+        selector: ([b]) => b,
+      }),
+      min: fc.double({ min: 0, max: 1e5, noNaN: true }),
+      max: fc.double({ min: 0, max: 1e5, noNaN: true }),
+    });
+    // Values inside and outside the parts' buckets and extremes, NaN and the zero bucket included.
+    const value = fc.oneof(fc.double({ min: 0, max: 1e6 }), fc.constantFrom(Number.NaN, 0, 1e-9, 250));
+    fc.assert(
+      fc.property(part, fc.array(value, { maxLength: 8 }), part, (first, values, second) => {
+        const stateOf = (p: typeof first): HistogramState => {
+          const buckets = [...p.buckets].sort((a, b) => a[0] - b[0]);
+          const count = buckets.reduce((sum, [, n]) => sum + n, 0);
+          return { count, min: p.min, max: p.max, moments: { n: 0, mean: 0, m2: 0 }, buckets };
+        };
+        const h = Histogram.fromState(stateOf(first));
+        for (const v of values) h.record(v);
+        h.merge(Histogram.fromState(stateOf(second)));
+        const now = h.state();
+        for (let r = 1; r <= now.count; r++) {
+          const want = walked(now, r);
+          expect((h as unknown as Walks).bucketFromBelow(r)).toBe(want.below);
+          expect((h as unknown as Walks).bucketFromAbove(r)).toBe(want.above);
+        }
+      }),
+      { seed: 15, numRuns: 400 },
+    );
+  });
+
   it('asks again after more observations, not from the running counts it made before', () => {
     const h = new Histogram();
     for (const v of [5, 5, 5, 900]) h.record(v);
