@@ -28,9 +28,10 @@ export const WALLS = {
   article: { folders: ['model', 'stats', 'sim', 'analytic'], packages: [] },
   // The real key stores and their clients (PGlite, pg, Redis); the simulator's op log comes in as model types.
   stores: { folders: ['model'], packages: ['@electric-sql/pglite', 'pg', '@redis/client', 'node:'] },
+  // jsonc-parser: where in a refused JSON file (a part, a saved run, a summary) the fault lies.
   report: {
     folders: ['model', 'stats'],
-    packages: ['vega', 'vega-lite', 'cli-table3', 'chalk', '@resvg/resvg-js', 'node:'],
+    packages: ['vega', 'vega-lite', 'cli-table3', 'chalk', '@resvg/resvg-js', 'jsonc-parser', 'node:'],
   },
 };
 

@@ -126,9 +126,11 @@ function readText(file: string, path: string, missing?: string): string {
 }
 
 function jsonOrUndefined(text: string): unknown {
-  if (!text.trimStart().startsWith('{')) return undefined;
+  // trimStart also drops a byte order mark, which JSON.parse (but not parseSavedRuns) refuses.
+  const body = text.trimStart();
+  if (!body.startsWith('{')) return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(body) as unknown;
   } catch {
     return undefined;
   }

@@ -1,6 +1,7 @@
 // Small readers of parsed JSON: each checks one value's shape and returns a typed copy,
 // or throws a ShapeError naming where it is and what was expected. Records are copied
 // in the order of their shape, so reading a document also puts its keys in canonical order.
+import { pathWhere, syntaxProblem } from './json-where.js';
 
 export class ShapeError extends Error {
   constructor(
@@ -142,18 +143,20 @@ export function readDocument<T>(
   hint: string,
   read: (json: unknown) => T,
 ): DocumentOutcome<T> {
+  // A byte order mark, which some editors write, is no part of the JSON (nor of a scenario's YAML).
+  const text = source.startsWith('\uFEFF') ? source.slice(1) : source;
   let json: unknown;
   try {
-    json = JSON.parse(source);
+    json = JSON.parse(text);
   } catch (error) {
-    // V8 quotes the text in its message: keep the problem on one line.
-    const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ');
-    return { ok: false, problem: `${file}: not JSON (${reason}); ${hint}` };
+    const { where, reason } = syntaxProblem(text, error);
+    return { ok: false, problem: `${file}${where}: not JSON (${reason}); ${hint}` };
   }
   try {
     return { ok: true, value: read(json) };
   } catch (error) {
-    if (error instanceof ShapeError) return { ok: false, problem: `${file}: ${error.message}` };
+    if (error instanceof ShapeError)
+      return { ok: false, problem: `${file}${pathWhere(text, error.path)}: ${error.message}` };
     throw error;
   }
 }

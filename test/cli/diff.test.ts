@@ -184,6 +184,17 @@ describe('idemsim diff (in-process)', () => {
     }
   });
 
+  it('reads a saved run with a byte order mark, named .json or not, as a saved run', async () => {
+    const dir = workspace();
+    for (const name of ['marked.json', 'marked']) {
+      const base = write(dir, name, `\uFEFF${runJson()}`);
+      const r = await run([base, base, '--format', 'json'], dir);
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+      expect((JSON.parse(r.out) as { base: { files: string[] } }).base.files).toEqual([base]);
+    }
+  });
+
   it('lists a scenario present on one side only, and compares the rest', async () => {
     const dir = workspace();
     const base = await baseline(dir, [SCENARIO, 'scenarios/refunds-2-call-key.yaml']);
@@ -223,7 +234,7 @@ describe('idemsim diff: bad input is one line and exit 2', () => {
     [
       'a JSON file that is not a saved run',
       (dir) => [write(dir, 'scenario.json', '{"name": "x"}'), SCENARIO],
-      /scenario\.json: runs: missing: not the result of a run; write one with/,
+      /scenario\.json:1:1: runs: missing: not the result of a run; write one with/,
     ],
     ['a folder without summary.json', (dir) => [dir, SCENARIO], /: a folder without summary\.json; name a saved run/],
     [

@@ -80,6 +80,14 @@ describe('three shards run as separate processes, then merged', () => {
     },
   );
 
+  it('a part saved with a byte order mark (as some editors save) merges as without', () => {
+    writeFileSync(join(dir, 'bom-2.json'), `\uFEFF${readFileSync(join(dir, 'part-2.json'), 'utf8')}`);
+    const plain = idemsim(['merge', 'part-1.json', 'part-2.json', 'part-3.json', '--format', 'json'], dir);
+    const marked = idemsim(['merge', 'part-1.json', 'bom-2.json', 'part-3.json', '--format', 'json'], dir);
+    expect(marked.stderr).toBe('');
+    expect(marked.stdout).toBe(plain.stdout);
+  });
+
   it('merge --out writes the report folder sweep --out writes', () => {
     expect(idemsim([...SWEEP, '--out', 'whole'], dir).status).toBe(0);
     expect(idemsim(['merge', 'part-1.json', 'part-2.json', 'part-3.json', '--out', 'merged'], dir).status).toBe(0);
@@ -138,7 +146,7 @@ describe('merge refuses what does not make one sweep, in one line with exit 2', 
 
   it('a whole sweep instead of a part', () => {
     writeFileSync(join(dir, 'whole.json'), idemsim([...SWEEP, '--format', 'json'], dir).stdout);
-    oneLineError(idemsim(['merge', 'whole.json'], dir), /whole\.json: part: missing: a whole sweep/);
+    oneLineError(idemsim(['merge', 'whole.json'], dir), /whole\.json:1:1: part: missing: a whole sweep/);
   });
 
   it('a part from another idemsim version', () => {
@@ -153,16 +161,33 @@ describe('merge refuses what does not make one sweep, in one line with exit 2', 
   it('a point moved to a shard it does not belong to', () => {
     const doc = JSON.parse(readFileSync(join(dir, 'part-1.json'), 'utf8')) as { points: { index: number }[] };
     (doc.points[0] as { index: number }).index = 1;
-    writeFileSync(join(dir, 'moved-1.json'), JSON.stringify(doc));
+    const text = JSON.stringify(doc, null, 2);
+    writeFileSync(join(dir, 'moved-1.json'), text);
+    // The place is the moved point's index: the first "index" in the file.
+    const lines = text.split('\n');
+    const line = lines.findIndex((l) => l.includes('"index": 1'));
+    const column = (lines[line] as string).indexOf('1') + 1;
     oneLineError(
       idemsim(['merge', 'moved-1.json', 'part-2.json', 'part-3.json'], dir),
-      /points\[0\]\.index: point 1 is not one of shard 1\/3's/,
+      new RegExp(`^moved-1\\.json:${line + 1}:${column}: points\\[0\\]\\.index: point 1 is not one of shard 1/3's`),
     );
   });
 
   it('a file that is not JSON, or is missing', () => {
     writeFileSync(join(dir, 'junk.json'), 'shard: 1\n');
-    oneLineError(idemsim(['merge', 'junk.json'], dir), /junk\.json: not JSON/);
+    oneLineError(idemsim(['merge', 'junk.json'], dir), /junk\.json:1:1: not JSON \(Unexpected token 's'\)/);
+    // A part cut short (a shard killed while writing): the place is where the text ends.
+    const part = readFileSync(join(dir, 'part-2.json'), 'utf8');
+    const cut = part.slice(0, part.indexOf('"metrics"'));
+    writeFileSync(join(dir, 'cut-2.json'), cut);
+    const lastLine = cut.split('\n').length;
+    const lastColumn = cut.length - cut.lastIndexOf('\n');
+    oneLineError(
+      idemsim(['merge', 'part-1.json', 'cut-2.json', 'part-3.json'], dir),
+      new RegExp(
+        `^cut-2\\.json:${lastLine}:${lastColumn}: not JSON \\(Expected double-quoted property name\\); a part is what`,
+      ),
+    );
     oneLineError(idemsim(['merge', 'nowhere.json'], dir), /nowhere\.json: cannot read/);
   });
 });

@@ -191,7 +191,7 @@ describe('idemsim report', () => {
     const ctx = captured({ cwd });
     expect(await cli(['report', 'table.json', '--out', 'r'], ctx)).toBe(2);
     expect(lines(ctx.err.text)).toHaveLength(1);
-    expect(ctx.err.text).toMatch(/^table\.json: summaryVersion: missing/);
+    expect(ctx.err.text).toMatch(/^table\.json:1:1: summaryVersion: missing/);
     expect(readdirSync(cwd)).toEqual(['table.json']);
   });
 

@@ -21,6 +21,7 @@ import {
   list,
   numberOrNull,
   object,
+  readDocument,
   record,
   text,
   type Reader,
@@ -79,20 +80,12 @@ export function renderSummary(summary: Summary): string {
  */
 export type ScenarioReader = (text: string, where: string) => Scenario | string;
 
-/** `text` as read from `file`; the problem is one line, "FILE: where: what is wrong". */
+const MAKE_ONE = 'a summary is the summary.json that `idemsim run FILES --out DIR` writes';
+
+/** `source` as read from `file`; the problem is one line, "FILE:LINE:COLUMN: what is wrong". */
 export function parseSummary(source: string, file: string, readScenario: ScenarioReader): SummaryOutcome {
-  let json: unknown;
-  try {
-    json = JSON.parse(source);
-  } catch (error) {
-    return { ok: false, problem: `${file}: not JSON: ${error instanceof Error ? error.message : String(error)}` };
-  }
-  try {
-    return { ok: true, summary: readSummary(json, readScenario) };
-  } catch (error) {
-    if (error instanceof ShapeError) return { ok: false, problem: `${file}: ${error.message}` };
-    throw error;
-  }
+  const outcome = readDocument(source, file, MAKE_ONE, (json) => readSummary(json, readScenario));
+  return outcome.ok ? { ok: true, summary: outcome.value } : outcome;
 }
 
 function readSummary(json: unknown, readScenario: ScenarioReader): Summary {
@@ -189,12 +182,7 @@ function scenarioOf(value: unknown, path: string, readScenario: ScenarioReader):
  * when the caller cannot tell, when the document carries any metric of the group;
  * otherwise it is left out, as the document's writer left it out.
  */
-export function readMetrics(
-  value: unknown,
-  path: string,
-  absent: 'error' | 'nan' = 'error',
-  given?: Carried,
-): Metrics {
+export function readMetrics(value: unknown, path: string, absent: 'error' | 'nan' = 'error', given?: Carried): Metrics {
   const source = object(value, path);
   const leafOf = (name: string): unknown =>
     name.split('.').reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), source);

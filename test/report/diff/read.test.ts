@@ -52,26 +52,29 @@ describe('parseSavedRuns', () => {
   });
 
   it('names the file, the place and the fix for a document that is not saved runs', () => {
-    expect(problem('{"sweep": {}}')).toMatch(/^base\.json: runs: missing: a sweep summary.*idemsim run/);
-    expect(problem('{"name": "x"}')).toMatch(/^base\.json: runs: missing: not the result of a run; write one with/);
-    expect(problem('{"runs": []}')).toMatch(/^base\.json: runs: expected at least one run/);
-    expect(problem('[1]')).toMatch(/^base\.json: the document: expected an object; found a list/);
+    expect(problem('{"sweep": {}}')).toMatch(/^base\.json:1:1: runs: missing: a sweep summary.*idemsim run/);
+    expect(problem('{"name": "x"}')).toMatch(/^base\.json:1:1: runs: missing: not the result of a run; write one with/);
+    expect(problem('{"runs": []}')).toMatch(/^base\.json:1:10: runs: expected at least one run/);
+    expect(problem('[1]')).toMatch(/^base\.json:1:1: the document: expected an object; found a list/);
   });
 
   it('names the wrong value of a run', () => {
     const document = JSON.parse(runJson()) as { runs: { metrics: Record<string, unknown> }[] };
     (document.runs[0] as { metrics: Record<string, unknown> }).metrics['duplicates'] = 'many';
-    expect(problem(JSON.stringify(document))).toBe(
-      'base.json: runs[0].metrics.duplicates: expected a number; found "many"',
+    const text = JSON.stringify(document);
+    // The place is the wrong value's: the only "many" in the text.
+    expect(problem(text)).toBe(
+      `base.json:1:${text.indexOf('"many"') + 1}: runs[0].metrics.duplicates: expected a number; found "many"`,
     );
     expect(problem('{"runs": [{"scenario": {}, "metrics": {}}]}')).toBe(
-      'base.json: runs[0].scenario.name: expected a string; found nothing',
+      // A member that is missing: the place is the object that should hold it.
+      'base.json:1:24: runs[0].scenario.name: expected a string; found nothing',
     );
   });
 
   it('says when the text is not JSON at all', () => {
     const text = problem('name: x\nclient: {}\n');
-    expect(text).toMatch(/^base\.json: not JSON \(.*\); write one with/);
+    expect(text).toMatch(/^base\.json:1:2: not JSON \(Unexpected token 'a'\); write one with/);
     expect(text).not.toContain('\n');
   });
 });

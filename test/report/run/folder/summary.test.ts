@@ -81,19 +81,24 @@ describe("a run's defaults in summary.json", () => {
     const changed = edited((doc) => {
       (doc.runs[0] as Record<string, unknown>)['defaults'] = ['keys.scope', 'actions'];
     });
-    expect(problem(changed)).toBe(
-      'saved/summary.json: runs[0].defaults[1]: "actions" is not at its default value in the scenario',
+    expect(problem(changed)).toMatch(
+      /^saved\/summary\.json:1:\d+: runs\[0\]\.defaults\[1\]: "actions" is not at its default value in the scenario$/,
     );
     const twice = edited((doc) => {
       (doc.runs[0] as Record<string, unknown>)['defaults'] = ['keys.scope', 'keys.scope'];
     });
-    expect(problem(twice)).toBe('saved/summary.json: runs[0].defaults[1]: "keys.scope" is listed twice');
+    // The place is the second "keys.scope", the listed field's own.
+    expect(problem(twice)).toBe(
+      `saved/summary.json:1:${twice.lastIndexOf('"keys.scope"') + 1}: runs[0].defaults[1]: "keys.scope" is listed twice`,
+    );
   });
 });
 
 describe('reading a summary: one line naming the file and what is wrong', () => {
   it('rejects text that is not JSON', () => {
-    expect(problem('{ "idemsim": ')).toMatch(/^saved\/summary\.json: not JSON: /);
+    expect(problem('{ "idemsim": ')).toMatch(
+      /^saved\/summary\.json:1:14: not JSON \(Unexpected end of JSON input\); a summary is the summary\.json that `idemsim run FILES --out DIR` writes$/,
+    );
   });
 
   it('rejects a sweep summary, pointing to `idemsim sweep --out`', () => {
@@ -104,23 +109,23 @@ describe('reading a summary: one line naming the file and what is wrong', () => 
     );
     expect(outcome.ok).toBe(false);
     if (!outcome.ok)
-      expect(outcome.problem).toMatch(/^sweep\.json: sweep: a sweep summary.*idemsim sweep FILE --out DIR/);
+      expect(outcome.problem).toMatch(/^sweep\.json:1:28: sweep: a sweep summary.*idemsim sweep FILE --out DIR/);
   });
 
   it('rejects the JSON of `run --format json`, which has no chart detail', () => {
     const json = renderJson(summaryOf().runs, '9.9.9');
-    expect(problem(json)).toMatch(/^saved\/summary\.json: summaryVersion: missing: not a report summary/);
+    expect(problem(json)).toMatch(/^saved\/summary\.json:1:1: summaryVersion: missing: not a report summary/);
   });
 
   it('rejects a summary version it does not know', () => {
-    expect(problem(edited((doc) => (doc['summaryVersion'] = 7)))).toBe(
-      'saved/summary.json: summaryVersion: 7 is not supported; this idemsim reads 1',
+    expect(problem(edited((doc) => (doc['summaryVersion'] = 7)))).toMatch(
+      /^saved\/summary\.json:1:\d+: summaryVersion: 7 is not supported; this idemsim reads 1$/,
     );
   });
 
   it('rejects a summary without runs', () => {
-    expect(problem(edited((doc) => (doc.runs = [])))).toBe(
-      'saved/summary.json: runs: expected at least one run; found none',
+    expect(problem(edited((doc) => (doc.runs = [])))).toMatch(
+      /^saved\/summary\.json:1:\d+: runs: expected at least one run; found none$/,
     );
   });
 
@@ -129,8 +134,8 @@ describe('reading a summary: one line naming the file and what is wrong', () => 
       const metrics = doc.runs[0]?.['metrics'] as Record<string, Record<string, unknown>>;
       delete metrics['responses']?.['conflict'];
     });
-    expect(problem(text)).toBe(
-      'saved/summary.json: runs[0].metrics.responses.conflict: expected a number; found nothing',
+    expect(problem(text)).toMatch(
+      /^saved\/summary\.json:1:\d+: runs\[0\]\.metrics\.responses\.conflict: expected a number; found nothing$/,
     );
   });
 
@@ -141,13 +146,13 @@ describe('reading a summary: one line naming the file and what is wrong', () => 
       if (attempt !== undefined) attempt['outcome'] = 'teapot';
     });
     expect(problem(text)).toMatch(
-      /^saved\/summary\.json: runs\[0\]\.detail\.trace\[2\]\.attempts\[0\]\.outcome: expected one of ok, .*; found "teapot"$/,
+      /^saved\/summary\.json:1:\d+: runs\[0\]\.detail\.trace\[2\]\.attempts\[0\]\.outcome: expected one of ok, .*; found "teapot"$/,
     );
   });
 
   it('validates the scenario as the loader does', () => {
     const text = edited((doc) => ((doc.runs[0]?.['scenario'] as Record<string, unknown>)['actions'] = -1));
-    expect(problem(text)).toMatch(/^saved\/summary\.json: runs\[0\]\.scenario: actions: must be between 1 and/);
+    expect(problem(text)).toMatch(/^saved\/summary\.json:1:\d+: runs\[0\]\.scenario: actions: must be between 1 and/);
   });
 
   it('gives every problem as a single line', () => {
