@@ -126,11 +126,9 @@ function readText(file: string, path: string, missing?: string): string {
 }
 
 function jsonOrUndefined(text: string): unknown {
-  // trimStart also drops a byte order mark, which JSON.parse (but not parseSavedRuns) refuses.
-  const body = text.trimStart();
-  if (!body.startsWith('{')) return undefined;
+  const body = text.trimStart(); // a byte order mark too
   try {
-    return JSON.parse(body) as unknown;
+    return body.startsWith('{') ? (JSON.parse(body) as unknown) : undefined;
   } catch {
     return undefined;
   }
