@@ -15,92 +15,130 @@ function jsonc(): typeof Jsonc {
 
 /**
  * A JSON.parse error of `source`: where (":LINE:COLUMN", or "" where no place is known)
- * and why, on one line.
+ * and why, on one line. V8's own position is kept; where it gives none, the place is
+ * found, and the reason names the character there (V8 quotes the text, which may be long
+ * and hold anything, escape sequences included).
  */
 export function syntaxProblem(source: string, error: unknown): { where: string; reason: string } {
   const message = error instanceof Error ? error.message : String(error);
-  const offset = syntaxErrorOffset(source, message);
-  // V8's place, now said as line and column; its quote of the text, which may be long (and
-  // hold anything, escape sequences included), dropped; an unseen token named by its code.
-  const reason = message
-    .replace(/(?: in JSON)? at position \d+$/, '')
-    .replace(/^Unexpected token '([^]+?)', (?:\.\.\.)?"[^]*$/, (_, token: string) => `Unexpected token ${shown(token)}`)
-    .replace(/\s+/g, ' ');
-  return { where: offset === undefined ? '' : lineColumn(source, offset), reason };
+  const at = / at position (\d+)$/.exec(message);
+  let offset: number | undefined;
+  let reason: string;
+  if (at !== null) {
+    offset = Number(at[1]);
+    reason = message.slice(0, at.index).replace(/ in JSON$/, '');
+  } else if (message === 'Unexpected end of JSON input') {
+    offset = source.length;
+    reason = message;
+  } else {
+    // "Unexpected token 'X', "..." is not valid JSON" and ""NaN" is not valid JSON".
+    offset = tokenOffset(source, message);
+    reason =
+      offset === undefined
+        ? 'not a JSON document'
+        : offset >= source.length
+          ? 'Unexpected end of JSON input'
+          : `Unexpected token ${shown(String.fromCodePoint(source.codePointAt(offset) as number))}`;
+  }
+  return { where: offset === undefined ? '' : lineColumn(source, offset), reason: reason.replace(/\s+/g, ' ') };
 }
 
 /** A character as a message may show it: itself quoted when it can be seen, else its code point. */
-function shown(token: string): string {
-  if (/^[\p{L}\p{N}\p{P}\p{S}]$/u.test(token)) return `'${token}'`;
-  return [...token]
-    .map((c) => `U+${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`)
-    .join(' ');
+function shown(character: string): string {
+  if (/^[\p{L}\p{N}\p{P}\p{S}]$/u.test(character)) return `'${character}'`;
+  return `U+${(character.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-/** The offset JSON.parse's `message` is about: its own position, or where the token or the end it names lies. */
-function syntaxErrorOffset(source: string, message: string): number | undefined {
-  const at = / at position (\d+)$/.exec(message);
-  if (at !== null) return Number(at[1]);
-  if (message === 'Unexpected end of JSON input') return source.length;
-  const errors: Jsonc.ParseError[] = [];
-  jsonc().parse(source, errors, STRICT);
-  const first = errors[0]?.offset;
-  // "Unexpected token 'X'": X at or after the value jsonc-parser found bad ('tru}' fails at '}').
+/** Where V8 met the token its message names (it gives no position for one). */
+function tokenOffset(source: string, message: string): number | undefined {
+  let first: number | undefined;
+  try {
+    const errors: Jsonc.ParseError[] = [];
+    jsonc().parse(source, errors, STRICT);
+    first = errors[0]?.offset;
+  } catch {
+    // jsonc-parser recurses: a document nested some thousands deep overflows its stack.
+    first = undefined;
+  }
+  const start = first ?? 0;
+  // A literal V8 reads letter by letter ("tru}", "nulnull") fails at its first wrong letter.
+  const word = ['true', 'false', 'null'].find((w) => w[0] === source[start]);
+  if (word !== undefined) {
+    let i = 1;
+    while (i < word.length && source[start + i] === word[i]) i++;
+    if (i < word.length) return start + i;
+  }
   const token = /^Unexpected token '([^]+?)'/.exec(message)?.[1];
-  const found = token === undefined ? -1 : source.indexOf(token, first ?? 0);
+  const found = token === undefined ? -1 : source.indexOf(token, start);
   return found >= 0 ? found : first;
 }
 
 /**
  * Where (":LINE:COLUMN") the value at `path` lies, a reader's path such as
  * "runs[2].metrics.attempts" (ShapeError's), or, for a member that is missing, the object
- * that should hold it; "" when the text is not JSON.
+ * that should hold it; "" when the text cannot be read. The document is scanned, not
+ * built, and what lies off the path is skipped, so a file of hundreds of megabytes costs
+ * a scan.
  */
 export function pathWhere(source: string, path: string): string {
-  const errors: Jsonc.ParseError[] = [];
-  const root = jsonc().parseTree(source, errors, STRICT);
-  if (root === undefined || errors.length > 0) return '';
-  let node: Jsonc.Node = root;
-  let rest = path === 'the document' ? '' : path;
-  while (rest !== '') {
-    const next = child(node, rest);
-    if (next === undefined) break;
-    node = next.node;
-    rest = next.rest.startsWith('.') ? next.rest.slice(1) : next.rest;
-  }
-  return lineColumn(source, node.offset);
-}
-
-/** The child of `node` the path `rest` goes to first, and what is left of the path after it. */
-function child(node: Jsonc.Node, rest: string): { node: Jsonc.Node; rest: string } | undefined {
-  const children = node.children ?? [];
-  if (node.type === 'array') {
-    const index = /^\[(\d+)\]/.exec(rest);
-    const element = index === null ? undefined : children[Number(index[1])];
-    return element === undefined || index === null ? undefined : { node: element, rest: rest.slice(index[0].length) };
-  }
-  if (node.type !== 'object') return undefined;
-  // The longest key the path goes on from: a key may itself hold a dot.
-  let best: { node: Jsonc.Node; rest: string } | undefined;
+  const target = path === 'the document' ? '' : path;
+  let best = -1;
   let bestLength = -1;
-  for (const property of children) {
-    const [key, value] = property.children ?? [];
-    const name = key?.value as unknown;
-    if (typeof name !== 'string' || value === undefined || name.length <= bestLength) continue;
-    const after = rest.slice(name.length);
-    if (rest.startsWith(name) && (after === '' || after.startsWith('.') || after.startsWith('['))) {
-      best = { node: value, rest: after };
-      bestLength = name.length;
+  let broken = false;
+  const consider = (segments: Jsonc.JSONPath, offset: number): boolean => {
+    const text = pathText(segments);
+    const next = target[text.length];
+    if (!(target.startsWith(text) && (text === '' || next === undefined || next === '.' || next === '['))) return false;
+    // At the same depth the later wins: JSON.parse keeps a repeated key's last value.
+    if (text.length >= bestLength) {
+      best = offset;
+      bestLength = text.length;
     }
+    return true;
+  };
+  try {
+    jsonc().visit(
+      source,
+      {
+        onObjectBegin: (offset, _length, _line, _column, segments) => consider(segments(), offset),
+        onArrayBegin: (offset, _length, _line, _column, segments) => consider(segments(), offset),
+        onLiteralValue: (_value, offset, _length, _line, _column, segments) => {
+          consider(segments(), offset);
+        },
+        // jsonc-parser resumes after a skipped object or list in these (without them, never).
+        onObjectEnd: () => undefined,
+        onArrayEnd: () => undefined,
+        onError: () => {
+          broken = true;
+        },
+      },
+      STRICT,
+    );
+  } catch {
+    return '';
   }
-  return best;
+  return best < 0 || broken ? '' : lineColumn(source, best);
 }
 
-/** ":LINE:COLUMN" of `offset` in `source`. */
+/** A JSON path as the readers write it: keys joined by dots, indexes in brackets. */
+function pathText(segments: Jsonc.JSONPath): string {
+  let text = '';
+  for (const segment of segments) {
+    if (typeof segment === 'number') text += `[${segment}]`;
+    else text += text === '' ? segment : `.${segment}`;
+  }
+  return text;
+}
+
+/** ":LINE:COLUMN" of `offset` in `source`; a line ends at LF, CRLF or a lone CR, as editors count. */
 function lineColumn(source: string, offset: number): string {
-  const before = source.slice(0, Math.min(offset, source.length));
-  const lineStart = before.lastIndexOf('\n') + 1;
+  const end = Math.min(offset, source.length);
   let line = 1;
-  for (let i = before.indexOf('\n'); i >= 0; i = before.indexOf('\n', i + 1)) line++;
-  return `:${line}:${before.length - lineStart + 1}`;
+  let start = 0;
+  const breaks = /\r\n?|\n/g;
+  for (let m = breaks.exec(source); m !== null && m.index + m[0].length <= end; m = breaks.exec(source)) {
+    line++;
+    start = m.index + m[0].length;
+  }
+  return `:${line}:${end - start + 1}`;
 }

@@ -155,8 +155,16 @@ export function readDocument<T>(
   try {
     return { ok: true, value: read(json) };
   } catch (error) {
-    if (error instanceof ShapeError)
-      return { ok: false, problem: `${file}${pathWhere(text, error.path)}: ${error.message}` };
+    if (error instanceof ShapeError) return { ok: false, problem: `${file}${placeOf(text, error)}: ${error.message}` };
     throw error;
   }
+}
+
+/**
+ * Where a ShapeError lies: at its path's value, or deeper where its problem names a field
+ * inside that value first (an embedded scenario's "runs[0].scenario: client.retries: ...").
+ */
+function placeOf(text: string, error: ShapeError): string {
+  const field = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[\d+\])*): /.exec(error.problem)?.[1];
+  return pathWhere(text, field === undefined ? error.path : `${error.path}.${field}`);
 }

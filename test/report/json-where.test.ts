@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pathWhere, syntaxProblem } from '../../src/report/json-where.js';
+import { ShapeError, readDocument } from '../../src/report/shape.js';
 
 /** What JSON.parse says of `source`, placed. */
 function syntax(source: string): { where: string; reason: string } {
@@ -44,17 +45,18 @@ describe('syntaxProblem', () => {
     expect(syntax(long)).toEqual({ where: `:1:${long.indexOf('x') + 1}`, reason: "Unexpected token 'x'" });
   });
 
-  it('places every broken document inside its text, with a short reason on one line', () => {
+  it('places every broken document where it breaks, with a short reason on one line', () => {
     // A family: documents of every shape, cut short or with a stray character put in anywhere.
     const stray = fc.constantFrom('}', ']', ',', ':', '"', "'", '\\', '/', 'x', '-', '0', '\u0001', '\n', '\ufeff');
     const broken = fc
       .tuple(fc.jsonValue(), fc.constantFrom(0, 2), fc.nat(), fc.option(stray, { nil: undefined }))
       .map(([value, indent, at, insert]) => {
-        const text = JSON.stringify(value, null, indent) ?? 'null';
-        const p = at % (text.length + 1);
-        return insert === undefined ? text.slice(0, p) : text.slice(0, p) + insert + text.slice(p);
+        const whole = JSON.stringify(value, null, indent) ?? 'null';
+        const p = at % (whole.length + 1);
+        const text = insert === undefined ? whole.slice(0, p) : whole.slice(0, p) + insert + whole.slice(p);
+        return { text, p, cut: insert === undefined };
       })
-      .filter((text) => {
+      .filter(({ text }) => {
         try {
           JSON.parse(text);
           return false;
@@ -62,17 +64,28 @@ describe('syntaxProblem', () => {
           return true;
         }
       });
+    /** [line, column] of an offset, counted here on the text's LF lines (these texts hold no CR). */
+    const placeOf = (text: string, offset: number): [number, number] => {
+      const lines = text.slice(0, offset).split('\n');
+      return [lines.length, (lines[lines.length - 1] as string).length + 1];
+    };
+    const notBefore = (a: [number, number], b: [number, number]): boolean =>
+      a[0] > b[0] || (a[0] === b[0] && a[1] >= b[1]);
     fc.assert(
-      fc.property(broken, (text) => {
+      fc.property(broken, ({ text, p, cut }) => {
         const { where, reason } = syntax(text);
         const place = /^:(\d+):(\d+)$/.exec(where);
         expect(place).not.toBeNull();
-        const lines = text.split('\n');
-        const line = Number(place?.[1]);
-        expect(line).toBeGreaterThanOrEqual(1);
-        expect(line).toBeLessThanOrEqual(lines.length);
-        expect(Number(place?.[2])).toBeGreaterThanOrEqual(1);
-        expect(Number(place?.[2])).toBeLessThanOrEqual((lines[line - 1] as string).length + 1);
+        const got: [number, number] = [Number(place?.[1]), Number(place?.[2])];
+        const end = placeOf(text, text.length);
+        if (cut) {
+          // Every prefix of a document is readable up to its end: that is where it breaks.
+          expect(got).toEqual(end);
+        } else {
+          // What comes before the stray character is a document's own beginning.
+          expect(notBefore(got, placeOf(text, p))).toBe(true);
+          expect(notBefore(end, got)).toBe(true);
+        }
         expect(reason).not.toMatch(/is not valid JSON| at position /);
         // eslint-disable-next-line no-control-regex
         expect(reason).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/);
@@ -82,8 +95,22 @@ describe('syntaxProblem', () => {
     );
   });
 
-  it('counts columns from the line start on CRLF text', () => {
+  it('places a literal at its first wrong letter, and names a character outside the BMP whole', () => {
+    expect(syntax('{"a": falsae}')).toEqual({ where: ':1:11', reason: "Unexpected token 'a'" });
+    expect(syntax('[nulnull]')).toEqual({ where: ':1:5', reason: "Unexpected token 'n'" });
+    expect(syntax('{"a": \u{1F600}}')).toEqual({ where: ':1:7', reason: "Unexpected token '\u{1F600}'" });
+    expect(syntax('NaN')).toEqual({ where: ':1:1', reason: "Unexpected token 'N'" });
+    expect(syntax('undefined')).toEqual({ where: ':1:1', reason: "Unexpected token 'u'" });
+  });
+
+  it('survives a document nested deeper than a parser can recurse', () => {
+    const deep = `${'['.repeat(20_000)}x`;
+    expect(syntax(deep)).toEqual({ where: ':1:20001', reason: "Unexpected token 'x'" });
+  });
+
+  it('counts lines ended by CRLF, LF or a lone CR, as editors do', () => {
     expect(syntax('{\r\n  "a": 1\r\n  "b": 2\r\n}').where).toBe(':3:3');
+    expect(syntax('{\r  "a": 1\r  "b": 2\r}').where).toBe(':3:3');
   });
 });
 
@@ -119,13 +146,50 @@ describe('pathWhere', () => {
     expect(pathWhere(document, 'summaryVersion')).toBe(':1:1');
   });
 
-  it('takes a key holding a dot whole, before a shorter key the path also starts with', () => {
+  it('follows a key holding a dot, and places a path two members spell alike at the later', () => {
     expect(pathWhere(document, 'a.b.c')).toBe(at('true'));
-    expect(pathWhere(document, 'a.b')).toBe(at('{\n    "c"'));
+    // "a.b" is both the key "a.b" and "b" inside "a": as with a repeated key, the later.
+    expect(pathWhere(document, 'a.b')).toBe(at('1\n', 1));
     expect(pathWhere(document, 'a')).toBe(at('{\n    "b"'));
   });
 
-  it('gives no place when the text is not JSON', () => {
+  it('gives no place when the text is not JSON, or nests deeper than a parser can recurse', () => {
     expect(pathWhere('{"a": ', 'a')).toBe('');
+    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    expect(['', ':1:1']).toContain(pathWhere(deep, `[0]`.repeat(200_000)));
+  });
+
+  it('places a repeated key at its last value, the one JSON.parse keeps', () => {
+    const text = '{\n  "kind": "replica",\n  "kind": "bogus"\n}';
+    expect(pathWhere(text, 'kind')).toBe(':3:11');
+  });
+
+  it('skips what lies off the path: a long list beside it costs a scan, not a tree', () => {
+    const text = `{"x": [${'1,'.repeat(200_000)}1], "part": {"shard": "one"}}`;
+    expect(pathWhere(text, 'part.shard')).toBe(`:1:${text.indexOf('"one"') + 1}`);
+  });
+});
+
+describe('readDocument', () => {
+  it("places a shape error at the field its problem names inside the path's value", () => {
+    const text = JSON.stringify({ runs: [{ scenario: { client: { retries: -1 } } }] }, null, 2);
+    const outcome = readDocument(text, 'saved.json', 'the hint', () => {
+      throw new ShapeError('runs[0].scenario', 'client.retries: must be at least 0');
+    });
+    const lines = text.split('\n');
+    const line = lines.findIndex((l) => l.includes('"retries"'));
+    const column = (lines[line] as string).indexOf('-1') + 1;
+    expect(outcome).toEqual({
+      ok: false,
+      problem: `saved.json:${line + 1}:${column}: runs[0].scenario: client.retries: must be at least 0`,
+    });
+  });
+
+  it('reads a document after a byte order mark, and places errors as in the text without it', () => {
+    expect(readDocument('\uFEFF{"a": 1}', 'f.json', 'hint', (json) => json)).toEqual({ ok: true, value: { a: 1 } });
+    expect(readDocument('\uFEFF{"a": }', 'f.json', 'hint', (json) => json)).toEqual({
+      ok: false,
+      problem: "f.json:1:7: not JSON (Unexpected token '}'); hint",
+    });
   });
 });
