@@ -140,6 +140,28 @@ describe('Histogram rank search', () => {
     );
   });
 
+  it('asks again after a merge that moves only the extremes (a part without observations)', () => {
+    const one = bucketOfValue(1);
+    const thousand = bucketOfValue(1000);
+    const h = Histogram.fromState({
+      count: 4,
+      min: 1,
+      max: 1,
+      moments: { n: 0, mean: 0, m2: 0 },
+      buckets: [
+        [one, 2],
+        [thousand, 2],
+      ],
+    });
+    const before = [1, 2, 3, 4].map((r) => h.atRank(r));
+    h.merge(Histogram.fromState({ count: 0, min: 1, max: 5000, moments: { n: 0, mean: 0, m2: 0 }, buckets: [] }));
+    const fresh = Histogram.fromState(h.state());
+    expect([1, 2, 3, 4].map((r) => h.atRank(r))).toEqual([1, 2, 3, 4].map((r) => fresh.atRank(r)));
+    // The maximum's bucket moved past the thousands: ranks 3 and 4 are found there now.
+    expect(h.atRank(4)).toBeGreaterThan(999);
+    expect(before[3]).toBe(1);
+  });
+
   it('asks again after more observations, not from the running counts it made before', () => {
     const h = new Histogram();
     for (const v of [5, 5, 5, 900]) h.record(v);
