@@ -77,19 +77,37 @@ describe('examples/kubernetes: the Indexed Job, one pod per index, then the merg
     spec: {
       completionMode?: string;
       completions?: number;
-      template: { spec: { containers: { args: string[] }[] } };
+      template: {
+        spec: {
+          containers: { args: string[]; volumeMounts: { name: string; mountPath: string }[] }[];
+          volumes: { name: string; configMap?: { name: string }; persistentVolumeClaim?: { claimName: string } }[];
+        };
+      };
     };
   }
   const job = (file: string): Job => parse(readFileSync(join(ROOT, 'examples', 'kubernetes', file), 'utf8')) as Job;
-  /** A pod's script, its volumes moved into the test's folder. */
-  const script = (file: string, root: string): string =>
-    (job(file).spec.template.spec.containers[0]?.args[0] as string)
-      .replaceAll('/data/', `${root}/data/`)
-      .replaceAll('/scenario/', `${root}/scenario/`);
+  /**
+   * A pod's script, each mounted path moved to the test's folder for what is mounted there
+   * (a claim, a ConfigMap): two Jobs share files only by mounting the same claim.
+   */
+  const script = (file: string, root: string): string => {
+    const pod = job(file).spec.template.spec;
+    const container = pod.containers[0];
+    let text = container?.args[0] as string;
+    for (const mount of container?.volumeMounts ?? []) {
+      const volume = pod.volumes.find((v) => v.name === mount.name);
+      const source = volume?.persistentVolumeClaim?.claimName ?? volume?.configMap?.name;
+      expect(source, `${file}: volume ${mount.name}`).toBeDefined();
+      text = text.replaceAll(`${mount.mountPath}/`, `${root}/${source}/`);
+    }
+    return text;
+  };
 
   it('ends with the sweep one process prints, and the folder it writes', () => {
     const root = join(dir, 'k8s');
-    smallScenario(join(root, 'scenario', 'scenario.yaml'));
+    // The ConfigMap of the README's step 2, its key scenario.yaml.
+    const scenario = join(root, 'idemsim-scenario', 'scenario.yaml');
+    smallScenario(scenario);
     const sweep = job('sweep-job.yaml');
     expect(sweep.spec.completionMode).toBe('Indexed');
     const completions = sweep.spec.completions as number;
@@ -100,19 +118,20 @@ describe('examples/kubernetes: the Indexed Job, one pod per index, then the merg
       expect(pod.stderr).toBe('');
       expect(pod.status).toBe(0);
     }
-    expect(readdirSync(join(root, 'data', 'parts')).sort()).toEqual(['part-1.json', 'part-2.json', 'part-3.json']);
+    const claim = join(root, 'idemsim-data');
+    expect(readdirSync(join(claim, 'parts')).sort()).toEqual(['part-1.json', 'part-2.json', 'part-3.json']);
 
     const merge = sh(script('merge-job.yaml', root), {});
-    expect(merge.stderr).toBe(`report written to ${root}/data/report/index.html\n`);
+    expect(merge.stderr).toBe(`report written to ${claim}/report/index.html\n`);
     expect(merge.status).toBe(0);
-    const want = oneProcess(join(root, 'scenario', 'scenario.yaml'), varies(shards), join(root, 'whole'));
-    expect(readFileSync(join(root, 'data', 'sweep.json'), 'utf8')).toBe(want);
-    expect(files(join(root, 'data', 'report'))).toEqual(files(join(root, 'whole')));
+    const want = oneProcess(scenario, varies(shards), join(root, 'whole'));
+    expect(readFileSync(join(claim, 'sweep.json'), 'utf8')).toBe(want);
+    expect(files(join(claim, 'report'))).toEqual(files(join(root, 'whole')));
   });
 
   it('a pod outside an Indexed Job stops at once, saying why', () => {
     const root = join(dir, 'k8s-plain');
-    smallScenario(join(root, 'scenario', 'scenario.yaml'));
+    smallScenario(join(root, 'idemsim-scenario', 'scenario.yaml'));
     const pod = sh(script('sweep-job.yaml', root), { JOB_COMPLETION_INDEX: '' });
     expect(pod.status).not.toBe(0);
     expect(pod.stderr).toContain('missing: run this script in the pods of an Indexed Job');
@@ -121,6 +140,7 @@ describe('examples/kubernetes: the Indexed Job, one pod per index, then the merg
 
 describe('examples/github-actions: the shard matrix, then the merge job', () => {
   interface Step {
+    uses?: string;
     run?: string;
     env?: Record<string, string>;
     with?: Record<string, unknown>;
@@ -132,19 +152,39 @@ describe('examples/github-actions: the shard matrix, then the merge job', () => 
   const workflow = parse(
     readFileSync(join(ROOT, 'examples', 'github-actions', 'sweep-shards.yml'), 'utf8'),
   ) as Workflow;
-  /** The step of `job` whose script runs `command`, its `${{ }}` expressions filled in. */
-  const step = (job: string, command: string, values: Record<string, string>): Step => {
-    const found = workflow.jobs[job]?.steps.find((s) => s.run?.includes(command));
-    expect(found, `${job}: a step running ${command}`).toBeDefined();
-    const fill = (text: string): string =>
-      text.replace(/\$\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => {
-        expect(values, `a value for ${name}`).toHaveProperty([name]);
-        return values[name] as string;
-      });
-    const env = Object.fromEntries(Object.entries(found?.env ?? {}).map(([k, v]) => [k, fill(v)]));
-    // The shipped steps run `npx idemsim` in a checkout of this repository; here idemsim is on the PATH.
-    return { run: fill(found?.run ?? '').replaceAll('npx idemsim', 'idemsim'), env };
+  /** `text` with its `${{ name }}` expressions replaced by `values`. */
+  const fill = (text: string, values: Record<string, string>): string =>
+    text.replace(/\$\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => {
+      expect(values, `a value for ${name}`).toHaveProperty([name]);
+      return values[name] as string;
+    });
+  /** The step of `job` that runs `command` or uses the action `uses`. */
+  const find = (job: string, what: { command?: string; uses?: string }): Step => {
+    const found = workflow.jobs[job]?.steps.find((s) =>
+      what.command === undefined ? s.uses?.startsWith(what.uses ?? '') : s.run?.includes(what.command),
+    );
+    expect(found, `${job}: a step for ${JSON.stringify(what)}`).toBeDefined();
+    return found as Step;
   };
+  /** A step's script and environment, filled in. */
+  const script = (
+    job: string,
+    command: string,
+    values: Record<string, string>,
+  ): { run: string; env: Record<string, string> } => {
+    const found = find(job, { command });
+    const env = Object.fromEntries(Object.entries(found.env ?? {}).map(([k, v]) => [k, fill(v, values)]));
+    // The shipped steps run `npx idemsim` in a checkout of this repository; here idemsim is on the PATH.
+    return { run: fill(found.run ?? '', values).replaceAll('npx idemsim', 'idemsim'), env };
+  };
+  /** An artifact pattern (download-artifact's glob) as a regular expression. */
+  const glob = (pattern: string): RegExp =>
+    new RegExp(
+      `^${pattern
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replaceAll('*', '.*')
+        .replaceAll('?', '.')}$`,
+    );
 
   it('ends with the sweep one process prints, and the folder it writes', () => {
     const root = join(dir, 'gha');
@@ -153,30 +193,40 @@ describe('examples/github-actions: the shard matrix, then the merge job', () => 
     expect(workflow.on.workflow_dispatch.inputs.scenario.default).toBe('scenarios/refunds-4-retention-1h.yaml');
     const matrix = workflow.jobs['shard']?.strategy?.matrix.shard as number[];
     expect(workflow.jobs['merge']?.needs).toBe('shard');
-    const parts = join(root, 'parts');
-    mkdirSync(parts);
+    // Each matrix entry runs on a runner of its own (a fresh folder) and uploads an artifact.
+    const artifacts = new Map<string, { file: string; text: Buffer }>();
     let shardScript = '';
     for (const shard of matrix) {
-      // Each matrix entry runs on a runner of its own: a fresh folder.
       const runner = join(root, `runner-${shard}`);
       mkdirSync(runner);
-      const { run, env } = step('shard', 'idemsim sweep', {
-        'inputs.scenario': scenario,
-        'matrix.shard': String(shard),
-      });
-      shardScript = run as string;
+      const values = { 'inputs.scenario': scenario, 'matrix.shard': String(shard) };
+      const { run, env } = script('shard', 'idemsim sweep', values);
+      shardScript = run;
       expect(shardScript).toContain(`--shard "$SHARD/${matrix.length}"`);
-      const outcome = sh(shardScript, env as Record<string, string>, runner);
+      const outcome = sh(shardScript, env, runner);
       expect(outcome.stderr).toBe('');
       expect(outcome.status).toBe(0);
-      // What the upload step uploads, gathered as download-artifact with merge-multiple does.
-      const upload = workflow.jobs['shard']?.steps.find((s) => s.with?.['name'] === 'sweep-part-${{ matrix.shard }}');
-      const path = String(upload?.with?.['path']).replace('${{ matrix.shard }}', String(shard));
-      writeFileSync(join(parts, path), readFileSync(join(runner, path)));
+      const upload = find('shard', { uses: 'actions/upload-artifact@' }).with ?? {};
+      const file = fill(String(upload['path']), values);
+      artifacts.set(fill(String(upload['name']), values), { file, text: readFileSync(join(runner, file)) });
     }
+    expect(artifacts.size).toBe(matrix.length);
 
-    const { run } = step('merge', 'idemsim merge', {});
-    const merge = sh(run as string, {}, root);
+    // The merge job's runner gets the artifacts its download step names, where it puts them:
+    // into its path with merge-multiple, else each into a folder named after its artifact.
+    const download = find('merge', { uses: 'actions/download-artifact@' }).with ?? {};
+    const wanted = glob(String(download['pattern']));
+    for (const [name, { file, text }] of artifacts) {
+      if (!wanted.test(name)) continue;
+      const into =
+        download['merge-multiple'] === true
+          ? join(root, String(download['path']))
+          : join(root, String(download['path']), name);
+      mkdirSync(into, { recursive: true });
+      writeFileSync(join(into, file), text);
+    }
+    const { run } = script('merge', 'idemsim merge', {});
+    const merge = sh(run, {}, root);
     expect(merge.stderr).toBe('report written to report/index.html\n');
     expect(merge.status).toBe(0);
     const want = oneProcess(scenario, varies(shardScript), join(root, 'whole'));
