@@ -117,7 +117,6 @@ if (process.argv[2] === '--case') {
   process.on('exit', () => rmSync(work, { recursive: true, force: true }));
   const reference = compileReference(work);
   console.log(reference.note);
-  const measured = {};
   for (const c of CASES) {
     const paired = c.reference !== undefined && reference.binary !== null;
     const ours = [];
@@ -127,7 +126,6 @@ if (process.argv[2] === '--case') {
       if (paired) theirs.push(childJson(reference.binary, c.reference));
     }
     const r = medianRun(ours);
-    measured[c.id] = r;
     const perSecond = r.actions / r.seconds;
     const how = paired ? ` (median of ${PAIRS}, alternating with the C reference's)` : '';
     console.log(
@@ -136,7 +134,7 @@ if (process.argv[2] === '--case') {
     );
     if (paired) console.log(compared(r, medianRun(theirs)));
   }
-  const sweeps = sweepSpeedUp(measured);
+  const sweeps = sweepSpeedUp();
   console.log(sweeps.text);
   console.log(await twoProcesses(sweeps.jobs1));
   if (reference.binary !== null) console.log(await twoAtOnce(reference.binary));
@@ -259,7 +257,7 @@ function compared(ours, c) {
  * perfect split of the rest could give; at 4,000,000 actions a point, the ratio where the
  * simulation outweighs them.
  */
-function sweepSpeedUp(measured) {
+function sweepSpeedUp() {
   const full = fastestSweeps('1000000');
   const fixed = fastestSweeps('1');
   const long = fastestSweeps('4000000');
@@ -267,10 +265,7 @@ function sweepSpeedUp(measured) {
   if (!same) process.exitCode = 1;
   // Were the four points' simulation split perfectly over two cores, with no worker to
   // start and no second warm-up, --jobs 2 would take the fixed costs and half the rest.
-  // The second engine's warm-up (a fresh engine's first million, case (a), less a warm
-  // million, a tenth of case (c)) is paid by the other thread at the same time.
   const split = fixed.seconds[1] + (full.seconds[1] - fixed.seconds[1]) / 2;
-  const warmUp = Math.max(0, measured.a.seconds - measured.c.seconds / 10);
   const ratio = (sweep) => (sweep.seconds[1] / sweep.seconds[2]).toFixed(2);
   const text =
     `(sweep) idemsim ${sweepArgs('1000000').join(' ')}: 4 points, whole processes, fastest of 2\n` +
@@ -280,8 +275,7 @@ function sweepSpeedUp(measured) {
     `    the same at 1 action a point (fixed costs): --jobs 1 ${fixed.seconds[1].toFixed(2)} s, ` +
     `--jobs 2 ${fixed.seconds[2].toFixed(2)} s\n` +
     `    so with the simulation split perfectly over two cores the ratio would be at most ` +
-    `${(full.seconds[1] / split).toFixed(2)}, ${(full.seconds[1] / (split + warmUp / 2)).toFixed(2)} with the ` +
-    `second engine's warm-up (${warmUp.toFixed(2)} s: case (a) less a tenth of (c))\n` +
+    `${(full.seconds[1] / split).toFixed(2)}\n` +
     `    the same at 4,000,000 actions a point (the simulation outweighs the fixed costs): ` +
     `--jobs 1 ${long.seconds[1].toFixed(2)} s, --jobs 2 ${long.seconds[2].toFixed(2)} s, ratio ${ratio(long)}`;
   return { text, jobs1: full.seconds[1] };
