@@ -51,8 +51,9 @@ export class Histogram {
   /** Exact mean and variance alongside the buckets, for the mean's interval. */
   readonly moments = new Welford();
   /**
-   * The window's running counts, made when a quantile is first asked (a report asks a dozen
-   * of the same histogram) and made again once the count has changed.
+   * The running counts between the extremes' buckets (runningCounts), made when a quantile
+   * is first asked (a report asks a dozen of the same histogram) and made again after the
+   * count, a bucket or an extreme has changed.
    */
   private running: { count: number; sums: Float64Array; from: number } | null = null;
 
