@@ -85,6 +85,12 @@ export default tseslint.config(
     files: ['bin/**/*.js', 'scripts/**/*.mjs', '.ci/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
+  {
+    // The binary is CommonJS (bin/package.json): it starts without Node's ES module loader.
+    files: ['bin/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   ...walls,
   {
     // The core is a pure function of the scenario: no ambient randomness, clocks or output.

@@ -38,13 +38,35 @@ const lazyChildProcess = {
     if (!/[\\/]commander[\\/]lib[\\/]command\.js$/.test(id)) return null;
     const eager = "const childProcess = require('node:child_process');";
     if (!code.includes(eager)) throw new Error(`commander changed: no "${eager}" in ${id}`);
-    return code.replace(eager, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };");
+    return code.replace(
+      eager,
+      "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+    );
   },
+};
+
+/**
+ * The gamma quantile logs through the `debug` package, which idemsim never turns on: loaded,
+ * it reads the environment and requires node:tty and node:util at every start (~4 ms), and
+ * with DEBUG=* set it would write @stdlib's notes between idemsim's lines on stderr. In the
+ * vendored bundle it is a logger that writes nothing.
+ */
+const silentDebug = {
+  name: 'silent-debug',
+  resolveId: (id) => (id === 'debug' ? '\0silent-debug' : null),
+  load: (id) => (id === '\0silent-debug' ? 'module.exports = () => () => {};' : null),
 };
 
 rmSync(join(dist, 'bundle'), { recursive: true, force: true });
 const bundled = await build({
-  input: { main: join(dist, 'cli', 'main.js'), worker: join(dist, 'sweep', 'worker.js') },
+  // The CLI's entry and the sweep worker's, and how each thread starts them (boot, worker-boot):
+  // as CommonJS, a process or worker thread starts without Node's ES module loader.
+  input: {
+    main: join(dist, 'cli', 'main.js'),
+    worker: join(dist, 'sweep', 'worker.js'),
+    boot: join(dist, 'cli', 'boot.js'),
+    'worker-boot': join(dist, 'cli', 'worker-boot.js'),
+  },
   platform: 'node',
   logLevel: 'warn',
   external: (id) => EXTERNAL.some((pattern) => pattern.test(id)),
@@ -74,6 +96,7 @@ const vendored = (legal) =>
     input: join(root, 'scripts', 'vendor-quantiles.mjs'),
     platform: 'node',
     logLevel: 'warn',
+    plugins: [silentDebug],
     write: false,
     output: { format: 'cjs', minify: true, comments: { legal, annotation: false, jsdoc: false } },
   }).then(({ output }) => output[0].code);

@@ -53,9 +53,9 @@ async function pointsOnWorkers(
     });
   }
   // Beside this module, in its format: worker.js from tsc; in the CLI's bundle, the
-  // bundle's worker.cjs, started by cli/worker-boot.js from its stored code.
+  // bundle's worker.cjs, started by the bundle's worker-boot.cjs from its stored code.
   const inBundle = import.meta.url.endsWith('.cjs');
-  const script = new URL(inBundle ? '../cli/worker-boot.js' : './worker.js', import.meta.url);
+  const script = new URL(inBundle ? './worker-boot.cjs' : './worker.js', import.meta.url);
   if (!existsSync(fileURLToPath(script))) throw new Error(`sweep worker not built: ${fileURLToPath(script)}`);
   const results = new Array<SizedRun | undefined>(total);
   const next = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));

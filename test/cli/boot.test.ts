@@ -119,12 +119,39 @@ describe('the stored code the CLI starts from', () => {
     );
   });
 
-  it("starts a sweep's worker threads through dist/cli/worker-boot.js, as bin/idemsim.js starts the CLI", () => {
+  it("starts a sweep's worker threads through dist/bundle/worker-boot.cjs, as bin/idemsim.js starts the CLI", () => {
     // Without that start the sweep has no worker: the bundle runs no other.
-    rmSync(join(copy, 'dist', 'cli', 'worker-boot.js'));
+    rmSync(join(copy, 'dist', 'bundle', 'worker-boot.cjs'));
     const got = runIn(copy, ['sweep', '--actions', '500', '--vary', 'seed=1,2', '--jobs', '2', '--format', 'csv']);
     expect(got.status).toBe(70);
-    expect(got.stderr).toContain(`sweep worker not built: ${join(copy, 'dist', 'cli', 'worker-boot.js')}`);
+    expect(got.stderr).toContain(`sweep worker not built: ${join(copy, 'dist', 'bundle', 'worker-boot.cjs')}`);
+  });
+
+  it("starts a run without Node's ES module loader and without a terminal module", () => {
+    // The built-in modules a process has loaded when it exits, less those `node -e 0` loads.
+    const preload = join(copy, 'loaded.cjs');
+    writeFileSync(
+      preload,
+      "process.on('exit', () => require('node:fs').writeSync(3, process.moduleLoadList.join('\\n')));\n",
+    );
+    const loaded = (args: readonly string[]): Set<string> => {
+      const child = spawnSync(process.execPath, ['-r', preload, ...args], {
+        cwd: copy,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      });
+      expect(child.status, child.stderr).toBe(0);
+      return new Set((child.output[3] ?? '').split('\n').filter((m) => m.startsWith('NativeModule ')));
+    };
+    const node = loaded(['-e', '0']);
+    const run = loaded([join(ROOT, 'bin', 'idemsim.js'), 'run', '--actions', '1', '--format', 'json']);
+    const added = [...run].filter((m) => !node.has(m));
+    // Not vacuous: the run loads built-ins of its own (node:vm for the stored code).
+    expect(added).toContain('NativeModule vm');
+    // An ES module anywhere on the way (the binary, the boot) sets up the loader: ~10 ms.
+    expect(added.filter((m) => m.includes('/esm/'))).toEqual([]);
+    // With stdout and stderr pipes nothing needs node:tty; @stdlib's `debug` would load it.
+    expect(added).not.toContain('NativeModule tty');
   });
 
   it('draws charts, which load vega with import() from the CommonJS bundle', () => {
