@@ -21,7 +21,8 @@ export const WALLS = {
     ],
   },
   sim: { folders: ['model', 'stats'], packages: ['seedrandom'] },
-  scenario: { folders: ['model'], packages: ['yaml'] },
+  // node:module only to load yaml on first use (src/scenario/yaml-lib.ts).
+  scenario: { folders: ['model'], packages: ['yaml', 'node:module'] },
   analytic: { folders: ['model', 'stats'], packages: ['simple-statistics'] },
   sweep: { folders: ['model', 'scenario', 'sim'], packages: ['node:'] },
   recommend: { folders: ['model', 'stats', 'scenario', 'analytic'], packages: ['yaml'] },

@@ -17,6 +17,7 @@
 // Nothing changes in what the code does: the bundles are the same modules, joined.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
@@ -103,6 +104,17 @@ const vendored = (legal) =>
 const licences = new Set((await vendored(true)).match(/\/\*[^]*?@license[^]*?\*\//g));
 mkdirSync(dirname(quantiles), { recursive: true });
 writeFileSync(quantiles, [...licences, await vendored(false)].join('\n'));
+
+// yaml in one file, loaded when a command first reads or writes YAML (src/scenario/yaml-lib.ts):
+// a run of the built-in defaults never does, and starts without its ~200 KB.
+const yamlBundle = await build({
+  input: createRequire(import.meta.url).resolve('yaml'),
+  platform: 'node',
+  logLevel: 'warn',
+  write: false,
+  output: { format: 'cjs', comments: { legal: true, annotation: false, jsdoc: false }, charset: 'ascii' },
+});
+writeFileSync(join(dist, 'vendor', 'yaml.cjs'), yamlBundle.output[0].code);
 
 // The files that import() a package (an ES module: vega, PGlite) get no stored code.
 const importers = bundled.output

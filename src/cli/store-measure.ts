@@ -5,11 +5,11 @@
 // into the file's keys.recordBytes, atomically, keeping the file's comments.
 import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
-import { parseDocument } from 'yaml';
 import { formatBytes, formatCount } from '../model/format.js';
 import type { Scenario } from '../model/scenario.js';
 import { simulate } from '../sim/simulate.js';
 import { SIZE_UNITS, DURATION_UNITS, parseQuantity } from '../scenario/units.js';
+import { yaml } from '../scenario/yaml-lib.js';
 import { STORE_KINDS, type StoreKind } from '../stores/kinds.js';
 import { keyText, responseBody } from '../stores/replay.js';
 import type { Measurement, RecordShape } from '../stores/store.js';
@@ -140,7 +140,7 @@ function writeRecordBytes(cwd: string, shown: string, bytes: number): void {
   const path = resolve(cwd, shown);
   const read = readScenarioFile(cwd, shown);
   if ('problem' in read) throw new InputError(`${read.problem}; cannot set keys.recordBytes`);
-  const doc = parseDocument(read.text);
+  const doc = yaml().parseDocument(read.text);
   if (doc.errors.length > 0) throw new InputError(`${shown}: not valid YAML; fix it first (idemsim validate ${shown})`);
   doc.setIn(['keys', 'recordBytes'], bytes);
   writeFileAtomically(path, shown, doc.toString(), true);

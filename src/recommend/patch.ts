@@ -1,9 +1,9 @@
 // The recommendation as something to paste: the fields that differ from the scenario, as
 // nested YAML in the file's own units (`timeout: 800ms`, `retention: 25m`), and the same
 // as `--set` arguments for rerunning without editing the file.
-import { Document } from 'yaml';
 import { fieldAt, valueAt } from '../scenario/fields.js';
 import { written } from '../scenario/serialize.js';
+import { yaml } from '../scenario/yaml-lib.js';
 import type { Scenario } from '../model/scenario.js';
 import type { Dimension } from './space.js';
 
@@ -42,7 +42,7 @@ export function patchYaml(fields: readonly PatchField[]): string {
     for (const key of keys) node = (node[key] ??= {}) as Record<string, unknown>;
     node[last] = value;
   }
-  return new Document(out).toString({ lineWidth: 0 });
+  return new (yaml().Document)(out).toString({ lineWidth: 0 });
 }
 
 export function patchSets(fields: readonly PatchField[]): string[] {

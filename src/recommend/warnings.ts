@@ -2,13 +2,13 @@
 // crashes to resume from, a timeout below the service's p99 (it cuts off work that still
 // commits), a retention within 10% of the longest resume delay (a replay near the end of
 // the window pays again). The same timeout check on the recommended configuration.
-import { parse } from 'yaml';
 import { standardNormalQuantile, standardNormalUpperTail } from '../analytic/index.js';
 import { intentLike, segmentSpan } from '../analytic/spans.js';
 import { proseDuration } from '../model/format.js';
 import type { Warning } from '../model/recommend.js';
 import type { Scenario } from '../model/scenario.js';
 import { durationLiteral } from '../scenario/units.js';
+import { yaml } from '../scenario/yaml-lib.js';
 import { niceDurations } from './space.js';
 
 const Z99 = standardNormalQuantile(0.99);
@@ -19,7 +19,7 @@ const NEAR = 0.1;
 export function writtenIn(text: string | undefined, sets: readonly string[]): (path: string) => boolean {
   let doc: unknown;
   try {
-    doc = text === undefined ? undefined : parse(text);
+    doc = text === undefined ? undefined : yaml().parse(text);
   } catch {
     doc = undefined;
   }

@@ -1,10 +1,11 @@
 // YAML text -> TreeNode, every node with its line and column. Aliases are expanded here,
 // under the caps of LIMITS, so that an alias bomb is refused before anything large exists.
-import { type Alias, type Node as YamlNode, LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument } from 'yaml';
+import type { Alias, LineCounter, Node as YamlNode } from 'yaml';
 import { type Issue, type Pos, type Problem, issueAt } from './issues.js';
 import { LIMITS } from './limits.js';
 import * as msg from './messages.js';
 import type { MapEntry, ScalarValue, TreeNode } from './tree.js';
+import { yaml } from './yaml-lib.js';
 
 /** Where offsets of a text are: its file name and a map from offset to 1-based line and column. */
 export interface Source {
@@ -17,13 +18,16 @@ export interface Source {
 export function fileSource(file: string, text: string): Source {
   let counter: LineCounter | undefined;
   const index = (): LineCounter => {
-    const lines = new LineCounter();
+    const lines = new (yaml().LineCounter)();
     lines.addNewLine(0);
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines.addNewLine(i + 1);
     return lines;
   };
   return { file, locate: (offset) => (counter ??= index()).linePos(offset) };
 }
+
+/** Digits with no sign or leading zero, few enough to be exact as a double. */
+const PLAIN_INTEGER = /^(?:0|[1-9][0-9]{0,14})$/;
 
 /** Thrown inside the walk when a limit is hit; caught in parseYaml and reported once. */
 class Refused extends Error {
@@ -71,7 +75,10 @@ export function parseYaml(text: string, source: Source, issues: Issue[]): TreeNo
     issues.push(issueAt(at(deep), '', msg.tooDeep()));
     return undefined;
   }
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: false });
+  // A plain decimal integer (`--actions 2000` is the set `actions=2000`) reads as the
+  // number it is without loading the yaml package: the node the parser would give.
+  if (PLAIN_INTEGER.test(text)) return { kind: 'scalar', pos: at(0), value: Number(text), source: text };
+  const doc = yaml().parseDocument(text, { prettyErrors: false, uniqueKeys: false });
   for (const error of doc.errors) {
     const problem =
       error.code === 'MULTIPLE_DOCS'
@@ -123,6 +130,7 @@ class Walk {
     this.nodes += 1;
     if (this.nodes > LIMITS.maxNodes) this.refuse(pos, msg.tooManyNodes());
     if (depth > LIMITS.maxDepth) this.refuse(pos, msg.tooDeep());
+    const { isAlias, isMap, isScalar, isSeq } = yaml();
     if (isAlias(node)) return this.alias(node, depth, path);
     if (!expanding && node.anchor !== undefined) this.anchors.set(node.anchor, node);
     this.open.add(node);

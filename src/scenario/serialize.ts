@@ -1,9 +1,10 @@
 // Scenario -> YAML text in the file's own forms (`1s`, `36MB`, `{ min: 2s, max: 2m }`) that
 // loadScenario reads back to an equal Scenario: every number is written exactly.
-import { Document, type ScalarTag, isMap, isSeq } from 'yaml';
+import type { ScalarTag } from 'yaml';
 import { metricInfo } from '../model/metrics.js';
 import { FIELDS, type Field, valueAt } from './fields.js';
 import { INCIDENT_EFFECTS } from './items.js';
+import { yaml } from './yaml-lib.js';
 import { presetValues } from '../model/presets.js';
 import {
   type Bound,
@@ -124,6 +125,7 @@ export function scenarioToYaml(scenario: Scenario): string {
     const value = valueAt(scenario, field.path);
     node[last] = field.kind === 'jitter' ? yamlJitter(value as JitterSpec) : written(field, value);
   }
+  const { Document, isMap, isSeq } = yaml();
   const doc = new Document(out, { customTags: [PAIR] });
   const flow = (path: readonly (string | number)[]): void => {
     const node = doc.getIn(path, true);

@@ -3,15 +3,16 @@
 // loader reads, and loads to defaultScenario() (with the file's own name). The part-two
 // fields, off by default, are shown commented out with an example value, so that an
 // editor's toggle-comment on a block turns it on, docs and all.
-import { Document, isMap, isSeq } from 'yaml';
 import { FIELDS, GROUPS, type Field, childrenOf } from './fields.js';
 import { written } from './serialize.js';
+import { yaml } from './yaml-lib.js';
 
 const join = (parent: string, key: string): string => (parent === '' ? key : `${parent}.${key}`);
 const BY_PATH = new Map(FIELDS.map((field) => [field.path, field]));
 
 /** One value as YAML on one line: scalars quoted only when needed, maps in flow style. */
 function inline(value: unknown): string {
+  const { Document, isMap } = yaml();
   const doc = new Document(value);
   if (isMap(doc.contents)) doc.contents.flow = true;
   return doc.toString({ lineWidth: 0 }).trimEnd();
@@ -19,6 +20,7 @@ function inline(value: unknown): string {
 
 /** A list as a block of one-line items: `- { until: 30m, rate: 50 }`. */
 function listLines(items: readonly unknown[], indent: string): string[] {
+  const { Document, isMap, isSeq } = yaml();
   const doc = new Document(items);
   if (isSeq(doc.contents)) for (const item of doc.contents.items) if (isMap(item)) item.flow = true;
   return doc

@@ -4,6 +4,7 @@
 // CommonJS modules whose resolution alone cost ~180 ms of start-up; run from src/ (tests),
 // the packages load directly. Either way it is the same @stdlib code.
 import { createRequire } from 'node:module';
+import { requireVendored } from '../model/vendored.js';
 
 export interface Quantiles {
   /** Quantile p of Beta(a, b). */
@@ -23,19 +24,8 @@ export function quantiles(): Quantiles {
 
 function load(): Quantiles {
   const require = createRequire(import.meta.url);
-  try {
-    return require(BUNDLE) as Quantiles;
-  } catch (error) {
-    if (!isMissing(error, BUNDLE)) throw error;
-  }
-  return {
+  return requireVendored(require, BUNDLE, () => ({
     beta: require('@stdlib/stats-base-dists-beta-quantile') as Quantiles['beta'],
     gamma: require('@stdlib/stats-base-dists-gamma-quantile') as Quantiles['gamma'],
-  };
-}
-
-/** Only the bundle itself missing means "not built": anything else is a real fault. */
-function isMissing(error: unknown, request: string): boolean {
-  const e = error as NodeJS.ErrnoException;
-  return e?.code === 'MODULE_NOT_FOUND' && typeof e.message === 'string' && e.message.includes(request);
+  }));
 }

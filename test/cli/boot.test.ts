@@ -45,7 +45,7 @@ describe('the stored code the CLI starts from', () => {
 
   it('covers the files a run loads, the vendored quantiles included, and this Node takes every stored file', () => {
     const files = stored();
-    for (const first of ['main.', 'errors-', 'simulate-', 'schema-', 'run-', 'quantiles.']) {
+    for (const first of ['main.', 'errors-', 'simulate-', 'schema-', 'run-', 'quantiles.', 'yaml.']) {
       expect(files.some((f) => f.startsWith(first))).toBe(true);
     }
     // Where each stored file's source is: the stamps the store keeps (src/cli/stored-code.ts).
@@ -127,31 +127,44 @@ describe('the stored code the CLI starts from', () => {
     expect(got.stderr).toContain(`sweep worker not built: ${join(copy, 'dist', 'bundle', 'worker-boot.cjs')}`);
   });
 
-  it("starts a run without Node's ES module loader and without a terminal module", () => {
-    // The built-in modules a process has loaded when it exits, less those `node -e 0` loads.
+  /** What a process has loaded when it exits: Node's built-in modules, and files by path. */
+  const loaded = (args: readonly string[]): { builtins: Set<string>; files: string[] } => {
     const preload = join(copy, 'loaded.cjs');
     writeFileSync(
       preload,
-      "process.on('exit', () => require('node:fs').writeSync(3, process.moduleLoadList.join('\\n')));\n",
+      "process.on('exit', () => require('node:fs').writeSync(3, JSON.stringify([process.moduleLoadList, Object.keys(require.cache)])));\n",
     );
-    const loaded = (args: readonly string[]): Set<string> => {
-      const child = spawnSync(process.execPath, ['-r', preload, ...args], {
-        cwd: copy,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-      });
-      expect(child.status, child.stderr).toBe(0);
-      return new Set((child.output[3] ?? '').split('\n').filter((m) => m.startsWith('NativeModule ')));
-    };
-    const node = loaded(['-e', '0']);
-    const run = loaded([join(ROOT, 'bin', 'idemsim.js'), 'run', '--actions', '1', '--format', 'json']);
-    const added = [...run].filter((m) => !node.has(m));
+    const child = spawnSync(process.execPath, ['-r', preload, ...args], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    });
+    expect(child.status, child.stderr).toBe(0);
+    const [builtins, files] = JSON.parse(child.output[3] ?? '') as [string[], string[]];
+    return { builtins: new Set(builtins.filter((m) => m.startsWith('NativeModule '))), files };
+  };
+  const runArgs = [join(ROOT, 'bin', 'idemsim.js'), 'run', '--actions', '1', '--format', 'json'];
+
+  it("starts a run without Node's ES module loader and without a terminal module", () => {
+    // The built-in modules the run loads that `node -e 0` does not.
+    const node = loaded(['-e', '0']).builtins;
+    const added = [...loaded(runArgs).builtins].filter((m) => !node.has(m));
     // Not vacuous: the run loads built-ins of its own (node:vm for the stored code).
     expect(added).toContain('NativeModule vm');
     // An ES module anywhere on the way (the binary, the boot) sets up the loader: ~10 ms.
     expect(added.filter((m) => m.includes('/esm/'))).toEqual([]);
     // With stdout and stderr pipes nothing needs node:tty; @stdlib's `debug` would load it.
     expect(added).not.toContain('NativeModule tty');
+  });
+
+  it('loads the yaml package only for a command that reads YAML', () => {
+    const yaml = (files: readonly string[]) => files.filter((f) => f.endsWith(join('vendor', 'yaml.cjs')));
+    // The defaults with --actions (read as a plain integer) need no YAML parser...
+    expect(yaml(loaded(runArgs).files)).toEqual([]);
+    // ...a scenario file does, and gets it from the vendored bundle, as its stored code covers.
+    const file = loaded([...runArgs, 'scenarios/article-defaults.yaml']).files;
+    expect(yaml(file)).toEqual([join(ROOT, 'dist', 'vendor', 'yaml.cjs')]);
+    expect(file.filter((f) => f.includes(`${join('node_modules', 'yaml')}`))).toEqual([]);
   });
 
   it('draws charts, which load vega with import() from the CommonJS bundle', () => {

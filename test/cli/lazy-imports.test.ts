@@ -2,7 +2,7 @@
 // `await import(...)`) reachable from each command's module must not reach the chart
 // renderers or the key-store clients, which only the commands that draw or open a store
 // load, when they do.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -72,6 +72,13 @@ describe('what a command loads before it runs', () => {
   it.each(LIGHT_COMMANDS)('%s loads no chart drawing code up front', (command) => {
     const { files } = closure(join(SRC, 'cli', `${command}.ts`));
     expect([...files].filter((f) => DRAWING.includes(f))).toEqual([]);
+  });
+
+  it('no source file imports the yaml package as code: it loads on first use (src/scenario/yaml-lib.ts)', () => {
+    const files = (readdirSync(SRC, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
+    expect(files.filter((f) => staticImports(join(SRC, f)).includes('yaml'))).toEqual([]);
+    // Guards the test: a file that imports yaml as code is seen to.
+    expect(staticImports(resolve(__dirname, '..', 'scenario', 'document.test.ts'))).toContain('yaml');
   });
 
   it('the check itself sees the drawing code where it is imported', () => {

@@ -1,13 +1,16 @@
-import { parseDocument } from 'yaml';
 import { describe, expect, test, vi } from 'vitest';
 import { LIMITS, formatIssue, loadScenario } from '../../src/scenario/index.js';
+import { yaml } from '../../src/scenario/yaml-lib.js';
 import { FILE, issue, issues, valid } from './helpers.js';
 
 // The loader's YAML parser, watched (not replaced), to tell "refused before parsing" apart.
-vi.mock('yaml', async (importOriginal) => {
-  const yaml = await importOriginal<typeof import('yaml')>();
-  return { ...yaml, parseDocument: vi.fn(yaml.parseDocument) };
+vi.mock('../../src/scenario/yaml-lib.js', async (importOriginal) => {
+  const lib = await importOriginal<typeof import('../../src/scenario/yaml-lib.js')>();
+  const real = lib.yaml();
+  const watched = { ...real, parseDocument: vi.fn(real.parseDocument) };
+  return { ...lib, yaml: () => watched };
 });
+const parseDocument = yaml().parseDocument;
 
 describe('the document', () => {
   test('an empty file is refused: write at least one field, or run without a file', () => {

@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { defaultScenario, defaultsWithSets, formatIssue } from '../../src/scenario/index.js';
 import { issue, issues, valid } from './helpers.js';
+import fc from 'fast-check';
+import { parseYaml } from '../../src/scenario/parse.js';
+import type { Issue } from '../../src/scenario/issues.js';
 
 const defaults = (sets: string[]) => {
   const outcome = defaultsWithSets(sets);
@@ -124,4 +127,34 @@ describe('--set issues', () => {
     const found = issues('a: [', ['client.retries=x']);
     expect(found.map((i) => i.code)).toEqual(['yaml-syntax', 'wrong-type']);
   });
+});
+
+describe('a plain decimal integer', () => {
+  const source = { file: '--set', locate: (offset: number) => ({ line: 1, col: offset + 1 }) };
+  // parseYaml reads digits alone without the yaml package; followed by a newline, the same
+  // value goes through the parser, which must make the same node of it.
+  const both = (text: string) => {
+    const issues: Issue[] = [];
+    return [parseYaml(text, source, issues), parseYaml(`${text}\n`, source, issues), issues] as const;
+  };
+
+  test('reads as the yaml parser reads it, whatever its digits', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.nat(), fc.integer({ min: 0, max: 999_999_999_999_999 })), (n) => {
+        const [fast, parsed, issues] = both(String(n));
+        expect(fast).toEqual(parsed);
+        expect(fast).toEqual({ kind: 'scalar', pos: { file: '--set', line: 1, col: 1 }, value: n, source: String(n) });
+        expect(issues).toEqual([]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test.each(['0123', '-5', '+5', '1e3', '1_000', '0x1F', '9007199254740993', '1234567890123456', '7 ', ' 7', '٣'])(
+    'and what only looks like one (%j) reads as the parser reads it',
+    (text) => {
+      const [got, parsed] = both(text);
+      expect(got).toEqual(parsed);
+    },
+  );
 });

@@ -1,7 +1,6 @@
 // The scenario reference's tables (docs/reference/scenario.md), one block per top-level map,
 // from the field table: each field's path, value form, default as a file writes it (the
 // same text `idemsim init` writes), range or words, and one-line doc.
-import { Document, isMap } from 'yaml';
 import { DEFAULT_SCENARIO_NAME } from '../../model/scenario.js';
 import { DEFAULT_SWEEP_METRICS } from '../../model/sweep.js';
 import {
@@ -19,6 +18,7 @@ import { written } from '../serialize.js';
 import { durationLiteral, sizeLiteral } from '../units.js';
 import { VARIABLE_PATHS } from '../vary.js';
 import { bullets, code, table } from './markdown.js';
+import { yaml } from '../yaml-lib.js';
 
 /** How a value of each kind is written, in a few words; "Input forms" on the page says more. */
 const FORM = {
@@ -52,6 +52,7 @@ function number(n: number): string {
 
 /** One value as YAML on one line, maps in flow style, as the starter file writes it. */
 function inline(value: unknown): string {
+  const { Document, isMap } = yaml();
   const doc = new Document(value);
   if (isMap(doc.contents)) doc.contents.flow = true;
   return doc.toString({ lineWidth: 0 }).trimEnd();

@@ -1,0 +1,25 @@
+// The yaml package, loaded on first use: a run of the built-in defaults reads no YAML, and
+// the package is two thirds of the scenario layer's code, ~10 ms of every start to read
+// and load. The built CLI loads it from dist/vendor/yaml.cjs, the package in one file
+// that scripts/bundle.mjs writes at build time (and that starts from stored code, as the
+// bundle does); run from src/ (tests), the package loads directly. Either way it is the
+// same yaml code, and every part of idemsim takes it from here.
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+import { requireVendored } from '../model/vendored.js';
+
+export type YamlLibrary = typeof Yaml;
+
+const BUNDLE = '../vendor/yaml.cjs';
+let loaded: YamlLibrary | undefined;
+
+/** The yaml package, loaded once. */
+export function yaml(): YamlLibrary {
+  loaded ??= load();
+  return loaded;
+}
+
+function load(): YamlLibrary {
+  const require = createRequire(import.meta.url);
+  return requireVendored(require, BUNDLE, () => require('yaml') as YamlLibrary);
+}
