@@ -1,8 +1,10 @@
-// How bin/idemsim.js starts the CLI: the bundles (dist/bundle/*.cjs and the quantiles in
-// dist/vendor/, built by scripts/bundle.mjs) run with V8's compiled code for them, stored at
-// build time. Compiling the bundle's JavaScript is a third of what a short command costs
-// over Node's own start, and Node 20 keeps no compile cache (22.1 and later do, and there
-// idemsim uses Node's).
+// How bin/idemsim.js starts the CLI: the bundles (dist/bundle/*.cjs, and the quantiles and
+// yaml in dist/vendor/, built by scripts/bundle.mjs) run with V8's compiled code for them,
+// stored at build time. Compiling the bundle's JavaScript is a third of what a short
+// command costs over Node's own start, and Node 20 keeps no compile cache (22.1 and later
+// do, and there idemsim uses Node's). The binary requires this module as the bundle's
+// boot.cjs (CommonJS, so that a start sets up no ES module loader); the build's
+// scripts/record-code.mjs imports it from dist/cli/.
 //
 // The stored code changes the time, never the code that runs: V8 takes it only if the same
 // V8 with the same flags made it, and src/cli/stored-code.ts only while the file is the
