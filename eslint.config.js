@@ -25,7 +25,7 @@ export const WALLS = {
   scenario: { folders: ['model'], packages: ['yaml', 'node:module'] },
   analytic: { folders: ['model', 'stats'], packages: ['simple-statistics'] },
   sweep: { folders: ['model', 'scenario', 'sim'], packages: ['node:'] },
-  recommend: { folders: ['model', 'stats', 'scenario', 'analytic'], packages: ['yaml'] },
+  recommend: { folders: ['model', 'stats', 'scenario', 'analytic'], packages: [] },
   article: { folders: ['model', 'stats', 'sim', 'analytic'], packages: [] },
   // The real key stores and their clients (PGlite, pg, Redis); the simulator's op log comes in as model types.
   stores: { folders: ['model'], packages: ['@electric-sql/pglite', 'pg', '@redis/client', 'node:'] },
@@ -89,7 +89,7 @@ export default tseslint.config(
   {
     // The binary is CommonJS (bin/package.json): it starts without Node's ES module loader.
     files: ['bin/**/*.js'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly' } },
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', __dirname: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   ...walls,
@@ -119,6 +119,30 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.object.name='Math'][callee.property.name=/^(max|min)$/] > SpreadElement",
           message: 'A spread list overflows the stack when long: use maxOf / minOf (src/model/extent.ts).',
+        },
+        {
+          selector: "ImportExpression[source.value='yaml']",
+          message: 'Take yaml from yaml() in src/scenario/yaml-lib.ts, which loads it once, on first use.',
+        },
+      ],
+    },
+  },
+  {
+    // yaml loads on first use (src/scenario/yaml-lib.ts): a run of the defaults starts
+    // without it. Elsewhere only its types are imported.
+    files: ['src/**/*.ts'],
+    ignores: ['src/scenario/yaml-lib.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'yaml',
+              allowTypeImports: true,
+              message: 'Take yaml from yaml() in src/scenario/yaml-lib.ts, which loads it once, on first use.',
+            },
+          ],
         },
       ],
     },

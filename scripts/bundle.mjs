@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The last step of `npm run build`, after tsc has written dist/: two bundles that make the
+// The last step of `npm run build`, after tsc has written dist/: the bundles that make the
 // CLI start fast. Node spends most of a short command's time finding, reading and
 // compiling modules, one file at a time: ~120 ES modules for `run` and ~400 CommonJS
 // modules for the two @stdlib quantile functions.
@@ -8,15 +8,17 @@
 //   dependencies, in a few CommonJS files. Each command stays a chunk of its own, loaded
 //   when named, and the heavy packages (vega, resvg, the key-store clients) stay outside,
 //   loaded only by the commands that draw charts or open a store. bin/idemsim.js runs it
-//   through dist/cli/boot.js, with V8's code for it from dist/bundle/cache/: stored by
-//   scripts/record-code.mjs, which runs a few commands to compile what they use. (CommonJS
-//   because Node 20 can run a script from stored code, but not an ES module.)
-// - dist/vendor/quantiles.cjs: the @stdlib quantiles in one file, which
-//   src/stats/quantiles.ts loads on first use (with stored code too, when the CLI runs).
+//   through the bundle's boot.cjs (a worker thread through worker-boot.cjs), with V8's code
+//   for it from dist/bundle/cache/: stored by scripts/record-code.mjs, which runs a few
+//   commands to compile what they use. (CommonJS because Node 20 can run a script from
+//   stored code, but not an ES module, and so that no start sets up the ES module loader.)
+// - dist/vendor/quantiles.cjs and dist/vendor/yaml.cjs: the @stdlib quantiles and the yaml
+//   package, each in one file, which src/stats/quantiles.ts and src/scenario/yaml-lib.ts
+//   load on first use (with stored code too, when the CLI runs).
 //
 // Nothing changes in what the code does: the bundles are the same modules, joined.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,7 +116,14 @@ const yamlBundle = await build({
   write: false,
   output: { format: 'cjs', comments: { legal: true, annotation: false, jsdoc: false }, charset: 'ascii' },
 });
-writeFileSync(join(dist, 'vendor', 'yaml.cjs'), yamlBundle.output[0].code);
+// Its ISC licence asks for the notice in every copy; the package's files carry none.
+const yamlLicence = readFileSync(
+  createRequire(import.meta.url)
+    .resolve('yaml/package.json')
+    .replace(/package\.json$/, 'LICENSE'),
+  'utf8',
+);
+writeFileSync(join(dist, 'vendor', 'yaml.cjs'), `/*! yaml\n${yamlLicence.trimEnd()}\n*/\n${yamlBundle.output[0].code}`);
 
 // The files that import() a package (an ES module: vega, PGlite) get no stored code.
 const importers = bundled.output

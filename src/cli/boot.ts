@@ -21,7 +21,7 @@ import { CodeStore } from './stored-code.js';
 /** The bundle, and the stored code of every bundled file (one file each, named after it). */
 export const BUNDLE_DIR = fileURLToPath(new URL('../bundle/', import.meta.url));
 export const CACHE_DIR = join(BUNDLE_DIR, 'cache');
-/** The folders of bundled files: the CLI's, and the vendored quantiles' (src/stats/quantiles.ts). */
+/** The folders of bundled files: the CLI's, and the vendored quantiles' and yaml's (dist/vendor/). */
 const BUNDLED = [BUNDLE_DIR, fileURLToPath(new URL('../vendor/', import.meta.url))].map((dir) =>
   dirname(join(dir, 'x.cjs')),
 );

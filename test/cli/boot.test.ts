@@ -66,10 +66,15 @@ describe('the stored code the CLI starts from', () => {
     for (const file of importers) expect(stored()).not.toContain(`${file}.v8`);
   });
 
-  it('is ASCII, as every bundle file is (one other character makes V8 keep a file as two-byte text)', () => {
-    for (const file of readdirSync(BUNDLE).filter((f) => f.endsWith('.cjs'))) {
-      expect(/[\u0080-\uffff]/.test(readFileSync(join(BUNDLE, file), 'utf8')), file).toBe(false);
-    }
+  it('is ASCII, as every bundle and vendored file is (one other character makes V8 keep a file as two-byte text)', () => {
+    const VENDOR = join(ROOT, 'dist', 'vendor');
+    const files = [BUNDLE, VENDOR].flatMap((dir) =>
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.cjs'))
+        .map((f) => join(dir, f)),
+    );
+    expect(files).toContain(join(VENDOR, 'yaml.cjs'));
+    for (const file of files) expect(/[\u0080-\uffff]/.test(readFileSync(file, 'utf8')), file).toBe(false);
   });
 
   const COMMANDS = [
@@ -121,8 +126,9 @@ describe('the stored code the CLI starts from', () => {
 
   it("starts a sweep's worker threads through dist/bundle/worker-boot.cjs, as bin/idemsim.js starts the CLI", () => {
     // Without that start the sweep has no worker: the bundle runs no other.
-    rmSync(join(copy, 'dist', 'bundle', 'worker-boot.cjs'));
-    const got = runIn(copy, ['sweep', '--actions', '500', '--vary', 'seed=1,2', '--jobs', '2', '--format', 'csv']);
+    const got = withFile(join('dist', 'bundle', 'worker-boot.cjs'), null, () =>
+      runIn(copy, ['sweep', '--actions', '500', '--vary', 'seed=1,2', '--jobs', '2', '--format', 'csv']),
+    );
     expect(got.status).toBe(70);
     expect(got.stderr).toContain(`sweep worker not built: ${join(copy, 'dist', 'bundle', 'worker-boot.cjs')}`);
   });
@@ -165,6 +171,40 @@ describe('the stored code the CLI starts from', () => {
     const file = loaded([...runArgs, 'scenarios/article-defaults.yaml']).files;
     expect(yaml(file)).toEqual([join(ROOT, 'dist', 'vendor', 'yaml.cjs')]);
     expect(file.filter((f) => f.includes(`${join('node_modules', 'yaml')}`))).toEqual([]);
+  });
+
+  /** Runs `check` with `file` (in the copy) replaced by `content`, or removed; restores it. */
+  function withFile<T>(file: string, content: string | null, check: () => T): T {
+    const path = join(copy, file);
+    const kept = readFileSync(path);
+    try {
+      if (content === null) rmSync(path);
+      else writeFileSync(path, content);
+      return check();
+    } finally {
+      writeFileSync(path, kept);
+    }
+  }
+
+  it('says in one line how to build a tree that was never built, exit 70', () => {
+    const got = withFile(join('dist', 'bundle', 'boot.cjs'), null, () => runIn(copy, ['run', '--actions', '10']));
+    expect(got.status).toBe(70);
+    expect(got.stdout).toBe('');
+    expect(got.stderr).toBe(
+      `idemsim: not built (no ${join(copy, 'dist', 'bundle', 'boot.cjs')}): run \`npm install\` or \`npm run build\` in ${copy}\n`,
+    );
+  });
+
+  it('exits 70 with a line, never 0, when a command is left waiting on nothing', () => {
+    // A worker that takes a point off the shared counter and ends without its result: the
+    // sweep waits for a point no runner will report, and Node runs out of work.
+    const lost =
+      "const { workerData } = require('node:worker_threads');\nAtomics.add(new Int32Array(workerData.next), 0, 1);\n";
+    const args = ['sweep', '--actions', '200000', '--vary', 'seed=1,2,3,4,5,6,7,8', '--jobs', '2', '--format', 'csv'];
+    const got = withFile(join('dist', 'bundle', 'worker.cjs'), lost, () => runIn(copy, args));
+    expect(got.status).toBe(70);
+    expect(got.stdout).toBe('');
+    expect(got.stderr).toBe('idemsim: internal error: the command stopped before it finished\n');
   });
 
   it('draws charts, which load vega with import() from the CommonJS bundle', () => {

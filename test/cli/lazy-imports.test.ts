@@ -2,7 +2,7 @@
 // `await import(...)`) reachable from each command's module must not reach the chart
 // renderers or the key-store clients, which only the commands that draw or open a store
 // load, when they do.
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -79,9 +79,14 @@ describe('what a command loads before it runs', () => {
     const files = (readdirSync(SRC, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
     expect(files.filter((f) => staticImports(join(SRC, f)).includes('yaml'))).toEqual([]);
     // Guards the test: an import of yaml as code is seen, and one of its types only is not.
-    const sample = join(mkdtempSync(join(tmpdir(), 'idemsim-imports-')), 'sample.ts');
-    writeFileSync(sample, "import type { Document } from 'yaml';\nimport { parse } from 'yaml';\n");
-    expect(staticImports(sample)).toEqual(['yaml']);
+    const dir = mkdtempSync(join(tmpdir(), 'idemsim-imports-'));
+    try {
+      const sample = join(dir, 'sample.ts');
+      writeFileSync(sample, "import type { Document } from 'yaml';\nimport { parse } from 'yaml';\n");
+      expect(staticImports(sample)).toEqual(['yaml']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the check itself sees the drawing code where it is imported', () => {

@@ -150,6 +150,19 @@ describe('a plain decimal integer', () => {
     );
   });
 
+  test('and any short text of digits, signs, spaces and number marks reads as the parser reads it', () => {
+    // Most such texts skip the fast path; those that take it must give the parser's node
+    // (a wider pattern would let through ' 7', '1_000' or '07.', which the parser reads otherwise).
+    const chars = fc.constantFrom(...'0123456789+-_ .exXoO'.split(''));
+    fc.assert(
+      fc.property(fc.array(chars, { minLength: 1, maxLength: 8 }), (list) => {
+        const [got, parsed] = both(list.join(''));
+        expect(got).toEqual(parsed);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   test.each(['0123', '-5', '+5', '1e3', '1_000', '0x1F', '9007199254740993', '1234567890123456', '7 ', ' 7', '٣'])(
     'and what only looks like one (%j) reads as the parser reads it',
     (text) => {
