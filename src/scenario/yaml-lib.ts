@@ -6,20 +6,15 @@
 // same yaml code, and every part of idemsim takes it from here.
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
-import { requireVendored } from '../model/vendored.js';
+import { loadOnFirstUse } from '../model/vendored.js';
 
 export type YamlLibrary = typeof Yaml;
 
-const BUNDLE = '../vendor/yaml.cjs';
-let loaded: YamlLibrary | undefined;
+const requireHere = createRequire(import.meta.url);
 
 /** The yaml package, loaded once. */
-export function yaml(): YamlLibrary {
-  loaded ??= load();
-  return loaded;
-}
-
-function load(): YamlLibrary {
-  const require = createRequire(import.meta.url);
-  return requireVendored(require, BUNDLE, () => require('yaml') as YamlLibrary);
-}
+export const yaml: () => YamlLibrary = loadOnFirstUse(
+  requireHere,
+  '../vendor/yaml.cjs',
+  () => requireHere('yaml') as YamlLibrary,
+);

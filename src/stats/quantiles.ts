@@ -4,7 +4,7 @@
 // CommonJS modules whose resolution alone cost ~180 ms of start-up; run from src/ (tests),
 // the packages load directly. Either way it is the same @stdlib code.
 import { createRequire } from 'node:module';
-import { requireVendored } from '../model/vendored.js';
+import { loadOnFirstUse } from '../model/vendored.js';
 
 export interface Quantiles {
   /** Quantile p of Beta(a, b). */
@@ -13,19 +13,10 @@ export interface Quantiles {
   gamma(p: number, k: number, theta: number): number;
 }
 
-const BUNDLE = '../vendor/quantiles.cjs';
-let loaded: Quantiles | undefined;
+const requireHere = createRequire(import.meta.url);
 
 /** The quantile functions, loaded once. */
-export function quantiles(): Quantiles {
-  loaded ??= load();
-  return loaded;
-}
-
-function load(): Quantiles {
-  const require = createRequire(import.meta.url);
-  return requireVendored(require, BUNDLE, () => ({
-    beta: require('@stdlib/stats-base-dists-beta-quantile') as Quantiles['beta'],
-    gamma: require('@stdlib/stats-base-dists-gamma-quantile') as Quantiles['gamma'],
-  }));
-}
+export const quantiles: () => Quantiles = loadOnFirstUse(requireHere, '../vendor/quantiles.cjs', () => ({
+  beta: requireHere('@stdlib/stats-base-dists-beta-quantile') as Quantiles['beta'],
+  gamma: requireHere('@stdlib/stats-base-dists-gamma-quantile') as Quantiles['gamma'],
+}));
