@@ -16,7 +16,9 @@
 //   package, each in one file, which src/stats/quantiles.ts and src/scenario/yaml-lib.ts
 //   load on first use (with stored code too, when the CLI runs).
 //
-// Nothing changes in what the code does: the bundles are the same modules, joined.
+// Nothing changes in what the code does: the bundles are the same modules, joined, but for
+// two changes named below that only skip loading what idemsim never uses (commander's
+// node:child_process until it spawns, and @stdlib's `debug`, which never writes here).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
