@@ -32,17 +32,27 @@ describe('syntaxProblem', () => {
     expect(syntax('\n\n')).toEqual({ where: ':3:1', reason: 'Unexpected end of JSON input' });
   });
 
-  it('finds the token V8 names but does not place, and drops its quote of the text', () => {
-    expect(syntax('{\n  "a": tru}')).toEqual({ where: ':2:11', reason: "Unexpected token '}'" });
-    expect(syntax('{"a": NaN}')).toEqual({ where: ':1:7', reason: "Unexpected token 'N'" });
-    expect(syntax('name: x\nclient: {}\n')).toEqual({ where: ':1:2', reason: "Unexpected token 'a'" });
-    expect(syntax('// a comment\n{}')).toEqual({ where: ':1:1', reason: "Unexpected token '/'" });
+  const long = `{"a": [${'1,'.repeat(5000)} x]}`;
+  // [what, source, where, reason]: documents where V8 names a token but gives no position.
+  it.each([
+    ['a literal cut by a brace', '{\n  "a": tru}', ':2:11', "Unexpected token '}'"],
+    ['NaN', '{"a": NaN}', ':1:7', "Unexpected token 'N'"],
+    ['YAML', 'name: x\nclient: {}\n', ':1:2', "Unexpected token 'a'"],
+    ['a comment', '// a comment\n{}', ':1:1', "Unexpected token '/'"],
     // A token that cannot be seen, or would act on a terminal, is named by its code point.
-    expect(syntax('{"a": \u001b[31m}')).toEqual({ where: ':1:7', reason: 'Unexpected token U+001B' });
-    expect(syntax('n\null')).toEqual({ where: ':1:2', reason: 'Unexpected token U+000A' });
+    ['an escape character', '{"a": \u001b[31m}', ':1:7', 'Unexpected token U+001B'],
+    ['a line break in a literal', 'n\null', ':1:2', 'Unexpected token U+000A'],
     // A long document: the reason stays short, whatever V8 quoted.
-    const long = `{"a": [${'1,'.repeat(5000)} x]}`;
-    expect(syntax(long)).toEqual({ where: `:1:${long.indexOf('x') + 1}`, reason: "Unexpected token 'x'" });
+    ['a long document', long, `:1:${long.indexOf('x') + 1}`, "Unexpected token 'x'"],
+    // A literal V8 reads letter by letter fails at its first wrong letter.
+    ['a broken false', '{"a": falsae}', ':1:11', "Unexpected token 'a'"],
+    ['a broken null', '[nulnull]', ':1:5', "Unexpected token 'n'"],
+    // A character outside the BMP is named whole.
+    ['an emoji', '{"a": \u{1F600}}', ':1:7', "Unexpected token '\u{1F600}'"],
+    ['NaN alone', 'NaN', ':1:1', "Unexpected token 'N'"],
+    ['undefined', 'undefined', ':1:1', "Unexpected token 'u'"],
+  ])('finds the token V8 names but does not place, and drops its quote of the text: %s', (_, source, where, reason) => {
+    expect(syntax(source)).toEqual({ where, reason });
   });
 
   it('places every broken document where it breaks, with a short reason on one line', () => {
@@ -93,14 +103,6 @@ describe('syntaxProblem', () => {
       }),
       { seed: 15, numRuns: 1000 },
     );
-  });
-
-  it('places a literal at its first wrong letter, and names a character outside the BMP whole', () => {
-    expect(syntax('{"a": falsae}')).toEqual({ where: ':1:11', reason: "Unexpected token 'a'" });
-    expect(syntax('[nulnull]')).toEqual({ where: ':1:5', reason: "Unexpected token 'n'" });
-    expect(syntax('{"a": \u{1F600}}')).toEqual({ where: ':1:7', reason: "Unexpected token '\u{1F600}'" });
-    expect(syntax('NaN')).toEqual({ where: ':1:1', reason: "Unexpected token 'N'" });
-    expect(syntax('undefined')).toEqual({ where: ':1:1', reason: "Unexpected token 'u'" });
   });
 
   it('survives a document nested deeper than a parser can recurse', () => {
