@@ -170,6 +170,7 @@ type K = typeof EventKind;
  * arrival is pending, and every timeout falls at "now + timeout".
  */
 export const Lane = { arrivals: 0, timeouts: 1 } as const;
+export type Lane = (typeof Lane)[keyof typeof Lane];
 
 export type SimEvent =
   | { kind: K['arrival']; t: number; seq: number; call: null; exec: null; k: number }

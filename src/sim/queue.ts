@@ -7,7 +7,14 @@
 // lanes instead, and a pop takes the earliest of the heap's top and the lanes' heads: the
 // order is exactly a single heap's, at a fraction of the sifting. Popped events are
 // handed back with release() and reused, so scheduling allocates nothing.
-import type { Call, EventKind, Execution, SimEvent } from './events.js';
+//
+// Every array and list here is made in the form it keeps for the whole run (arrays of
+// objects from the start, the lanes all made at once, released events chained through
+// their own field): an array made empty starts as one of small integers and changes kind
+// at its first event, so the next run in the same thread (a sweep's next point) made new
+// ones that the compiled code of the run before did not expect, and dropped that code
+// (six functions recompiled at each runner's second point, three at its third).
+import { Lane, type Call, type EventKind, type Execution, type SimEvent } from './events.js';
 
 /** Added to a late event's sequence number: 2^52, so late and normal numbers stay exact and apart. */
 const LATE = 2 ** 52;
@@ -22,11 +29,13 @@ interface Slot {
   k: number;
   at: number;
   id: number;
+  /** The next released event after this one, while this one is released. */
+  nextFree: Slot | null;
 }
 
 /** A FIFO of events pushed in (time, sequence) order: a ring buffer. */
 class Fifo {
-  events: (Slot | undefined)[] = new Array<Slot | undefined>(64);
+  events = emptySlots(64);
   head = 0;
   length = 0;
   /** The time of the latest event pushed (a later one at an earlier time goes to the heap). */
@@ -35,7 +44,7 @@ class Fifo {
   push(event: Slot): void {
     const events = this.events;
     if (this.length === events.length) {
-      const grown = new Array<Slot | undefined>(2 * events.length);
+      const grown = emptySlots(2 * events.length);
       for (let i = 0; i < this.length; i++) grown[i] = events[(this.head + i) % events.length];
       this.events = grown;
       this.head = 0;
@@ -56,10 +65,10 @@ class Fifo {
 export class EventQueue {
   private times = new Float64Array(1024);
   private seqs = new Float64Array(1024);
-  private events: (Slot | undefined)[] = new Array<Slot | undefined>(1024);
+  private events = emptySlots(1024);
   private length = 0;
-  private readonly lanes: Fifo[] = [];
-  private readonly free: Slot[] = [];
+  private readonly lanes: Fifo[] = Object.values(Lane).map(() => new Fifo());
+  private freeHead: Slot | null = null;
   private nextSeq = 0;
   private now = 0;
 
@@ -95,15 +104,7 @@ export class EventQueue {
    * Schedule in FIFO lane `lane`, for events mostly scheduled in time order; one earlier
    * than the lane's latest goes to the heap, so the order stays exact whatever comes.
    */
-  scheduleInOrder(
-    lane: number,
-    kind: EventKind,
-    t: number,
-    call: Call | null,
-    exec: Execution | null,
-    k: number,
-  ): void {
-    while (this.lanes.length <= lane) this.lanes.push(new Fifo());
+  scheduleInOrder(lane: Lane, kind: EventKind, t: number, call: Call | null, exec: Execution | null, k: number): void {
     const fifo = this.lanes[lane] as Fifo;
     const event = this.slot(kind, t, call, exec, k);
     if (!(t >= fifo.last)) {
@@ -120,12 +121,15 @@ export class EventQueue {
     const slot = event as Slot;
     slot.call = null;
     slot.exec = null;
-    this.free.push(slot);
+    slot.nextFree = this.freeHead;
+    this.freeHead = slot;
   }
 
   private slot(kind: EventKind, t: number, call: Call | null, exec: Execution | null, k: number): Slot {
-    const slot = this.free.pop();
-    if (slot === undefined) return { kind, t, seq: 0, call, exec, k, at: 0, id: 0 };
+    const slot = this.freeHead;
+    if (slot === null) return { kind, t, seq: 0, call, exec, k, at: 0, id: 0, nextFree: null };
+    this.freeHead = slot.nextFree;
+    slot.nextFree = null;
     slot.kind = kind;
     slot.t = t;
     slot.call = call;
@@ -226,6 +230,13 @@ export class EventQueue {
     seqs.set(this.seqs);
     this.times = times;
     this.seqs = seqs;
-    this.events.length = size;
+    const events = emptySlots(size);
+    for (let i = 0; i < this.length; i++) events[i] = this.events[i];
+    this.events = events;
   }
+}
+
+/** n empty places for events, in an array made to hold objects from the start (see the top of the file). */
+function emptySlots(n: number): (Slot | undefined)[] {
+  return new Array<Slot | undefined>(n).fill(undefined);
 }

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EventQueue } from '../../src/sim/queue.js';
-import { EventKind } from '../../src/sim/events.js';
+import { EventKind, Lane } from '../../src/sim/events.js';
 
 type QueuedEvent = Parameters<EventQueue['push']>[0];
 
@@ -167,7 +167,7 @@ describe('EventQueue', () => {
 });
 
 describe('EventQueue lanes, late events and reused events', () => {
-  type Op = { op: 'heap' | 'late'; ahead: number } | { op: 'lane'; lane: number; ahead: number } | { op: 'pop' };
+  type Op = { op: 'heap' | 'late'; ahead: number } | { op: 'lane'; lane: Lane; ahead: number } | { op: 'pop' };
 
   /**
    * The reference: pending events in push order, popping the one with the smallest
@@ -225,7 +225,7 @@ describe('EventQueue lanes, late events and reused events', () => {
       { arbitrary: ahead.map((a) => ({ op: 'late' as const, ahead: a })), weight: 1 },
       {
         arbitrary: fc
-          .record({ lane: fc.integer({ min: 0, max: 1 }), ahead })
+          .record({ lane: fc.constantFrom(Lane.arrivals, Lane.timeouts), ahead })
           .map((l) => ({ op: 'lane' as const, ...l })),
         weight: 3,
       },
@@ -241,9 +241,9 @@ describe('EventQueue lanes, late events and reused events', () => {
 
   it('keeps a lane in FIFO order past its first 64 entries, interleaved with the heap at equal times', () => {
     const ops: Op[] = [];
-    for (let i = 0; i < 300; i++) ops.push({ op: 'lane', lane: 0, ahead: 5 }, { op: 'heap', ahead: 5 });
+    for (let i = 0; i < 300; i++) ops.push({ op: 'lane', lane: Lane.arrivals, ahead: 5 }, { op: 'heap', ahead: 5 });
     for (let i = 0; i < 100; i++) ops.push({ op: 'pop' });
-    for (let i = 0; i < 50; i++) ops.push({ op: 'lane', lane: 1, ahead: 1 }, { op: 'late', ahead: 0 });
+    for (let i = 0; i < 50; i++) ops.push({ op: 'lane', lane: Lane.timeouts, ahead: 1 }, { op: 'late', ahead: 0 });
     expect(queued(ops)).toEqual(reference(ops));
   });
 
@@ -251,7 +251,9 @@ describe('EventQueue lanes, late events and reused events', () => {
     const queue = new EventQueue();
     queue.schedule(EventKind.send, 10, null, null, 0);
     queue.pop();
-    expect(() => queue.scheduleInOrder(0, EventKind.timeout, 9, null, null, 1)).toThrow(/scheduled in the past/);
+    expect(() => queue.scheduleInOrder(Lane.arrivals, EventKind.timeout, 9, null, null, 1)).toThrow(
+      /scheduled in the past/,
+    );
   });
 
   it('a released event forgets its call and execution', () => {
