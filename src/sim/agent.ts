@@ -19,7 +19,10 @@ export function onArrival(sim: Sim, t: number): void {
   const isRepeat = id > 0 && (u[0] as number) < p.identicalRepeats;
   const businessId = isRepeat ? sim.lastBusinessId : id;
   sim.lastBusinessId = businessId;
-  if ((id & 0xffff) === 0 && sim.onProgress !== null) sim.onProgress(id, p.actions);
+  // onProgress is read at every arrival, not only at every 65,536th: read first at the
+  // 65,536th, after the engine had compiled this code, it made the engine drop that code
+  // (and the event loop's) and compile both again, once in every engine that simulates.
+  if (sim.onProgress !== null && (id & 0xffff) === 0) sim.onProgress(id, p.actions);
   sim.tally.actions++;
   if (sim.series !== null) sim.series.count(Signal.arrivals, t);
   // Most actions are plain: their whole life is known now (plain.ts).
