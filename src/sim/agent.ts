@@ -21,7 +21,7 @@ export function onArrival(sim: Sim, t: number): void {
   sim.lastBusinessId = businessId;
   // onProgress is read at every arrival, not only at every 65,536th: read first at the
   // 65,536th, after the engine had compiled this code, it made the engine drop that code
-  // (and the event loop's) and compile both again, once in every engine that simulates.
+  // (and the event loop's) and compile both again, once in every sweep runner.
   if (sim.onProgress !== null && (id & 0xffff) === 0) sim.onProgress(id, p.actions);
   sim.tally.actions++;
   if (sim.series !== null) sim.series.count(Signal.arrivals, t);
