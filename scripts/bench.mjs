@@ -15,6 +15,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'bin', 'idemsim.js');
 const REFERENCE_SOURCE = join(ROOT, 'bench', 'reference', 'idemsim.c');
+/** Preloaded into the timed sweeps: reports their CPU time, every thread (scripts/bench-cpu.cjs). */
+const CPU_PROBE = join(ROOT, 'scripts', 'bench-cpu.cjs');
 
 /** idemsim's speed targets: our throughput over C's, and a sweep's --jobs 1 time over its --jobs 2 time. */
 const C_RATIO_TARGET = 0.5;
@@ -256,6 +258,12 @@ function compared(ours, c) {
  * (the process's start-up, and with --jobs 2 a worker's start), and from them the most a
  * perfect split of the rest could give; at 4,000,000 actions a point, the ratio where the
  * simulation outweighs them.
+ *
+ * Each process also reports the CPU time of all its threads. --jobs 2 does at least the
+ * CPU work of --jobs 1 (the same points; and each engine compiles the simulator for
+ * itself), and only the part beyond the fixed costs can spread over the machine's cores,
+ * so --jobs 2 cannot take less than the fixed costs plus that part over the cores: the
+ * highest ratio this machine allows, whatever the pool does.
  */
 function sweepSpeedUp() {
   const full = fastestSweeps('1000000');
@@ -267,6 +275,8 @@ function sweepSpeedUp() {
   // start and no second warm-up, --jobs 2 would take the fixed costs and half the rest.
   const split = fixed.seconds[1] + (full.seconds[1] - fixed.seconds[1]) / 2;
   const ratio = (sweep) => (sweep.seconds[1] / sweep.seconds[2]).toFixed(2);
+  const cores = availableParallelism();
+  const floor = fixed.seconds[1] + Math.max(0, full.cpu[1] - fixed.cpu[1]) / cores;
   const text =
     `(sweep) idemsim ${sweepArgs('1000000').join(' ')}: 4 points, whole processes, fastest of 2\n` +
     `    --jobs 1 ${full.seconds[1].toFixed(2)} s, --jobs 2 ${full.seconds[2].toFixed(2)} s, ` +
@@ -276,6 +286,10 @@ function sweepSpeedUp() {
     `--jobs 2 ${fixed.seconds[2].toFixed(2)} s\n` +
     `    so with the simulation split perfectly over two cores the ratio would be at most ` +
     `${(full.seconds[1] / split).toFixed(2)}\n` +
+    `    CPU time, all threads: --jobs 1 ${full.cpu[1].toFixed(2)} s in its ${full.seconds[1].toFixed(2)} s, ` +
+    `--jobs 2 ${full.cpu[2].toFixed(2)} s (least of 2 each)\n` +
+    `    so on ${cores} core${cores === 1 ? '' : 's'}, even had --jobs 2 needed no more CPU than --jobs 1, it could not take less than ` +
+    `${floor.toFixed(2)} s: a ratio of at most ${(full.seconds[1] / floor).toFixed(2)}\n` +
     `    the same at 4,000,000 actions a point (the simulation outweighs the fixed costs): ` +
     `--jobs 1 ${long.seconds[1].toFixed(2)} s, --jobs 2 ${long.seconds[2].toFixed(2)} s, ratio ${ratio(long)}`;
   return { text, jobs1: full.seconds[1] };
@@ -307,27 +321,31 @@ function sweepArgs(actions) {
   return ['sweep', '--actions', actions, '--vary', 'seed=1,2,3,4', '--format', 'json', '--quiet'];
 }
 
-/** The fastest of two whole-process runs with each of --jobs 1 and 2, alternately, and their outputs. */
+/**
+ * The fastest of two whole-process runs with each of --jobs 1 and 2, alternately, the least
+ * CPU time of each (seconds, all threads), and their outputs.
+ */
 function fastestSweeps(actions) {
   const seconds = { 1: Infinity, 2: Infinity };
+  const cpu = { 1: Infinity, 2: Infinity };
   const outputs = {};
   for (let round = 0; round < 2; round++) {
     for (const jobs of [1, 2]) {
       const started = process.hrtime.bigint();
-      const child = spawnSync(process.execPath, [BIN, ...sweepArgs(actions), '--jobs', String(jobs)], {
-        encoding: 'utf8',
-        maxBuffer: 64 * 1024 * 1024,
-      });
+      const args = ['--require', CPU_PROBE, BIN, ...sweepArgs(actions), '--jobs', String(jobs)];
+      const child = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
       const wall = Number(process.hrtime.bigint() - started) / 1e9;
-      if (child.status !== 0) {
-        console.error(child.stderr);
+      const used = /\nbench-cpu (\d+)\n$/.exec(child.stderr);
+      if (child.status !== 0 || used === null) {
+        console.error(child.stderr || `bench: ${CPU_PROBE} reported no CPU time`);
         process.exit(1);
       }
       seconds[jobs] = Math.min(seconds[jobs], wall);
+      cpu[jobs] = Math.min(cpu[jobs], Number(used[1]) / 1e6);
       outputs[jobs] = child.stdout;
     }
   }
-  return { seconds, outputs };
+  return { seconds, cpu, outputs };
 }
 
 /**

@@ -4,9 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, requireBuild } from './binary.js';
+import { BIN, ROOT, requireBuild } from './binary.js';
 
 const BENCH = join(ROOT, 'scripts', 'bench.mjs');
+const CPU_PROBE = join(ROOT, 'scripts', 'bench-cpu.cjs');
 
 function benchCase(fields: Record<string, unknown> | string): ReturnType<typeof spawnSync> {
   const text = typeof fields === 'string' ? fields : JSON.stringify(fields);
@@ -40,5 +41,33 @@ describe('bench --case', () => {
     const lines = (child.stderr as string).trimEnd().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(path);
+  });
+});
+
+// The bench preloads scripts/bench-cpu.cjs into the sweeps it times, for their CPU time.
+describe('bench CPU probe', () => {
+  const idemsim = (args: string[], probe: boolean): ReturnType<typeof spawnSync> =>
+    spawnSync(process.execPath, [...(probe ? ['--require', CPU_PROBE] : []), BIN, ...args], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+
+  it.each([
+    ['a run that succeeds', ['run', '--actions', '200', '--format', 'json']],
+    [
+      'a sweep on two threads',
+      ['sweep', '--actions', '200', '--vary', 'seed=1,2', '--format', 'json', '--quiet', '--jobs', '2'],
+    ],
+    ['a run refused (exit 2)', ['run', '--set', 'actions=-5']],
+  ])('adds one last stderr line with the CPU time to %s, and changes nothing else', (_what, args) => {
+    const plain = idemsim(args, false);
+    const probed = idemsim(args, true);
+    expect(probed.status).toBe(plain.status);
+    expect(probed.stdout).toBe(plain.stdout);
+    const stderr = probed.stderr as string;
+    const last = /\nbench-cpu (\d+)\n$/.exec(stderr);
+    expect(last).not.toBeNull();
+    expect(Number(last?.[1])).toBeGreaterThan(0);
+    expect(stderr.slice(0, last?.index)).toBe(plain.stderr);
   });
 });
