@@ -167,7 +167,8 @@ type K = typeof EventKind;
 
 /**
  * The queue's FIFO lanes, for events scheduled in time order of their kind: at most one
- * arrival is pending, and every timeout falls at "now + timeout".
+ * arrival is pending, and every timeout falls at "now + timeout". Numbered from 0 without
+ * gaps: the queue makes one FIFO per entry and finds it by its number.
  */
 export const Lane = { arrivals: 0, timeouts: 1 } as const;
 export type Lane = (typeof Lane)[keyof typeof Lane];
