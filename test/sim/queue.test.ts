@@ -47,6 +47,14 @@ class ReferenceQueue {
 }
 
 describe('EventQueue', () => {
+  it('has a lane for every Lane number: they run from 0 without gaps', () => {
+    const numbers = Object.values(Lane);
+    expect(numbers).toEqual(numbers.map((_, i) => i));
+    const queue = new EventQueue();
+    for (const lane of numbers) queue.scheduleInOrder(lane, EventKind.timeout, 1 + lane, null, null, lane);
+    expect(queue.size).toBe(numbers.length);
+  });
+
   it('pops events in time order', () => {
     const queue = new EventQueue();
     [5, 1, 4, 2, 3].forEach((t, id) => queue.push(event(t, id)));
