@@ -19,9 +19,10 @@ export function onArrival(sim: Sim, t: number): void {
   const isRepeat = id > 0 && (u[0] as number) < p.identicalRepeats;
   const businessId = isRepeat ? sim.lastBusinessId : id;
   sim.lastBusinessId = businessId;
-  // onProgress is read at every arrival, not only at every 65,536th: read first at the
-  // 65,536th, after the engine had compiled this code, it made the engine drop that code
-  // (and the event loop's) and compile both again, once in every sweep runner.
+  // onProgress is read at every arrival, not only at every 65,536th: a read first made
+  // after the engine has compiled this code (and the event loop's) drops that code. Runs
+  // without a callback (a sweep's points) so never drop it; with one, its first call still
+  // comes at the 65,536th arrival.
   if (sim.onProgress !== null && (id & 0xffff) === 0) sim.onProgress(id, p.actions);
   sim.tally.actions++;
   if (sim.series !== null) sim.series.count(Signal.arrivals, t);

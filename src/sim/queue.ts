@@ -8,12 +8,11 @@
 // order is exactly a single heap's, at a fraction of the sifting. Popped events are
 // handed back with release() and reused, so scheduling allocates nothing.
 //
-// Every array and list here is made in the form it keeps for the whole run (arrays of
+// Every array and list here is made in the form it keeps for the whole run: arrays of
 // objects from the start, the lanes all made at once, released events chained through
-// their own field): an array made empty starts as one of small integers and changes kind
-// at its first event, so the next run in the same thread (a sweep's next point) made new
-// ones that the compiled code of the run before did not expect, and dropped that code
-// (six functions recompiled at each runner's second point, three at its third).
+// their own field. An array created empty holds small integers until its first event
+// arrives, so each new run's arrays (a sweep's next point, in the same thread) would not
+// match the code the engine compiled for the run before, and that code would be dropped.
 import { Lane, type Call, type EventKind, type Execution, type SimEvent } from './events.js';
 
 /** Added to a late event's sequence number: 2^52, so late and normal numbers stay exact and apart. */

@@ -54,9 +54,11 @@ describe('bench CPU probe', () => {
 
   it.each([
     ['a run that succeeds', ['run', '--actions', '200', '--format', 'json']],
+    // Points long enough that the worker takes some (it inherits --require, and a second
+    // line, a worker's, would show before the main thread's).
     [
       'a sweep on two threads',
-      ['sweep', '--actions', '200', '--vary', 'seed=1,2', '--format', 'json', '--quiet', '--jobs', '2'],
+      ['sweep', '--actions', '200000', '--vary', 'seed=1,2,3,4,5,6,7,8', '--format', 'json', '--quiet', '--jobs', '2'],
     ],
     ['a run refused (exit 2)', ['run', '--set', 'actions=-5']],
   ])('adds one last stderr line with the CPU time to %s, and changes nothing else', (_what, args) => {
