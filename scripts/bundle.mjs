@@ -111,20 +111,16 @@ writeFileSync(quantiles, [...licences, await vendored(false)].join('\n'));
 
 // yaml in one file, loaded when a command first reads or writes YAML (src/scenario/yaml-lib.ts):
 // a run of the built-in defaults never does, and starts without its ~200 KB.
+const requireHere = createRequire(import.meta.url);
 const yamlBundle = await build({
-  input: createRequire(import.meta.url).resolve('yaml'),
+  input: requireHere.resolve('yaml'),
   platform: 'node',
   logLevel: 'warn',
   write: false,
   output: { format: 'cjs', comments: { legal: true, annotation: false, jsdoc: false }, charset: 'ascii' },
 });
 // Its ISC licence asks for the notice in every copy; the package's files carry none.
-const yamlLicence = readFileSync(
-  createRequire(import.meta.url)
-    .resolve('yaml/package.json')
-    .replace(/package\.json$/, 'LICENSE'),
-  'utf8',
-);
+const yamlLicence = readFileSync(requireHere.resolve('yaml/package.json').replace(/package\.json$/, 'LICENSE'), 'utf8');
 writeFileSync(join(dist, 'vendor', 'yaml.cjs'), `/*! yaml\n${yamlLicence.trimEnd()}\n*/\n${yamlBundle.output[0].code}`);
 
 // The files that import() a package (an ES module: vega, PGlite) get no stored code.

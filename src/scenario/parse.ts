@@ -107,6 +107,8 @@ class Walk {
   private aliases = 0;
   /** Where the outermost alias being expanded was used: limits are reported there. */
   private expansion: Pos | undefined;
+  /** The parser's node tests, taken from the library once for the whole walk. */
+  private readonly is = yaml();
 
   constructor(
     private readonly at: (offset: number) => Pos,
@@ -130,21 +132,20 @@ class Walk {
     this.nodes += 1;
     if (this.nodes > LIMITS.maxNodes) this.refuse(pos, msg.tooManyNodes());
     if (depth > LIMITS.maxDepth) this.refuse(pos, msg.tooDeep());
-    const { isAlias, isMap, isScalar, isSeq } = yaml();
-    if (isAlias(node)) return this.alias(node, depth, path);
+    if (this.is.isAlias(node)) return this.alias(node, depth, path);
     if (!expanding && node.anchor !== undefined) this.anchors.set(node.anchor, node);
     this.open.add(node);
     try {
-      if (isScalar(node))
+      if (this.is.isScalar(node))
         return { kind: 'scalar', pos, value: scalarValue(node.value, node.source), source: sourceOf(node) };
-      if (isSeq(node)) {
+      if (this.is.isSeq(node)) {
         return {
           kind: 'list',
           pos,
           items: node.items.map((item) => this.item(item as YamlNode | null, node, depth, path, expanding)),
         };
       }
-      if (isMap(node)) return { kind: 'map', pos, entries: this.entries(node.items, depth, path, expanding) };
+      if (this.is.isMap(node)) return { kind: 'map', pos, entries: this.entries(node.items, depth, path, expanding) };
       return { kind: 'scalar', pos, value: null, source: '' };
     } finally {
       this.open.delete(node);

@@ -45,6 +45,17 @@ function writtenMembers(field: Field, value: Record<string, number>): Record<str
   return out;
 }
 
+/**
+ * One value as YAML on one line: scalars quoted only when needed, maps in flow style. The
+ * starter file's values and the scenario reference's defaults are written this way.
+ */
+export function inlineYaml(value: unknown): string {
+  const { Document, isMap } = yaml();
+  const doc = new Document(value);
+  if (isMap(doc.contents)) doc.contents.flow = true;
+  return doc.toString({ lineWidth: 0 }).trimEnd();
+}
+
 /** A field's normalized value as it would be written in a scenario file. */
 export function written(field: Field, value: unknown): unknown {
   switch (field.kind) {

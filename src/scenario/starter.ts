@@ -4,19 +4,11 @@
 // fields, off by default, are shown commented out with an example value, so that an
 // editor's toggle-comment on a block turns it on, docs and all.
 import { FIELDS, GROUPS, type Field, childrenOf } from './fields.js';
-import { written } from './serialize.js';
+import { inlineYaml, written } from './serialize.js';
 import { yaml } from './yaml-lib.js';
 
 const join = (parent: string, key: string): string => (parent === '' ? key : `${parent}.${key}`);
 const BY_PATH = new Map(FIELDS.map((field) => [field.path, field]));
-
-/** One value as YAML on one line: scalars quoted only when needed, maps in flow style. */
-function inline(value: unknown): string {
-  const { Document, isMap } = yaml();
-  const doc = new Document(value);
-  if (isMap(doc.contents)) doc.contents.flow = true;
-  return doc.toString({ lineWidth: 0 }).trimEnd();
-}
 
 /** A list as a block of one-line items: `- { until: 30m, rate: 50 }`. */
 function listLines(items: readonly unknown[], indent: string): string[] {
@@ -62,11 +54,11 @@ function fieldLines(field: Field, key: string, indent: string, name: string, com
     const note = field.exampleNote === undefined ? '' : `  # ${field.exampleNote}`;
     const body = Array.isArray(value)
       ? [`${indent}${key}:${note}`, ...listLines(value, indent)]
-      : [`${indent}${key}: ${inline(value)}${note}`];
+      : [`${indent}${key}: ${inlineYaml(value)}${note}`];
     return [...lines, ...(commented ? commentOut(body, indent) : body)];
   }
   const value = field.path === 'name' ? name : written(field, field.default);
-  lines.push(`${indent}${key}: ${inline(value)}`);
+  lines.push(`${indent}${key}: ${inlineYaml(value)}`);
   return lines;
 }
 

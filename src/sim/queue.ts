@@ -28,7 +28,7 @@ interface Slot {
   k: number;
   at: number;
   id: number;
-  /** The next released event after this one, while this one is released. */
+  /** While this event is released, the next released one (left as it was once the event is in use again). */
   nextFree: Slot | null;
 }
 
@@ -128,7 +128,6 @@ export class EventQueue {
     const slot = this.freeHead;
     if (slot === null) return { kind, t, seq: 0, call, exec, k, at: 0, id: 0, nextFree: null };
     this.freeHead = slot.nextFree;
-    slot.nextFree = null;
     slot.kind = kind;
     slot.t = t;
     slot.call = call;

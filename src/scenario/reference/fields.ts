@@ -14,11 +14,10 @@ import {
   isGroup,
 } from '../fields.js';
 import { memberText } from '../map-or-none.js';
-import { written } from '../serialize.js';
+import { inlineYaml, written } from '../serialize.js';
 import { durationLiteral, sizeLiteral } from '../units.js';
 import { VARIABLE_PATHS } from '../vary.js';
 import { bullets, code, table } from './markdown.js';
-import { yaml } from '../yaml-lib.js';
 
 /** How a value of each kind is written, in a few words; "Input forms" on the page says more. */
 const FORM = {
@@ -50,14 +49,6 @@ function number(n: number): string {
   return Number.isInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : String(n);
 }
 
-/** One value as YAML on one line, maps in flow style, as the starter file writes it. */
-function inline(value: unknown): string {
-  const { Document, isMap } = yaml();
-  const doc = new Document(value);
-  if (isMap(doc.contents)) doc.contents.flow = true;
-  return doc.toString({ lineWidth: 0 }).trimEnd();
-}
-
 /** A bound in the field's unit: a duration or size as a file writes it, other numbers plainly. */
 function boundText(kind: FieldKind | Member['kind'], n: number): string {
   if (n === 0) return '0';
@@ -81,7 +72,7 @@ function defaultOf(field: Field): string {
   if (field.path === 'name')
     return `the file name without extension; ${code(DEFAULT_SCENARIO_NAME)} for the built-in scenario`;
   const value = written(field, field.default);
-  return value === null || value === undefined ? '(none)' : code(inline(value));
+  return value === null || value === undefined ? '(none)' : code(inlineYaml(value));
 }
 
 /** The words of an enum; the jitter's words and its map's bounds. */
@@ -114,7 +105,7 @@ function memberDefault(field: Field, name: string, member: Member): string {
   const defaults = written(field, field.default);
   const value =
     typeof defaults === 'object' && defaults !== null ? (defaults as Record<string, unknown>)[name] : undefined;
-  if (value !== undefined) return code(inline(value));
+  if (value !== undefined) return code(inlineYaml(value));
   if (member.default !== undefined) return code(memberText(member, member.default));
   return member.required === true ? 'required' : '(none)';
 }
