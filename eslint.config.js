@@ -8,8 +8,10 @@ import tseslint from 'typescript-eslint';
  * checks that every folder has a wall here and that no import cycle joins two folders.
  */
 export const WALLS = {
-  // The shared vocabulary imports no other folder (simple-statistics: the normal tail).
-  model: { folders: [], packages: ['simple-statistics'] },
+  // The shared vocabulary: types, the field table and the metric catalogue. It imports nothing.
+  model: { folders: [], packages: [] },
+  // How numbers read for a person: counts, rates, durations and sizes.
+  format: { folders: ['model'], packages: [] },
   // node:module only to load the @stdlib quantiles (src/stats/quantiles.ts).
   stats: {
     folders: ['model'],
@@ -20,18 +22,20 @@ export const WALLS = {
       'node:module',
     ],
   },
-  sim: { folders: ['model', 'stats'], packages: ['seedrandom'] },
+  // The retry defaults of real clients, as read in their sources.
+  presets: { folders: ['model'], packages: [] },
+  sim: { folders: ['model', 'stats', 'format'], packages: ['seedrandom'] },
   // node:module only to load yaml on first use (src/scenario/yaml-lib.ts).
-  scenario: { folders: ['model'], packages: ['yaml', 'node:module'] },
-  analytic: { folders: ['model', 'stats'], packages: ['simple-statistics'] },
-  sweep: { folders: ['model', 'scenario', 'sim'], packages: ['node:'] },
-  recommend: { folders: ['model', 'stats', 'scenario', 'analytic'], packages: [] },
-  article: { folders: ['model', 'stats', 'sim', 'analytic'], packages: [] },
+  scenario: { folders: ['model', 'stats', 'format', 'presets'], packages: ['yaml', 'node:module'] },
+  analytic: { folders: ['model', 'stats', 'format'], packages: ['simple-statistics'] },
+  pool: { folders: ['model', 'scenario', 'sim'], packages: ['node:'] },
+  recommend: { folders: ['model', 'stats', 'format', 'scenario', 'analytic'], packages: [] },
+  figures: { folders: ['model', 'stats', 'format', 'sim', 'analytic'], packages: [] },
   // The real key stores and their clients (PGlite, pg, Redis); the simulator's op log comes in as model types.
-  stores: { folders: ['model'], packages: ['@electric-sql/pglite', 'pg', '@redis/client', 'node:'] },
+  stores: { folders: ['model', 'stats', 'format'], packages: ['@electric-sql/pglite', 'pg', '@redis/client', 'node:'] },
   // jsonc-parser: where in a refused JSON file (a part, a saved run, a summary) the fault lies.
   report: {
-    folders: ['model', 'stats'],
+    folders: ['model', 'stats', 'format', 'presets'],
     packages: ['vega', 'vega-lite', 'cli-table3', 'chalk', '@resvg/resvg-js', 'jsonc-parser', 'node:'],
   },
 };
@@ -96,7 +100,14 @@ export default tseslint.config(
   ...walls,
   {
     // The core is a pure function of the scenario: no ambient randomness, clocks or output.
-    files: ['src/model/**/*.ts', 'src/sim/**/*.ts', 'src/stats/**/*.ts', 'src/analytic/**/*.ts'],
+    files: [
+      'src/model/**/*.ts',
+      'src/sim/**/*.ts',
+      'src/stats/**/*.ts',
+      'src/analytic/**/*.ts',
+      'src/format/**/*.ts',
+      'src/presets/**/*.ts',
+    ],
     rules: {
       'no-restricted-properties': [
         'error',
@@ -119,7 +130,7 @@ export default tseslint.config(
         },
         {
           selector: "CallExpression[callee.object.name='Math'][callee.property.name=/^(max|min)$/] > SpreadElement",
-          message: 'A spread list overflows the stack when long: use maxOf / minOf (src/model/extent.ts).',
+          message: 'A spread list overflows the stack when long: use maxOf / minOf (src/stats/extent.ts).',
         },
         {
           selector: "ImportExpression[source.value='yaml']",

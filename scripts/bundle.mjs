@@ -68,7 +68,7 @@ const bundled = await build({
   // as CommonJS, a process or worker thread starts without Node's ES module loader.
   input: {
     main: join(dist, 'cli', 'main.js'),
-    worker: join(dist, 'sweep', 'worker.js'),
+    worker: join(dist, 'pool', 'worker.js'),
     boot: join(dist, 'cli', 'boot.js'),
     'worker-boot': join(dist, 'cli', 'worker-boot.js'),
   },

@@ -1,7 +1,7 @@
 // Types of coverage-grid.mjs for the TypeScript test that imports it.
 import type { ScopeNoneExpectations, ScopeNoneInput } from '../src/analytic/retries.js';
 import type { Reason } from '../src/analytic/applies.js';
-import type { ClosedFormInputs } from '../src/model/inputs.js';
+import type { ClosedFormInputs } from '../src/analytic/inputs.js';
 import type { Interval, RunResult } from '../src/model/result.js';
 import type { Scenario } from '../src/model/scenario.js';
 import type { LoadOutcome } from '../src/scenario/index.js';

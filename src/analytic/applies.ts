@@ -1,6 +1,6 @@
 // When each closed form of explain.ts is the simulator's exact expectation for a scenario:
 // one function per closed form, listing every reason against it (an empty list: it applies).
-import { proseDuration } from '../model/format.js';
+import { proseDuration } from '../format/format.js';
 import type { Scenario } from '../model/scenario.js';
 import {
   ALL_EFFECTS,

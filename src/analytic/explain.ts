@@ -1,8 +1,8 @@
 // Each closed form of MODEL.md beside what one run simulated, and whether the closed form
 // is the simulator's expectation for this scenario; where it is not, the row says why and
 // carries no closed-form number (a wrong number printed beside a CI reads as a finding).
-import { closedFormInputs } from '../model/inputs.js';
-import { proseDuration } from '../model/format.js';
+import { closedFormInputs } from './inputs.js';
+import { proseDuration } from '../format/format.js';
 import type { Scenario } from '../model/scenario.js';
 import type { Unit } from '../model/metrics.js';
 import type { RunResult } from '../model/result.js';

@@ -1,7 +1,7 @@
 // Which lognormal service time, median * exp(sigma * Z), matches latencies seen in
 // production: from a few percentiles (a dashboard's p50 and p99) or from a sample of calls.
 import { mean } from 'simple-statistics';
-import { standardNormalQuantile } from '../model/normal.js';
+import { standardNormalQuantile } from '../stats/normal.js';
 
 /** The percentiles `fit-latency` takes, by option name, as probabilities. */
 export const PERCENTILES = { p50: 0.5, p90: 0.9, p95: 0.95, p99: 0.99, p999: 0.999 } as const;

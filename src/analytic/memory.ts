@@ -5,8 +5,8 @@
 // waiting for a free slot under `service.concurrency`. The byte costs are the simulator's
 // own, measured (docs/reference/performance.md); the estimate errs towards more.
 import { DEFAULT_SERIES_INTERVAL, MAX_SERIES_INTERVALS, type Scenario } from '../model/scenario.js';
-import { standardNormalUpperTail } from '../model/normal.js';
-import { maxOf, minOf } from '../model/extent.js';
+import { pSlow } from './inputs.js';
+import { maxOf, minOf } from '../stats/extent.js';
 
 /** The ceiling a run's estimate must stay under unless `--max-memory` raises it: 1 GB. */
 export const DEFAULT_MAX_MEMORY = 1e9;
@@ -132,13 +132,8 @@ const mid = (range: { min: number; max: number }): number => (range.min + range.
 /** The chance an attempt fails: late, an error, or its request or reply lost (a sum, so at most 1). */
 function failureShare(s: Scenario): number {
   const { median, sigma } = s.service.latency;
-  const late = sigma === 0 ? Number(median > s.client.timeout) : lateShare(s.client.timeout, median, sigma);
+  const late = pSlow(median, sigma, s.client.timeout);
   return Math.min(1, late + s.service.errorRate + s.network.requestLoss + s.network.replyLoss);
-}
-
-/** P(latency > timeout) for the lognormal latency. */
-function lateShare(timeout: number, median: number, sigma: number): number {
-  return standardNormalUpperTail(Math.log(timeout / median) / sigma);
 }
 
 /**

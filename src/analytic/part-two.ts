@@ -1,7 +1,7 @@
 // Why a part-two feature (MODEL.md part two, A to C) makes a closed form something other
 // than the simulator's exact expectation: one reason per feature and family of closed
 // forms, each false where the feature is off or cannot change what that closed form counts.
-import { proseDuration } from '../model/format.js';
+import { proseDuration } from '../format/format.js';
 import type { Incident, Scenario } from '../model/scenario.js';
 
 /** A reason against a closed form, or false where that reason does not hold. */

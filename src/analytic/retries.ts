@@ -11,7 +11,7 @@
 // arriving exactly at the timeout counts as arrived (P(S = T) = 0). MODEL.md's "retry"
 // after a lost request, a 503 and an executed-but-unknown attempt are then one event: any
 // non-ok outcome, so backoff, timing and arrival order play no part.
-import type { ClosedFormInputs } from '../model/inputs.js';
+import type { ClosedFormInputs } from './inputs.js';
 
 /** The closed-form inputs the scope-none forms read; re-plans omitted mean none (MODEL.md's form). */
 export type ScopeNoneInput = Pick<ClosedFormInputs, 'requestLoss' | 'errorRate' | 'q' | 'retries'> &

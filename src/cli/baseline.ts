@@ -2,7 +2,7 @@
 // check. The baseline and the gates are read before anything is simulated; the fresh
 // results are check's own runs.
 import type { DiffReport, FailOn, NamedResult } from '../model/diff.js';
-import { diffResults } from '../model/diff.js';
+import { diffResults } from '../stats/diff.js';
 import type { DiffSides } from '../report/diff/cells.js';
 import { checkGates, checkMatch, failOnFlags, readInput } from './diff.js';
 import { InputError } from './errors.js';

@@ -5,7 +5,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Command } from 'commander';
-import { checkExpect, expectTargets, type CheckRow } from '../model/bounds.js';
+import type { CheckRow } from '../model/bounds.js';
+import { checkExpect, expectTargets } from '../stats/bounds.js';
 import { fails, renderCheckJson, renderCheckTable, type CheckPolicy } from '../report/check/text.js';
 import { renderJunit, type JunitGate } from '../report/check/junit.js';
 import { failureText } from '../report/diff/cells.js';

@@ -1,15 +1,15 @@
 // `idemsim diff BASE NEW...`: compare two runs of the same scenarios metric by metric, for
 // CI baselines. Reads both sides (saved runs, report folders or scenario files) before
 // simulating anything, simulates the scenario files, matches scenarios by name, compares
-// them (model/diff.ts), prints the table, markdown or JSON, and exits 1 when a --fail-on
-// gate trips.
+// them (stats/diff.ts), prints the table, markdown or JSON; exits 1 when a gate trips.
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { carriedBy } from '../model/features.js';
 import { canonicalMetrics } from '../model/result.js';
 import type { Scenario } from '../model/scenario.js';
-import { diffResults, neverTestable, type DiffReport, type FailOn, type NamedResult } from '../model/diff.js';
+import type { DiffReport, FailOn, NamedResult } from '../model/diff.js';
+import { diffResults, neverTestable } from '../stats/diff.js';
 import type { DiffSide } from '../report/diff/cells.js';
 import { renderDiffJson } from '../report/diff/json.js';
 import { renderDiffMarkdown } from '../report/diff/markdown.js';

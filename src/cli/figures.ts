@@ -5,11 +5,11 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import { buildArticle } from '../article/index.js';
+import { buildArticle } from '../figures/index.js';
 import type { Article, ScenarioLoader, ScenarioRef } from '../model/article.js';
 import type { Scenario } from '../model/scenario.js';
-import { articleFiles } from '../report/article/folder.js';
-import { renderNumbersTable } from '../report/article/numbers.js';
+import { articleFiles } from '../report/figures/folder.js';
+import { renderNumbersTable } from '../report/figures/numbers.js';
 import { INDEX_FILE } from '../report/folder.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';

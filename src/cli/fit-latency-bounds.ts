@@ -1,7 +1,7 @@
 // What fit-latency takes as one observed latency, and what it may print: latencies from a
 // nanosecond to about 11.6 days in, and out only a { median, sigma } a scenario accepts.
 import type { LognormalFit } from '../analytic/fit.js';
-import { formatCount } from '../model/format.js';
+import { formatCount } from '../format/format.js';
 import { MAX_SIGMA } from '../scenario/limits.js';
 import { DURATION_UNITS, durationLiteral, parseQuantity } from '../scenario/units.js';
 import { quote } from './fit-latency-text.js';

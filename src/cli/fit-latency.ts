@@ -16,7 +16,7 @@ import { printedMedian, printedSigma, readLatency, scenarioProblem } from './fit
 import { quote, shownFile } from './fit-latency-text.js';
 import { readLatencies } from './latency-csv-read.js';
 import { formatHelp, formatOption } from './options.js';
-import { maxOf } from '../model/extent.js';
+import { maxOf } from '../stats/extent.js';
 
 export type FitLatencyOptions = Partial<Record<PercentileName, string>> & { from?: string; format?: string };
 

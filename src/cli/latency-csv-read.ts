@@ -2,7 +2,7 @@
 // a header names. Every limit is known before the work: the file's bytes before it is read,
 // its lines before it is parsed, and the latencies land in one Float64Array of that size.
 import { resolve } from 'node:path';
-import { formatCount } from '../model/format.js';
+import { formatCount } from '../format/format.js';
 import { InputError } from './errors.js';
 import { looksNumeric, readLatency } from './fit-latency-bounds.js';
 import { quote, shownFile } from './fit-latency-text.js';

@@ -2,7 +2,7 @@
 // all files are gathered before anything runs, and `--set`, `--seed` and `--actions` mean
 // the same everywhere.
 import type { Command } from 'commander';
-import { formatCount } from '../model/format.js';
+import { formatCount } from '../format/format.js';
 import {
   defaultScenario,
   defaultsWithSets,

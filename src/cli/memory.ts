@@ -2,8 +2,8 @@
 // under. Checked for every scenario and every point before anything is simulated, so a run
 // that would outgrow the machine is refused at once, with the numbers that decided it.
 import { BASE_BYTES, DEFAULT_MAX_MEMORY, estimateMemory } from '../analytic/memory.js';
-import { formatBytes, formatCount } from '../model/format.js';
-import { maxOf } from '../model/extent.js';
+import { formatBytes, formatCount } from '../format/format.js';
+import { maxOf } from '../stats/extent.js';
 import type { Scenario } from '../model/scenario.js';
 import { SIZE_UNITS, parseQuantity } from '../scenario/units.js';
 import { InputError } from './errors.js';

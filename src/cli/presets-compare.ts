@@ -3,7 +3,8 @@
 // sends itself and with an intent key; the rest of the scenario (service, network, agent,
 // seed, actions) is shared, so every point draws the same random numbers. Load, build the
 // points, simulate them one after the other, render, write the folder.
-import { PRESETS, applyPreset, type PresetName } from '../model/presets.js';
+import type { PresetName } from '../model/presets.js';
+import { PRESETS, applyPreset } from '../presets/presets.js';
 import type { Scenario } from '../model/scenario.js';
 import {
   KEY_VARIANTS,

@@ -5,7 +5,7 @@
 // --quiet, and only for work long enough to wonder about. The one place in idemsim that
 // reads a wall clock.
 import type { Command } from 'commander';
-import { formatCount, formatDuration, type Precision } from '../model/format.js';
+import { formatCount, formatDuration, type Precision } from '../format/format.js';
 import type { CommandContext, Sink } from './context.js';
 
 export interface Progress {

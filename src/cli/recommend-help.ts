@@ -1,6 +1,6 @@
 // recommend's --help: what the search does, judges and ranks, and examples that run as
 // written in a clone of the repository.
-import { formatCount } from '../model/format.js';
+import { formatCount } from '../format/format.js';
 
 /** Actions each point is first simulated with, unless --actions says otherwise. */
 export const DEFAULT_RECOMMEND_ACTIONS = 20_000;

@@ -5,8 +5,9 @@
 // run the scenario as given (its guards), search, confirm and verify, answer, render.
 // Exit 0 with a recommendation, 1 when nothing is feasible or verified, 2 on bad input.
 import { Command, Option } from 'commander';
-import { mergeTargets, type Target } from '../model/bounds.js';
-import { formatCount } from '../model/format.js';
+import type { Target } from '../model/bounds.js';
+import { mergeTargets } from '../stats/bounds.js';
+import { formatCount } from '../format/format.js';
 import type { Sizing } from '../model/precision.js';
 import type { Scenario } from '../model/scenario.js';
 import { answer } from '../recommend/answer.js';
@@ -27,7 +28,7 @@ import { recommendedWarnings, scenarioWarnings, writtenIn } from '../recommend/w
 import { renderRecommendJson, renderRecommendText } from '../report/recommend/text.js';
 import { parseTarget } from '../scenario/bounds.js';
 import { scenarioToYaml } from '../scenario/index.js';
-import { simulateAll, simulateAllSized } from '../sweep/pool.js';
+import { simulateAll, simulateAllSized } from '../pool/pool.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { memoryLimit, scenarioOf, scenarioSource, withScenarioOptions, withinMemory } from './load.js';

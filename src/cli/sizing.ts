@@ -3,7 +3,7 @@
 // --max-actions N; and the one loop that runs a scenario sized, with progress on a TTY.
 import type { Command } from 'commander';
 import type { Target } from '../model/bounds.js';
-import { formatCount } from '../model/format.js';
+import { formatCount } from '../format/format.js';
 import type { SizedOutcome, Sizing } from '../model/precision.js';
 import type { RunResult } from '../model/result.js';
 import type { Scenario } from '../model/scenario.js';

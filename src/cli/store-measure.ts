@@ -5,7 +5,7 @@
 // into the file's keys.recordBytes, atomically, keeping the file's comments.
 import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
-import { formatBytes, formatCount } from '../model/format.js';
+import { formatBytes, formatCount } from '../format/format.js';
 import type { Scenario } from '../model/scenario.js';
 import { simulate } from '../sim/simulate.js';
 import { SIZE_UNITS, DURATION_UNITS, parseQuantity } from '../scenario/units.js';

@@ -4,7 +4,7 @@
 // the command exits 1 when any store disagrees.
 import { Command } from 'commander';
 import type { KeyOp } from '../model/keyops.js';
-import { formatCount } from '../model/format.js';
+import { formatCount } from '../format/format.js';
 import type { Scenario } from '../model/scenario.js';
 import { simulate } from '../sim/simulate.js';
 import type { StoreKind } from '../stores/kinds.js';
@@ -15,7 +15,7 @@ import { ExitCode, InputError, guardAsync } from './errors.js';
 import { loadScenarios, memoryLimit, withScenarioOptions } from './load.js';
 import { startProgress } from './progress.js';
 import { type StoreOptions, openStore, storeOptions, storesOf, withStores } from './store.js';
-import { maxOf } from '../model/extent.js';
+import { maxOf } from '../stats/extent.js';
 
 export interface ReplayOptions extends StoreOptions {
   sets?: readonly string[];

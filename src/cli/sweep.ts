@@ -12,8 +12,8 @@ import { inShard } from '../report/parts/sweep.js';
 import { parseShard, type Share } from './shard.js';
 import { scenarioToYaml } from '../scenario/index.js';
 import { parseVary } from '../scenario/vary.js';
-import { simulateAll, simulateAllSized } from '../sweep/pool.js';
-import { sweepPoints } from '../sweep/sweep.js';
+import { simulateAll, simulateAllSized } from '../pool/pool.js';
+import { sweepPoints } from '../pool/sweep.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { memoryLimit, scenarioOf, scenarioSource, withScenarioOptions, withinMemory } from './load.js';
@@ -22,12 +22,12 @@ import { checkRetained } from './memory.js';
 import { VERSION } from './version.js';
 import { formatHelp, formatOption, jobCount } from './options.js';
 import { sizingOf, withSizingOptions, type SizingFlags } from './sizing.js';
-import { formatCount } from '../model/format.js';
+import { formatCount } from '../format/format.js';
 import type { Scenario } from '../model/scenario.js';
 import type { SizedRun } from '../sim/sized.js';
 import type { Sizing } from '../model/precision.js';
 import { quietly, startPoints, withQuiet } from './progress.js';
-import { maxOf, minOf } from '../model/extent.js';
+import { maxOf, minOf } from '../stats/extent.js';
 
 export interface SweepOptions extends SizingFlags {
   sets?: readonly string[];

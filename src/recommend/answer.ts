@@ -21,7 +21,7 @@ import { patchFields, patchSets, patchYaml } from './patch.js';
 import { decidingRun, statusOf, type JudgedSimRun, type Point } from './point.js';
 import { DISTANCE_RULE, distanceOf, type RankKey } from './rank.js';
 import type { Dimension } from './space.js';
-import { minOf } from '../model/extent.js';
+import { minOf } from '../stats/extent.js';
 
 export interface AnswerInput {
   base: Scenario;

@@ -7,7 +7,8 @@
 // leaves the front, and the next one is tried. Pure: simulation is passed in.
 import { Verdict, type Target } from '../model/bounds.js';
 import { carriedBy } from '../model/features.js';
-import { nextActions, type Sizing } from '../model/precision.js';
+import type { Sizing } from '../model/precision.js';
+import { nextActions } from '../stats/precision.js';
 import {
   allPass,
   decidingRun,
@@ -21,7 +22,7 @@ import {
 } from './point.js';
 import { compareByDistance, compareByRank, dominates, paretoFront, type RankKey } from './rank.js';
 import type { Simulate } from './search.js';
-import { maxOf } from '../model/extent.js';
+import { maxOf } from '../stats/extent.js';
 
 export interface ChooseInput {
   targets: readonly Target[];

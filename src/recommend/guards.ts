@@ -5,7 +5,7 @@
 // `client.deadline` when one is set. A target on the same metric replaces a guard;
 // `--skip-guard METRIC` drops one.
 import type { Target } from '../model/bounds.js';
-import { formatCount } from '../model/format.js';
+import { formatCount } from '../format/format.js';
 import { metricValue } from '../model/metrics.js';
 import type { GuardRow } from '../model/recommend.js';
 import type { RunResult } from '../model/result.js';

@@ -1,7 +1,8 @@
 // One configuration of the search and what is known about it: pruned by a closed form, or
 // simulated (the search's run, on the scenario's seed), perhaps rerun until every target
 // is decided, perhaps verified on another seed. Its status follows from those runs.
-import { judge, meets, Verdict, type Judged, type Target } from '../model/bounds.js';
+import { Verdict, type Judged, type Target } from '../model/bounds.js';
+import { judge, meets } from '../stats/bounds.js';
 import { EVERY_GROUP, type Carried } from '../model/metrics.js';
 import type { SizedOutcome } from '../model/precision.js';
 import type { RunResult } from '../model/result.js';

@@ -3,10 +3,11 @@
 // breaks the target by more than three rough standard errors, so that noise could not
 // have made the simulated point feasible.
 import { scopeNoneExpectations } from '../analytic/index.js';
-import { closedFormInputs } from '../model/inputs.js';
+import { closedFormInputs } from '../analytic/inputs.js';
 import { scopeNoneReasons } from '../analytic/applies.js';
 import type { Scenario } from '../model/scenario.js';
-import { meets, type Target } from '../model/bounds.js';
+import type { Target } from '../model/bounds.js';
+import { meets } from '../stats/bounds.js';
 
 export interface Pruned {
   /** The target the closed form breaks. */

@@ -7,7 +7,8 @@
 // numbers). Exact ties go to the point earlier in grid order. The Pareto front: the
 // feasible points no other feasible point beats on every ranking metric (of equals, the
 // first in grid order).
-import { isUpper, type Target } from '../model/bounds.js';
+import type { Target } from '../model/bounds.js';
+import { isUpper } from '../stats/bounds.js';
 import { metricValue } from '../model/metrics.js';
 import type { RankingRule } from '../model/recommend.js';
 import type { Point } from './point.js';

@@ -2,9 +2,10 @@
 // crashes to resume from, a timeout below the service's p99 (it cuts off work that still
 // commits), a retention within 10% of the longest resume delay (a replay near the end of
 // the window pays again). The same timeout check on the recommended configuration.
-import { standardNormalQuantile, standardNormalUpperTail } from '../analytic/index.js';
+import { standardNormalQuantile } from '../analytic/index.js';
+import { pSlow } from '../analytic/inputs.js';
 import { intentLike, segmentSpan } from '../analytic/spans.js';
-import { proseDuration } from '../model/format.js';
+import { proseDuration } from '../format/format.js';
 import type { Warning } from '../model/recommend.js';
 import type { Scenario } from '../model/scenario.js';
 import { durationLiteral } from '../scenario/units.js';
@@ -73,7 +74,7 @@ function timeoutWarning(s: Scenario, about: Warning['about']): Warning | undefin
   const p99 = median * Math.exp(sigma * Z99);
   const timeout = s.client.timeout;
   if (!(timeout < p99)) return undefined;
-  const share = sigma > 0 ? standardNormalUpperTail(Math.log(timeout / median) / sigma) : 1;
+  const share = pSlow(median, sigma, timeout);
   const whose = about === 'scenario' ? 'client.timeout' : 'the recommended client.timeout';
   return {
     code: 'timeoutBelowP99',

@@ -2,7 +2,7 @@
 // brackets mean, word wrap, an instant of simulated time as a clock reads it, text from a
 // file or the command line made safe for a terminal, and CSV fields (RFC 4180 quoting,
 // full-precision numbers).
-import { NOT_AVAILABLE, proseDuration } from '../model/format.js';
+import { NOT_AVAILABLE, proseDuration } from '../format/format.js';
 
 /** What "[low, high]" means wherever a value is printed with its interval. */
 export const INTERVAL_NOTE = '[low, high]: 95% confidence interval';

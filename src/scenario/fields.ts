@@ -2,7 +2,8 @@
 // the unit. Validation, `--set`, the YAML writer, the JSON Schema, the starter file and the
 // reference all read this one table, in the key order of the Scenario type.
 import { defaultScenario } from '../model/scenario.js';
-import { PRESETS, PRESET_NAMES } from '../model/presets.js';
+import { PRESET_NAMES } from '../model/presets.js';
+import { PRESETS } from '../presets/presets.js';
 import { BUDGET, HEDGE, THROTTLE } from './client-maps.js';
 import { type Bounds, type Field, type FieldKind, valueAt } from './field-types.js';
 import { INCIDENT, PROFILE_STEP } from './items.js';

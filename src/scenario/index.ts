@@ -7,7 +7,7 @@ import { fileSource, parseYaml } from './parse.js';
 import { applySets, setFile } from './sets.js';
 import { type MapNode, emptyMap, isNull, nodeAt } from './tree.js';
 import { FIELDS } from './fields.js';
-import { presetValues } from '../model/presets.js';
+import { presetValues } from '../presets/presets.js';
 import type { Scenario } from '../model/scenario.js';
 import { validate } from './validate.js';
 import { CONTROL, TEXT_LIMIT, TEXT_LIMITS } from './kinds.js';

@@ -2,7 +2,7 @@
 // relative to the value (`duplicatesPerThousand=10%`) or absolute in the metric's unit
 // (`duplicatesPerThousand=0.02`, `latency.call.p95=50ms`). A trailing % is always relative,
 // so a ratio's absolute width is written as a decimal (`conflictRate=0.001`).
-import { formatCount } from '../model/format.js';
+import { formatCount } from '../format/format.js';
 import type { PrecisionGoal } from '../model/precision.js';
 import { METRIC_NAMES, hasInterval, metricInfo } from '../model/metrics.js';
 import { readLimit } from './bounds.js';

@@ -2,7 +2,7 @@
 // fills the fields the scenario did not write (any field the scenario writes wins, `none`
 // included), and then hedging is checked against the retries it excludes, wherever those
 // retries came from.
-import { PRESETS, applyPreset } from '../model/presets.js';
+import { PRESETS, applyPreset } from '../presets/presets.js';
 import type { Scenario } from '../model/scenario.js';
 import { type Issue, issueAt } from './issues.js';
 import * as msg from './messages.js';

@@ -5,7 +5,7 @@ import { metricInfo } from '../model/metrics.js';
 import { FIELDS, type Field, valueAt } from './fields.js';
 import { INCIDENT_EFFECTS } from './items.js';
 import { yaml } from './yaml-lib.js';
-import { presetValues } from '../model/presets.js';
+import { presetValues } from '../presets/presets.js';
 import {
   type Bound,
   type Incident,

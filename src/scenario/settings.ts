@@ -1,7 +1,7 @@
 // A scenario as a person reads it in a report: every field of the field table in its
 // order, its value in units (model/format.ts's prose), its group and its doc; and which
 // fields took the built-in default because neither the file nor a --set wrote them.
-import { PROSE, formatBytes, formatCount, proseDuration as roundedDuration } from '../model/format.js';
+import { PROSE, formatBytes, formatCount, proseDuration as roundedDuration } from '../format/format.js';
 import { durationLiteral } from './units.js';
 import { metricInfo } from '../model/metrics.js';
 import {
@@ -89,7 +89,8 @@ function proseDuration(ms: number): string {
   const prose = roundedDuration(ms);
   const match = /^([\d.,]+) (\w+)$/.exec(prose);
   const factor = match === null ? undefined : PROSE_UNITS[match[2] as string];
-  if (match !== null && factor !== undefined && Number((match[1] as string).replace(/,/g, '')) * factor === ms) return prose;
+  if (match !== null && factor !== undefined && Number((match[1] as string).replace(/,/g, '')) * factor === ms)
+    return prose;
   const literal = durationLiteral(ms);
   const parts = /^([\d.]+)([a-z]+)$/.exec(literal);
   return parts === null ? prose : `${parts[1]} ${parts[2] === 'm' ? 'min' : parts[2]}`;

@@ -4,7 +4,7 @@
 // scenario leaves unset, and a retry throttle or budget with no retry to limit (part two,
 // D). A warning is an issue in shape (file, line and column of the field, a stable code,
 // one line) that does not stop the scenario from running.
-import { PRESETS } from '../model/presets.js';
+import { PRESETS } from '../presets/presets.js';
 import { fieldAt } from './fields.js';
 import { type Issue, type Pos, type Problem, issueAt } from './issues.js';
 import * as msg from './messages.js';

@@ -4,7 +4,7 @@
 // stop such a retry storm: the attempts of one action, and the events of the run per
 // action arrived so far (the defaults take about 1.1 attempts and 4 events an action). The
 // core says which limit stopped it and where; the commands turn that into one line, exit 2.
-import { formatCount } from '../model/format.js';
+import { formatCount } from '../format/format.js';
 
 /** Attempts one action may send, over all its calls, re-plans and crash replays. */
 export const MAX_ATTEMPTS_PER_ACTION = 500;

@@ -5,7 +5,8 @@
 // (each action draws from its own seeded streams) and nothing depends on the rounds.
 import type { Scenario } from '../model/scenario.js';
 import type { RunResult } from '../model/result.js';
-import { Stop, nextActions, sizingVerdict, type SizedOutcome, type Sizing } from '../model/precision.js';
+import { Stop, type SizedOutcome, type Sizing } from '../model/precision.js';
+import { nextActions, sizingVerdict } from '../stats/precision.js';
 import { simulate, type SimulateOptions } from './simulate.js';
 
 export interface SizedRun {

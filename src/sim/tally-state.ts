@@ -11,7 +11,7 @@ import { Welford } from '../stats/welford.js';
 import type { Measured } from './measure.js';
 import { Signal } from './series.js';
 import { Tally } from './tally.js';
-import { maxOf } from '../model/extent.js';
+import { maxOf } from '../stats/extent.js';
 
 /** Counts that are peaks, not sums: pooled runs ran side by side, so the largest is the peak. */
 const PEAKS: ReadonlySet<string> = new Set(['peakConcurrency']);

@@ -5,7 +5,7 @@
 import type { RecordShape } from './store.js';
 import type { Session } from './postgres-connect.js';
 import { BATCH, relationSizes } from './postgres-sql.js';
-import { maxOf, minOf } from '../model/extent.js';
+import { maxOf, minOf } from '../stats/extent.js';
 
 /** Claims an execution holds before it commits: how far commits trail claims, in ticks. */
 const IN_FLIGHT = 20;

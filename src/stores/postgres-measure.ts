@@ -3,7 +3,7 @@
 // claims, commits, a reaper and VACUUM have settled (the figure retention is sized by), and
 // the same rows freshly loaded (the floor: no dead versions, no half-empty index pages).
 // The free-space and visibility maps are a few pages whatever N is: shown, not charged.
-import { formatCount, formatDecimal } from '../model/format.js';
+import { formatCount, formatDecimal } from '../format/format.js';
 import { StoreError, type Measurement, type RecordShape } from './store.js';
 import type { Session } from './postgres-connect.js';
 import { TURNOVERS, settle } from './postgres-churn.js';

@@ -3,7 +3,7 @@
 // after, which includes everything a key brings with it (its slot in the keys' and the
 // expiries' hash tables, allocator rounding). MEMORY USAGE on a sample is shown beside it:
 // it counts the key, the value and their headers only, so it reads lower.
-import { formatCount } from '../model/format.js';
+import { formatCount } from '../format/format.js';
 import type { Connection } from './redis-connect.js';
 import { encodeRecord } from './redis-record.js';
 import * as say from './redis-messages.js';

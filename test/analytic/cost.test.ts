@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { duplicatesPerDay } from '../../src/analytic/cost.js';
-import { pSlow, unknownShare } from '../../src/model/inputs.js';
+import { pSlow, unknownShare } from '../../src/analytic/inputs.js';
 
 describe('duplicates a day (MODEL.md worked example)', () => {
   it('runs about 2 refunds a second twice at 50/s and about 4% ambiguous first attempts', () => {

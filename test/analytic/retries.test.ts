@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scopeNoneExpectations, scopeNoneUnknownPerAction } from '../../src/analytic/retries.js';
-import { pSlow, unknownShare } from '../../src/model/inputs.js';
+import { pSlow, unknownShare } from '../../src/analytic/inputs.js';
 
 interface Params {
   a: number;

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../../src/cli/main.js';
-import { PRESETS, PRESET_NAMES } from '../../src/model/presets.js';
+import { PRESET_NAMES } from '../../src/model/presets.js';
+import { PRESETS } from '../../src/presets/presets.js';
 import { ERROR_LINE, captured, lines } from './sinks.js';
 
 async function idemsim(args: readonly string[], cwd = process.cwd()) {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { buildArticle } from '../../src/article/index.js';
+import { buildArticle } from '../../src/figures/index.js';
 import { buildWithProgress } from '../../src/cli/figures.js';
 import { scenarioOf, scenarioSource } from '../../src/cli/load.js';
 import { cli } from '../../src/cli/main.js';
@@ -91,7 +91,9 @@ describe('progress', () => {
 
 describe('progress in points', () => {
   it('reads as a bar, a percent, the points done and the time left', () => {
-    expect(pointsLine(0.375, 12, 32, 7200)).toBe('simulating [######..........]  37%  12 of 32 points  about 12 s left');
+    expect(pointsLine(0.375, 12, 32, 7200)).toBe(
+      'simulating [######..........]  37%  12 of 32 points  about 12 s left',
+    );
     expect(pointsLine(0, 0, 4, 10, { label: 'round 3', noun: 'points' })).toBe(
       'round 3 [................]   0%  0 of 4 points',
     );

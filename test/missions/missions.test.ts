@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkExpect } from '../../src/model/bounds.js';
+import { checkExpect } from '../../src/stats/bounds.js';
 import { formatIssue, loadScenario } from '../../src/scenario/index.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import { simulate } from '../../src/sim/simulate.js';

@@ -1,7 +1,7 @@
 // The ranking rule: what the user asked about first, then load, key store and latency;
 // compared at three significant digits; and a Pareto front of trade-offs, not twins.
 import { describe, expect, it } from 'vitest';
-import { marginOf } from '../../src/model/bounds.js';
+import { marginOf } from '../../src/stats/bounds.js';
 import { compareByDistance, compareByRank, distanceOf, paretoFront, rankingKeys } from '../../src/recommend/rank.js';
 import { point, target } from './helpers.js';
 

@@ -7,7 +7,7 @@ import { Resvg } from '@resvg/resvg-js';
 import { XMLValidator } from 'fast-xml-parser';
 import type { TopLevelSpec } from 'vega-lite';
 import { describe, expect, it } from 'vitest';
-import { checkExpect } from '../../src/model/bounds.js';
+import { checkExpect } from '../../src/stats/bounds.js';
 import { defaultScenario } from '../../src/model/scenario.js';
 import { renderJunit } from '../../src/report/check/junit.js';
 import { escapeHtml, figure, htmlPage } from '../../src/report/page.js';

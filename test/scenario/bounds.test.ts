@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { judge, mergeTargets, type Target } from '../../src/model/bounds.js';
+import type { Target } from '../../src/model/bounds.js';
+import { judge, mergeTargets } from '../../src/stats/bounds.js';
 import { parseTarget } from '../../src/scenario/bounds.js';
 import type { RunResult } from '../../src/model/result.js';
 import { loadScenario } from '../../src/scenario/index.js';

@@ -3,7 +3,8 @@
 // key; any field the file or a --set writes wins, `none` included. A preset whose client has
 // no default for a field warns that idemsim's default applies.
 import { describe, expect, test } from 'vitest';
-import { PRESETS, PRESET_NAMES, presetValues } from '../../src/model/presets.js';
+import { PRESET_NAMES } from '../../src/model/presets.js';
+import { PRESETS, presetValues } from '../../src/presets/presets.js';
 import { canonicalScenario } from '../../src/model/scenario.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyStoreKeys, replayCatchFraction } from '../../src/analytic/keystore.js';
 import { scopeNoneExpectations } from '../../src/analytic/retries.js';
-import { lognormalMean, pSlow, unknownShare } from '../../src/model/inputs.js';
+import { lognormalMean, pSlow, unknownShare } from '../../src/analytic/inputs.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import type { Interval, RunResult } from '../../src/model/result.js';
 import { simulate } from '../../src/sim/simulate.js';

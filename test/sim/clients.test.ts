@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DetailedRunResult, TracedAction, TracedAttempt } from '../../src/model/result.js';
 import type { Scenario } from '../../src/model/scenario.js';
-import { PRESET_NAMES, PRESETS, applyPreset } from '../../src/model/presets.js';
+import { PRESET_NAMES } from '../../src/model/presets.js';
+import { PRESETS, applyPreset } from '../../src/presets/presets.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { reported, scenarioWith } from './helpers.js';
 
@@ -43,7 +44,10 @@ describe('D: the retry throttle', () => {
     });
 
   /** The bucket replayed from the traces: every grant had the tokens, every refusal lacked them. */
-  function replayBucket(s: Scenario, trace: readonly TracedAction[]): { grants: number; refusals: number; low: number } {
+  function replayBucket(
+    s: Scenario,
+    trace: readonly TracedAction[],
+  ): { grants: number; refusals: number; low: number } {
     const throttle = s.client.throttle as Exclude<Scenario['client']['throttle'], 'none'>;
     const steps: Step[] = [];
     for (const attempts of calls(trace)) {

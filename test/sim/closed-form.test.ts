@@ -3,7 +3,7 @@
 import { describe, it } from 'vitest';
 import { scopeNoneExpectations, scopeNoneUnknownPerAction } from '../../src/analytic/retries.js';
 import type { ScopeNoneInput } from '../../src/analytic/retries.js';
-import { pSlow, unknownShare } from '../../src/model/inputs.js';
+import { pSlow, unknownShare } from '../../src/analytic/inputs.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import type { RunResult } from '../../src/model/result.js';
 import { simulate } from '../../src/sim/simulate.js';

@@ -1,7 +1,7 @@
 // Shared by the simulator tests: scenarios edited from the defaults, and checks of a value
 // against a 95% interval the run reported or one computed from a binomial count.
 import { expect } from 'vitest';
-import { standardNormalQuantile } from '../../src/model/normal.js';
+import { standardNormalQuantile } from '../../src/stats/normal.js';
 import { defaultScenario } from '../../src/model/scenario.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import { metricValue } from '../../src/model/metrics.js';

@@ -2,7 +2,8 @@
 // stops for the reason it says, and the cap stops it with an estimate of what was needed.
 import { describe, expect, it } from 'vitest';
 import type { Target } from '../../src/model/bounds.js';
-import { nextActions, sizingVerdict, type PrecisionGoal } from '../../src/model/precision.js';
+import type { PrecisionGoal } from '../../src/model/precision.js';
+import { nextActions, sizingVerdict } from '../../src/stats/precision.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { simulateSized } from '../../src/sim/sized.js';
 import { scenarioWith } from './helpers.js';

@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scopeNoneReasons } from '../../src/analytic/applies.js';
 import { scopeNoneExpectations, scopeNoneUnknownPerAction } from '../../src/analytic/retries.js';
-import { closedFormInputs } from '../../src/model/inputs.js';
-import { standardNormalQuantile } from '../../src/model/normal.js';
+import { closedFormInputs } from '../../src/analytic/inputs.js';
+import { standardNormalQuantile } from '../../src/stats/normal.js';
 import { defaultsWithSets } from '../../src/scenario/index.js';
 import { simulate } from '../../src/sim/simulate.js';
 import {

@@ -5,7 +5,7 @@
 // scenario's simulation, which the CLI measures (the model has no clock). Every text is
 // escaped and stripped of what XML forbids (xml.ts): a file name may hold anything.
 import type { CheckRow } from '../../model/bounds.js';
-import { formatMetric, type Precision } from '../../model/format.js';
+import { formatMetric, type Precision } from '../../format/format.js';
 import { xmlText as xml } from '../xml.js';
 import { describeRow, fails, undecidedReason, type CheckPolicy } from './text.js';
 

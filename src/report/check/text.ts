@@ -4,7 +4,7 @@
 // metric the run did not measure reads "n/a" and fails its bound.
 import Table from 'cli-table3';
 import type { CheckRow } from '../../model/bounds.js';
-import { NOT_AVAILABLE, formatCount, formatInterval, formatMetric } from '../../model/format.js';
+import { NOT_AVAILABLE, formatCount, formatInterval, formatMetric } from '../../format/format.js';
 import { terminalText } from '../text.js';
 
 /** What a CI gate does with each verdict. */

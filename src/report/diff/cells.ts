@@ -3,9 +3,9 @@
 // and the verdict line; names and file names shown safe for a terminal. Shares change in percentage points, so that "+2.00 pp" cannot be
 // read as "2% more".
 import { GateVerdict, type DiffReport, type GateResult, type MetricDiff, type ScenarioDiff } from '../../model/diff.js';
-import { NOT_AVAILABLE, formatMetric, grouped } from '../../model/format.js';
+import { NOT_AVAILABLE, formatMetric, grouped } from '../../format/format.js';
 import type { Unit } from '../../model/metrics.js';
-import { maxOf } from '../../model/extent.js';
+import { maxOf } from '../../stats/extent.js';
 import { terminalText } from '../text.js';
 
 /** Where each side came from, as the command line named it. */

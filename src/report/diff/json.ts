@@ -2,7 +2,8 @@
 // in full precision (non-finite ones, a metric a side does not carry, as null), two-space
 // indent and a trailing newline, like every JSON idemsim writes. `diffVersion` is bumped
 // when a reader of the previous version could misread the document.
-import { DIFF_LEVEL, type DiffReport, type FailOn, type GateResult, type MetricDiff } from '../../model/diff.js';
+import type { DiffReport, FailOn, GateResult, MetricDiff } from '../../model/diff.js';
+import { DIFF_LEVEL } from '../../stats/diff.js';
 import type { DiffSide, DiffSides } from './cells.js';
 
 export const DIFF_VERSION = 1;

@@ -2,7 +2,7 @@
 // simulated value is measured) and for machines (JSON). Deterministic: no colour, no clock.
 import Table from 'cli-table3';
 import type { Comparison } from '../../model/comparison.js';
-import { formatInterval, formatMetric, NOT_AVAILABLE } from '../../model/format.js';
+import { formatInterval, formatMetric, NOT_AVAILABLE } from '../../format/format.js';
 import { NO_BORDER, terminalText, wrap } from '../text.js';
 
 /** Who ran: the scenario's name, its file (undefined for the built-in defaults), size and seed. */

@@ -3,7 +3,7 @@
 // coloured points a little apart with their 95% intervals as bars. The panels share the
 // rows, so a preset reads across. Inline data: the same comparison gives the same bytes.
 import type { TopLevelSpec } from 'vega-lite';
-import { formatCount } from '../../model/format.js';
+import { formatCount } from '../../format/format.js';
 import { metricUnit, metricValue } from '../../model/metrics.js';
 import { PRESET_NAMES } from '../../model/presets.js';
 import { frame, significant, type Chart } from '../chart.js';

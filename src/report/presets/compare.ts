@@ -2,7 +2,7 @@
 // the client sends itself and once with an intent key, as a table for a person, tidy CSV
 // and stable JSON. Values and intervals are written as `run` and `sweep` write them.
 import Table from 'cli-table3';
-import { formatCount, formatInterval, formatMetric } from '../../model/format.js';
+import { formatCount, formatInterval, formatMetric } from '../../format/format.js';
 import { eitherCarried, metricInfo, metricUnit, metricValue, PART_ONE_ONLY } from '../../model/metrics.js';
 import { carriedBy } from '../../model/features.js';
 import type { PresetName } from '../../model/presets.js';

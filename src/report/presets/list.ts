@@ -3,7 +3,8 @@
 // Durations are written as a scenario file writes them; the caller passes that writer in
 // (the scenario layer's durationLiteral), so report/ renders without loading.
 import Table from 'cli-table3';
-import { PRESETS, PRESET_NAMES, presetValues, type PresetName } from '../../model/presets.js';
+import { PRESET_NAMES, type PresetName } from '../../model/presets.js';
+import { PRESETS, presetValues } from '../../presets/presets.js';
 import { NO_BORDER, wrap } from '../text.js';
 
 /** A duration (ms) as a scenario file writes it: `500ms`, `8s`, `10m`. */

@@ -2,7 +2,7 @@
 // target judged on the search's run and on the verification run, the Pareto front (chart
 // and verified runner-ups), what verification rejected, and every point the search looked
 // at, on the shared page.
-import { formatCount, formatMetric } from '../../model/format.js';
+import { formatCount, formatMetric } from '../../format/format.js';
 import { metricUnit } from '../../model/metrics.js';
 import type { Configuration, Recommendation } from '../../model/recommend.js';
 import type { DrawnCharts } from '../folder.js';

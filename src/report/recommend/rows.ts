@@ -1,7 +1,7 @@
 // The pieces of a recommendation both the text and the HTML page print: a target's
 // bound, a run's value with its interval and verdict, a guard's origin, and a plain
 // column layout for the text table.
-import { NOT_AVAILABLE, formatCount, formatInterval, formatMetric } from '../../model/format.js';
+import { NOT_AVAILABLE, formatCount, formatInterval, formatMetric } from '../../format/format.js';
 import { metricUnit } from '../../model/metrics.js';
 import type { Configuration, GuardRow, JudgedRun, TargetRow, TargetSpec } from '../../model/recommend.js';
 

@@ -2,7 +2,7 @@
 // paste, each target on the search's run beside the verification run, what binds, the
 // ranking, the verified runner-ups and any configuration rejected at verification, and
 // what the search cost (points simulated, rerun, pruned and why).
-import { formatCount, formatMetric } from '../../model/format.js';
+import { formatCount, formatMetric } from '../../format/format.js';
 import { metricUnit } from '../../model/metrics.js';
 import type { Configuration, Recommendation } from '../../model/recommend.js';
 import {
@@ -15,7 +15,7 @@ import {
   valueText,
   verdictText,
 } from './rows.js';
-import { maxOf } from '../../model/extent.js';
+import { maxOf } from '../../stats/extent.js';
 import { terminalLines } from '../text.js';
 
 export function renderRecommendJson(doc: Recommendation, version: string): string {

@@ -1,7 +1,7 @@
 // index.html of a run's report folder: the scenarios, the headline table beside every
 // setting that was tested (defaults marked), every chart, the full table and links to the
 // folder's files, on the shared page.
-import { formatCount } from '../../model/format.js';
+import { formatCount } from '../../format/format.js';
 import type { ScenarioRun } from '../../model/result.js';
 import { escapeHtml, figure, fileList, htmlPage, simulatedBy, type HtmlChart, type HtmlLink } from '../page.js';
 import { SECTIONS, sectionsFor, type Cell, type Section } from './sections.js';

@@ -15,7 +15,7 @@ import {
   formatInterval,
   formatMetric,
   formatPercent,
-} from '../../model/format.js';
+} from '../../format/format.js';
 import type { ScenarioRun } from '../../model/result.js';
 import { clockTime } from '../text.js';
 import { carriedByAny } from './part-two.js';

@@ -10,7 +10,7 @@ import {
   durationUnit,
   sizeUnit,
   type DisplayUnit,
-} from '../../model/format.js';
+} from '../../format/format.js';
 import { metricInfo, metricValue, type Unit } from '../../model/metrics.js';
 import type { Sweep, Vary } from '../../model/sweep.js';
 import { significant } from '../chart.js';

@@ -6,7 +6,7 @@ import { metricInfo } from '../../model/metrics.js';
 import type { Sweep, Vary } from '../../model/sweep.js';
 import { INK, frame, type Chart } from '../chart.js';
 import { HEIGHT, WIDTH, column, dimension, facts, stem } from './axes.js';
-import { maxOf, minOf } from '../../model/extent.js';
+import { maxOf, minOf } from '../../stats/extent.js';
 
 /** Cell sizes that keep the heatmap near WIDTH x HEIGHT; text only where it fits. */
 function cells(nx: number, ny: number): { w: number; h: number; text: boolean } {

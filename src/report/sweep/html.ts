@@ -3,7 +3,7 @@
 // row per point with the chosen metrics and their intervals, and every chart.
 import { metricUnit, metricValue } from '../../model/metrics.js';
 import type { Sweep, SweepRun } from '../../model/sweep.js';
-import { formatCount, formatInterval, formatMetric } from '../../model/format.js';
+import { formatCount, formatInterval, formatMetric } from '../../format/format.js';
 import { escapeHtml, fileList, figure, htmlPage, simulatedBy, type HtmlChart, type HtmlLink } from '../page.js';
 
 export interface SweepHtml {

@@ -5,7 +5,7 @@ import { metricInfo } from '../../model/metrics.js';
 import type { Sweep, Vary } from '../../model/sweep.js';
 import { frame, type Chart } from '../chart.js';
 import { HEIGHT, LINE_COLOR, WIDTH, column, dimension, facts, stem } from './axes.js';
-import { maxOf, minOf } from '../../model/extent.js';
+import { maxOf, minOf } from '../../stats/extent.js';
 
 export function lineChart(sweep: Sweep, vary: Vary, metric: string): Chart {
   const dim = dimension(vary);

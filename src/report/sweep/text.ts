@@ -5,7 +5,7 @@ import { metricUnit, metricValue } from '../../model/metrics.js';
 import type { Sweep, SweepRun } from '../../model/sweep.js';
 import { csvField, csvNumber, terminalText } from '../text.js';
 import { canonicalScenario } from '../../model/scenario.js';
-import { formatInterval, formatMetric } from '../../model/format.js';
+import { formatInterval, formatMetric } from '../../format/format.js';
 
 export function renderSweepTable(sweep: Sweep): string {
   const table = new Table({

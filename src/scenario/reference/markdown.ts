@@ -1,7 +1,7 @@
 // Markdown for the generated reference pages: pipe tables laid out as prettier lays them
 // out, so a page passes `prettier --check` as generated, and the marked blocks of a page
 // that `npm run reference` rewrites while leaving the hand-written text around them alone.
-import { maxOf } from '../../model/extent.js';
+import { maxOf } from '../../stats/extent.js';
 
 /** Text as a code span; a backtick inside gets a longer fence. */
 export function code(text: string): string {

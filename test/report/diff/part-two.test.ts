@@ -3,7 +3,8 @@
 // where both sides carry them; a gate on one still finds it, not available on the side
 // that lacks it. Nothing throws, and a comparison of two part-one runs reads as before.
 import { describe, expect, it } from 'vitest';
-import { Worse, diffResults, type FailOn, type NamedResult } from '../../../src/model/diff.js';
+import { Worse, type FailOn, type NamedResult } from '../../../src/model/diff.js';
+import { diffResults } from '../../../src/stats/diff.js';
 import { PART_ONE_ONLY, PART_TWO_METRICS, shownMetrics } from '../../../src/model/metrics.js';
 import { parseSavedRuns } from '../../../src/report/diff/read.js';
 import { renderDiffJson } from '../../../src/report/diff/json.js';

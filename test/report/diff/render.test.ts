@@ -1,7 +1,8 @@
 // The three renderings of a diff: the table for a person, markdown for a pull-request
 // comment, JSON for machines; and the cells they share.
 import { describe, expect, it } from 'vitest';
-import { Worse, diffResults, type DiffReport, type FailOn } from '../../../src/model/diff.js';
+import { Worse, type DiffReport, type FailOn } from '../../../src/model/diff.js';
+import { diffResults } from '../../../src/stats/diff.js';
 import type { RunResult } from '../../../src/model/result.js';
 import { signed, verdictLine, type DiffSides } from '../../../src/report/diff/cells.js';
 import { renderDiffJson } from '../../../src/report/diff/json.js';

@@ -10,7 +10,7 @@ import { defaultsWithSets } from '../../../src/scenario/index.js';
 import { simulate } from '../../../src/sim/simulate.js';
 import type { Sweep, Vary } from '../../../src/model/sweep.js';
 import { parseVary } from '../../../src/scenario/vary.js';
-import { sweepPoints } from '../../../src/sweep/sweep.js';
+import { sweepPoints } from '../../../src/pool/sweep.js';
 
 const require = createRequire(import.meta.url);
 const schema = JSON.parse(readFileSync(require.resolve('vega-lite/vega-lite-schema.json'), 'utf8')) as object;

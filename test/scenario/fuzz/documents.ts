@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { FIELDS, type Field, childrenOf, setValueAt } from '../../../src/scenario/fields.js';
 import { defaultScenario } from '../../../src/scenario/index.js';
 import type { Scenario } from '../../../src/model/scenario.js';
-import { applyPreset } from '../../../src/model/presets.js';
+import { applyPreset } from '../../../src/presets/presets.js';
 import { METRICS } from '../../../src/model/metrics.js';
 import { type YamlNode, emit, map, quoted, raw } from './emit.js';
 import { BAD_KEYS, BAD_TEXTS } from './pools.js';

@@ -5,9 +5,9 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { Field } from 'vega-lite/types_unstable/channeldef.js';
 import type { UnitSpec } from 'vega-lite/types_unstable/spec/index.js';
 import type { Interval, ScenarioRun } from '../../../model/result.js';
-import { formatDecimal, formatInterval } from '../../../model/format.js';
+import { formatDecimal, formatInterval } from '../../../format/format.js';
 import { type Chart, frame, round, runLabels } from '../../chart.js';
-import { maxOf } from '../../../model/extent.js';
+import { maxOf } from '../../../stats/extent.js';
 
 const SOURCES = [
   { key: 'transport', label: 'transport retry', color: '#4e79a7' },

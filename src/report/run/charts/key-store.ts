@@ -5,10 +5,10 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionDef } from 'vega-lite/types_unstable/channeldef.js';
 import type { NonNormalizedSpec } from 'vega-lite/types_unstable/spec/index.js';
-import { durationUnit, formatBytes, formatCount, formatIn, proseDuration, sizeUnit } from '../../../model/format.js';
+import { durationUnit, formatBytes, formatCount, formatIn, proseDuration, sizeUnit } from '../../../format/format.js';
 import type { Chart, ChartRun } from '../../chart.js';
 import { frame, round, runLabels } from '../../chart.js';
-import { maxOf } from '../../../model/extent.js';
+import { maxOf } from '../../../stats/extent.js';
 
 const LINE_COLOR = '#4e79a7';
 const STEADY_COLOR = '#d62728';

@@ -4,10 +4,10 @@
 // Ticks, rule labels and caption write every duration in the one unit the axis title names.
 import type { TopLevelSpec } from 'vega-lite';
 import type { QuantilePoint } from '../../../model/result.js';
-import { PROSE, durationUnit, formatIn, numberIn } from '../../../model/format.js';
+import { PROSE, durationUnit, formatIn, numberIn } from '../../../format/format.js';
 import type { Chart, ChartRun } from '../../chart.js';
 import { frame, round, runLabels, spacedTicks, tickLabels } from '../../chart.js';
-import { maxOf, minOf } from '../../../model/extent.js';
+import { maxOf, minOf } from '../../../stats/extent.js';
 
 // Without re-plans or replays a step is its one tool call and the curves coincide: the
 // step is drawn dashed on top of the call so both stay visible.

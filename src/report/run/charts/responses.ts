@@ -6,7 +6,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionDef } from 'vega-lite/types_unstable/channeldef.js';
 import type { NonNormalizedSpec, UnitSpec } from 'vega-lite/types_unstable/spec/index.js';
 import type { Metrics } from '../../../model/result.js';
-import { formatCount, formatPercent } from '../../../model/format.js';
+import { formatCount, formatPercent } from '../../../format/format.js';
 import type { Chart, ChartRun } from '../../chart.js';
 import { OUTCOME, REPLAYED_COLOR, frame, round, runLabels } from '../../chart.js';
 import { SERVER_CRASH } from './timeline-marks.js';

@@ -2,7 +2,7 @@
 // linear while everything fits in SYMLOG_ABOVE seconds, symmetric-log beyond (linear
 // below 1 s, logarithmic above), with ticks at round durations. Every tick is written in
 // the one unit the title names, and ticks whose labels would collide are left out.
-import { PROSE, durationUnit, numberIn } from '../../../model/format.js';
+import { PROSE, durationUnit, numberIn } from '../../../format/format.js';
 import { spacedTicks, tickLabels } from '../../chart.js';
 
 /** Longest span (s) drawn on a linear axis. */

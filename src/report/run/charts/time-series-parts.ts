@@ -9,9 +9,9 @@ import type { LayerSpec, NonNormalizedSpec, UnitSpec } from 'vega-lite/types_uns
 type Layer = UnitSpec<Field> | LayerSpec<Field>;
 import type { TimeSeriesPoint } from '../../../model/result.js';
 import type { Incident } from '../../../model/scenario.js';
-import { PROSE, formatPercent } from '../../../model/format.js';
+import { PROSE, formatPercent } from '../../../format/format.js';
 import { labelWidth, round, significant } from '../../chart.js';
-import { maxOf } from '../../../model/extent.js';
+import { maxOf } from '../../../stats/extent.js';
 
 export const PANEL_HEIGHT = 100;
 const LABEL_SIZE = 11;

@@ -8,7 +8,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionDef } from 'vega-lite/types_unstable/channeldef.js';
 import type { NonNormalizedSpec } from 'vega-lite/types_unstable/spec/index.js';
 import type { TimeSeries, TimeSeriesPoint } from '../../../model/result.js';
-import { durationUnit, formatCount, proseDuration } from '../../../model/format.js';
+import { durationUnit, formatCount, proseDuration } from '../../../format/format.js';
 import type { Chart, ChartRun } from '../../chart.js';
 import { DUPLICATE_PINK, INK, OUTCOME, STORED_CYAN, frame, round, runLabels } from '../../chart.js';
 import { clockTime } from '../../text.js';
@@ -22,7 +22,7 @@ import {
   type StripLayout,
 } from './time-series-parts.js';
 import { SERVER_CRASH } from './timeline-marks.js';
-import { maxOf } from '../../../model/extent.js';
+import { maxOf } from '../../../stats/extent.js';
 
 const LOAD: readonly Series[] = [
   // Dashed and on top: without retries or losses, executions run along arrivals.

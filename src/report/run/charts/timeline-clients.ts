@@ -10,7 +10,7 @@ import type { TracedAction } from '../../../model/result.js';
 import { INK, seconds } from '../../chart.js';
 import { REFUSAL_OFFSET } from './timeline-labels.js';
 import { LANE } from './timeline-rows.js';
-import { maxOf } from '../../../model/extent.js';
+import { maxOf } from '../../../stats/extent.js';
 
 /** Layer names (suffixed per panel as the timeline's own are); only layers with data are drawn. */
 export const CLIENT_LAYERS = { hedges: 'hedges', refusals: 'refusals' } as const;

@@ -7,7 +7,7 @@ import type { UnitSpec } from 'vega-lite/types_unstable/spec/index.js';
 import type { TracedAction, TracedAttempt } from '../../../model/result.js';
 import { INK, OUTCOME, OUTCOME_CLASSES, seconds } from '../../chart.js';
 import { type LabelRow, LABEL_COLOR, LABEL_SIZE, CRASH_RED, READ_GREY } from './timeline-labels.js';
-import { maxOf } from '../../../model/extent.js';
+import { maxOf } from '../../../stats/extent.js';
 
 /** Layer names (suffixed per panel as the timeline's own are); only layers with data are drawn. */
 export const PART_TWO_LAYERS = {

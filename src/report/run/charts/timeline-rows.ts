@@ -3,7 +3,7 @@
 // line of part-two labels above it, or lanes of hedged attempts under it, each widening
 // the row by what it needs, so a trace with neither draws the rows it always drew.
 import type { TracedAction } from '../../../model/result.js';
-import { formatCount } from '../../../model/format.js';
+import { formatCount } from '../../../format/format.js';
 import type { ChartRun } from '../../chart.js';
 import { seconds } from '../../chart.js';
 import { outcomeLabel } from './timeline-marks.js';

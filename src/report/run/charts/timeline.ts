@@ -37,7 +37,7 @@ import {
   refusalLayers,
 } from './timeline-clients.js';
 import { type AttemptRow, type RowY, CALL, captionOf, panelLabel, rowLayout, rowsOf } from './timeline-rows.js';
-import { maxOf } from '../../../model/extent.js';
+import { maxOf } from '../../../stats/extent.js';
 
 /** Layer names: vega draws each as `<g class="mark-… role-mark NAME_marks">`, which tests count. */
 export const TIMELINE_LAYERS = {

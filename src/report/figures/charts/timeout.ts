@@ -4,9 +4,9 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionFieldDef } from 'vega-lite/types_unstable/channeldef.js';
 import type { TimeoutFigure } from '../../../model/article.js';
-import { proseDuration } from '../../../model/format.js';
+import { proseDuration } from '../../../format/format.js';
 import { frame, round, tickLabels } from '../../chart.js';
-import { type ArticleChart } from './figure.js';
+import type { ArticleChart } from './figure.js';
 
 const COLORS = ['#4e79a7', '#d62728'] as const;
 const TICKS = [100, 200, 500, 1000, 2000, 5000, 10_000];

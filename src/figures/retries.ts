@@ -4,7 +4,7 @@
 import { scopeNoneExpectations } from '../analytic/retries.js';
 import type { RetriesFigure } from '../model/article.js';
 import { refText } from '../model/article.js';
-import { closedFormInputs } from '../model/inputs.js';
+import { closedFormInputs } from '../analytic/inputs.js';
 import { DEFAULTS, ref, retryGrid } from './refs.js';
 import type { Runs } from './runs.js';
 

@@ -1,7 +1,7 @@
 // The article's page is the shared report page: its figures carry a number, what to read
 // in the chart and the scenarios behind it, and the other reports' figures stay as they were.
 import { describe, expect, it } from 'vitest';
-import { renderArticleHtml } from '../../../src/report/article/html.js';
+import { renderArticleHtml } from '../../../src/report/figures/html.js';
 import { CSS, figure } from '../../../src/report/page.js';
 import { SHARE, SIZE } from './fixture.js';
 

@@ -2,7 +2,7 @@
 // arguments (a report of 200 runs draws ~80,000 latency points).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maxOf, minOf } from '../../src/model/extent.js';
+import { maxOf, minOf } from '../../src/stats/extent.js';
 
 describe('maxOf and minOf', () => {
   it('answer as Math.max(...x) and Math.min(...x) do, NaN and empty lists included', () => {

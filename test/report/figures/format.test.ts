@@ -1,7 +1,7 @@
 // The article's number styles: each unit written like the report writes it, a size to the
 // digit its interval resolves, and an interval's ends in their value's precision.
 import { describe, expect, it } from 'vitest';
-import { formatIntervalOf, formatSimulated, formatValue, resolvingDigits } from '../../../src/report/article/format.js';
+import { formatIntervalOf, formatSimulated, formatValue, resolvingDigits } from '../../../src/report/figures/format.js';
 import { significant } from '../../../src/report/chart.js';
 
 describe('formatValue', () => {

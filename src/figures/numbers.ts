@@ -6,8 +6,8 @@ import { keyStoreKeys, replayCatchFraction } from '../analytic/keystore.js';
 import { scopeNoneExpectations, type ScopeNoneInput } from '../analytic/retries.js';
 import type { ArticleNumber } from '../model/article.js';
 import type { Formula } from '../model/comparison.js';
-import { formatCount, formatDecimal, proseDuration } from '../model/format.js';
-import { closedFormInputs } from '../model/inputs.js';
+import { formatCount, formatDecimal, proseDuration } from '../format/format.js';
+import { closedFormInputs } from '../analytic/inputs.js';
 import type { Interval } from '../model/result.js';
 import type { Scenario } from '../model/scenario.js';
 import { clopperPearson } from '../stats/exact.js';
@@ -183,7 +183,7 @@ function workedExample(runs: Runs): ArticleNumber[] {
   const ci = result.intervals['duplicatesPerThousand'];
   const note =
     `The article rounds q to 4%: ${rate}/s x 4% x 86,400 s = ${formatCount(rate * 0.04 * SECONDS_PER_DAY)} a day. ` +
-    'Its sentence models blind retries only, so the scenario turns off the step-1 file\'s re-plans and crash replays ' +
+    "Its sentence models blind retries only, so the scenario turns off the step-1 file's re-plans and crash replays " +
     '(with them the refund tool pays about 2.7 a second twice; see the worked-example chart).';
   return [
     {

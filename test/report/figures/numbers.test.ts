@@ -1,7 +1,7 @@
 // numbers.json keeps the document shape its readers (the article test, scripts, the writer)
 // parse; numbers.md and the printed table say the same numbers in the same words.
 import { describe, expect, it } from 'vitest';
-import { renderNumbersJson, renderNumbersMarkdown, renderNumbersTable } from '../../../src/report/article/numbers.js';
+import { renderNumbersJson, renderNumbersMarkdown, renderNumbersTable } from '../../../src/report/figures/numbers.js';
 import { SHARE, SIZE } from './fixture.js';
 
 describe('numbers.json', () => {

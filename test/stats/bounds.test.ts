@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkExpect } from '../../src/model/bounds.js';
+import { checkExpect } from '../../src/stats/bounds.js';
 import { renderJunit } from '../../src/report/check/junit.js';
 import { defaultScenario } from '../../src/model/scenario.js';
 import type { Scenario } from '../../src/model/scenario.js';

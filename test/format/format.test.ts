@@ -12,7 +12,7 @@ import {
   durationUnit,
   sizeUnit,
   PROSE,
-} from '../../src/model/format.js';
+} from '../../src/format/format.js';
 
 describe('formatDuration', () => {
   it('writes milliseconds below a second as whole ms', () => {

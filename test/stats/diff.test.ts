@@ -1,18 +1,8 @@
 // The comparison behind `idemsim diff`: MOVER intervals for a change, the significance
 // test, gates judged on the interval, and scenarios matched by name.
 import { describe, expect, it } from 'vitest';
-import {
-  GateVerdict,
-  Worse,
-  diffMetric,
-  diffResults,
-  isReal,
-  judgeGate,
-  moverInterval,
-  neverTestable,
-  type FailOn,
-  type MetricDiff,
-} from '../../src/model/diff.js';
+import { GateVerdict, Worse, type FailOn, type MetricDiff } from '../../src/model/diff.js';
+import { diffMetric, diffResults, isReal, judgeGate, moverInterval, neverTestable } from '../../src/stats/diff.js';
 import { METRIC_NAMES } from '../../src/model/metrics.js';
 import type { RunResult } from '../../src/model/result.js';
 import { fixtureResult } from '../report/fixture.js';

@@ -3,7 +3,7 @@
 // beside), one row per scope, from one committed scenario.
 import type { TopLevelSpec } from 'vega-lite';
 import type { ScopesFigure } from '../../../model/article.js';
-import { proseDuration } from '../../../model/format.js';
+import { proseDuration } from '../../../format/format.js';
 import { frame } from '../../chart.js';
 import { duplicatesChart } from '../../run/charts/duplicates.js';
 import type { ArticleChart } from './figure.js';

@@ -2,7 +2,7 @@
 // the normal service and one four times slower, and each at its own timeout.
 import type { TimeoutFigure, TimeoutService } from '../model/article.js';
 import { refText } from '../model/article.js';
-import { closedFormInputs } from '../model/inputs.js';
+import { closedFormInputs } from '../analytic/inputs.js';
 import type { Scenario } from '../model/scenario.js';
 import { DEFAULTS, SLOW, ref } from './refs.js';
 import type { Runs } from './runs.js';

@@ -2,7 +2,7 @@
 // with their 95% intervals: no key, then the level each decision leaves.
 import type { WaterfallFigure } from '../model/article.js';
 import { refText } from '../model/article.js';
-import { proseDuration } from '../model/format.js';
+import { proseDuration } from '../format/format.js';
 import type { Scenario } from '../model/scenario.js';
 import { refunds } from './refs.js';
 import type { Runs } from './runs.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { standardNormalCdf, standardNormalQuantile, standardNormalUpperTail } from '../../src/model/normal.js';
+import { standardNormalCdf, standardNormalQuantile, standardNormalUpperTail } from '../../src/stats/normal.js';
 
 describe('standard normal', () => {
   it('is one half at zero', () => {

@@ -5,10 +5,10 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionFieldDef } from 'vega-lite/types_unstable/channeldef.js';
 import type { WaterfallFigure, WaterfallStep } from '../../../model/article.js';
-import { formatCount, proseDuration } from '../../../model/format.js';
+import { formatCount, proseDuration } from '../../../format/format.js';
 import { DUPLICATE_PINK, frame, round } from '../../chart.js';
 import type { ArticleChart } from './figure.js';
-import { maxOf } from '../../../model/extent.js';
+import { maxOf } from '../../../stats/extent.js';
 
 const DROP_COLOR = '#59a14f';
 

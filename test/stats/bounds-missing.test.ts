@@ -4,7 +4,8 @@
 // says why instead of comparing.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Op, checkExpect, judge, whyUnmeasured, type Target } from '../../src/model/bounds.js';
+import { Op, type Target } from '../../src/model/bounds.js';
+import { checkExpect, judge, whyUnmeasured } from '../../src/stats/bounds.js';
 import { METRIC_NAMES, hasInterval } from '../../src/model/metrics.js';
 import type { RunResult } from '../../src/model/result.js';
 import { defaultScenario, type Scenario } from '../../src/model/scenario.js';

@@ -5,9 +5,9 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionFieldDef } from 'vega-lite/types_unstable/channeldef.js';
 import type { NonNormalizedSpec } from 'vega-lite/types_unstable/spec/index.js';
 import type { AtRetention, RetentionFigure, RetentionPanel } from '../../../model/article.js';
-import { PROSE, formatBytes, proseDuration } from '../../../model/format.js';
+import { PROSE, formatBytes, proseDuration } from '../../../format/format.js';
 import { frame, round, tickLabels } from '../../chart.js';
-import { type ArticleChart } from './figure.js';
+import type { ArticleChart } from './figure.js';
 
 const MINUTE = 60_000;
 const MB = 1e6;

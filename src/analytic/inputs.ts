@@ -1,8 +1,8 @@
 // The closed forms' inputs: the one step from a scenario to the quantities MODEL.md's
 // arithmetic is written in (P(S > T), q, x, y, E[S], ...). The analytic forms, explain,
 // the recommend search's pruning and the article's figures all start from here.
-import { standardNormalUpperTail } from './normal.js';
-import type { Scenario } from './scenario.js';
+import { standardNormalUpperTail } from '../stats/normal.js';
+import type { Scenario } from '../model/scenario.js';
 
 /**
  * P(S > T) for a lognormal service time S = median * exp(sigma * Z) and timeout T (same

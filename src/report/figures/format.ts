@@ -2,7 +2,7 @@
 // primitives: shares, counts per thousand and rates to three significant digits, keys to
 // a tenth, sizes in powers of 1000 to the digit their interval resolves, a day's count whole.
 import type { NumberUnit } from '../../model/article.js';
-import { formatBytes, formatCount, formatDecimal, grouped } from '../../model/format.js';
+import { formatBytes, formatCount, formatDecimal, grouped } from '../../format/format.js';
 import type { Interval } from '../../model/result.js';
 
 export interface ValueStyle {

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultScenario, type Scenario } from '../../src/model/scenario.js';
 import { requireBuild } from '../cli/binary.js';
 
-type Pool = typeof import('../../src/sweep/pool.js');
+type Pool = typeof import('../../src/pool/pool.js');
 
 let pool: Pool;
 

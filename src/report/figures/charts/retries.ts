@@ -4,7 +4,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionFieldDef } from 'vega-lite/types_unstable/channeldef.js';
 import type { RetriesFigure } from '../../../model/article.js';
-import { formatCount, formatDecimal } from '../../../model/format.js';
+import { formatCount, formatDecimal } from '../../../format/format.js';
 import { frame, round } from '../../chart.js';
 import type { ArticleChart } from './figure.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lognormalMean, pSlow, unknownShare } from '../../src/model/inputs.js';
+import { lognormalMean, pSlow, unknownShare } from '../../src/analytic/inputs.js';
 
 describe('timeout arithmetic (MODEL.md)', () => {
   it('gives P(S > T) = 0.0224 at the defaults (median 300 ms, sigma 0.6, timeout 1 s)', () => {

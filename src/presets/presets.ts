@@ -1,0 +1,169 @@
+// Client presets: the retry defaults of real clients, each value read in the client's own
+// source (docs/reference/presets.md names file, commit and constant for every one). A preset
+// fills the client block; any field the scenario sets wins. Only values found in a source are
+// here: a client with no default for a field leaves it out and names it in `requires`.
+// Durations are milliseconds. Where a client has no such mechanism at all (no overall
+// deadline, no retry quota, no budget, no hedging, no floor), the preset turns it off.
+import type { Scenario } from '../model/scenario.js';
+import type { Preset, PresetName } from '../model/presets.js';
+
+const SECOND = 1000;
+
+export const PRESETS: Readonly<Record<PresetName, Preset>> = {
+  openai: {
+    description: 'OpenAI Node SDK: 2 retries, 0.5 s doubling to 8 s, delay x U(0.75, 1], 600 s per attempt, no key',
+    source: 'openai/openai-node src/client.ts',
+    version: 'src/client.ts @ 0064618aa8dc (7.x line; package.json copy in the index: 7.2.0)',
+    client: {
+      timeout: 600 * SECOND,
+      retries: 2,
+      backoff: { base: 0.5 * SECOND, multiplier: 2, max: 8 * SECOND, jitter: { proportional: [0.75, 1] }, floor: 0 },
+    },
+  },
+  anthropic: {
+    description: 'Anthropic TypeScript SDK: 2 retries, 0.5 s doubling to 8 s, delay x U(0.75, 1], 600 s, no key',
+    source: 'anthropics/anthropic-sdk-typescript src/client.ts',
+    version: 'src/client.ts @ 00da52f8f141 (package.json copies in the index: 0.65.0 to 0.76.0)',
+    client: {
+      timeout: 600 * SECOND,
+      retries: 2,
+      backoff: { base: 0.5 * SECOND, multiplier: 2, max: 8 * SECOND, jitter: { proportional: [0.75, 1] }, floor: 0 },
+    },
+  },
+  stripe: {
+    description: 'Stripe Node SDK: 2 retries, delay x U(0.5, 1) floored at 0.5 s, cap 5 s, 80 s, one key per call',
+    source: 'stripe/stripe-node src/RequestSender.ts, src/stripe.core.ts, src/platform/PlatformFunctions.ts',
+    version: 'stripe.core.ts @ 00ce2955d480 (PACKAGE_VERSION 22.7.0-alpha.4); RequestSender.ts @ 0106bc9eace6',
+    client: {
+      timeout: 80 * SECOND,
+      retries: 2,
+      // The first retry uses 0.5 s x 2^-1: base 0.25 s reproduces the client's exponent exactly.
+      backoff: {
+        base: 0.25 * SECOND,
+        multiplier: 2,
+        max: 5 * SECOND,
+        jitter: { proportional: [0.5, 1] },
+        floor: 0.5 * SECOND,
+      },
+    },
+    keys: { scope: 'call' },
+  },
+  'aws-standard': {
+    description: 'AWS SDK standard retry mode (botocore): 3 attempts, full jitter on 1 s doubling to 20 s, retry quota',
+    source: 'boto/botocore botocore/retries/standard.py, botocore/retries/quota.py, botocore/endpoint.py',
+    version: 'standard.py @ 0719e79583bb (STANDARD_RETRY_MODE_VERSION 2.0); quota.py @ 40454eaac38c',
+    client: {
+      timeout: 60 * SECOND,
+      retries: 2,
+      backoff: { base: 1 * SECOND, multiplier: 2, max: 20 * SECOND, jitter: 'full', floor: 0 },
+      throttle: { capacity: 500, retryCost: 5, timeoutCost: 10, successRefill: 1 },
+    },
+  },
+  langgraph: {
+    description: 'LangGraph RetryPolicy(): 3 attempts, 0.5 s doubling to 128 s plus U(0, 1) s (approximated)',
+    source: 'langchain-ai/langgraph libs/langgraph/langgraph/types.py, libs/langgraph/langgraph/pregel/_retry.py',
+    version: 'types.py @ 0018810e2c01; _retry.py @ 08e208c9dd81 (1.x line)',
+    client: {
+      retries: 2,
+      // Additive jitter (+ U(0, 1) s) has no idemsim shape; d x U(1, 2) matches it at d = 1 s.
+      backoff: { base: 0.5 * SECOND, multiplier: 2, max: 128 * SECOND, jitter: { proportional: [1, 2] }, floor: 0 },
+    },
+    requires: ['client.timeout'],
+  },
+  temporal: {
+    description: 'Temporal activity default retry policy: 1 s doubling to 100 s, no jitter, unlimited attempts',
+    source: 'temporalio/temporal common/retrypolicy/retry_policy.go',
+    version: 'retry_policy.go @ 2eef25240666 (DefaultDefaultRetrySettings)',
+    client: {
+      backoff: { base: 1 * SECOND, multiplier: 2, max: 100 * SECOND, jitter: 'none', floor: 0 },
+    },
+    // Unlimited attempts and no default StartToClose: the scenario must bound both.
+    requires: ['client.retries', 'client.timeout', 'client.deadline'],
+  },
+  envoy: {
+    description:
+      'Envoy route retry policy: 1 retry, full jitter 25 ms to 250 ms, 15 s route timeout, a 20% retry budget',
+    source:
+      'envoyproxy/envoy api/envoy/config/route/v3/route_components.proto, api/envoy/config/cluster/v3/circuit_breaker.proto',
+    version: 'route_components.proto @ 0035e40b3484; circuit_breaker.proto @ 01c2c1fadbc6',
+    client: {
+      timeout: 15 * SECOND,
+      retries: 1,
+      backoff: { base: 25, multiplier: 2, max: 250, jitter: 'full', floor: 0 },
+      deadline: 15 * SECOND,
+      // A cluster's retry_budget at its defaults (budget_percent 20, min_retry_concurrency 3);
+      // without one, the max_retries breaker (3 retries at once) is { percent: 0, minConcurrency: 3 }.
+      budget: { percent: 20, minConcurrency: 3 },
+    },
+  },
+  'vercel-ai': {
+    description: 'Vercel AI SDK: 2 retries, 2 s doubling, no cap, no jitter, no per-attempt timeout',
+    source: 'vercel/ai packages/ai/src/util/retry-with-exponential-backoff.ts',
+    version: 'retry-with-exponential-backoff.ts @ 0530ac3468d5 (package.json copy in the index: ai 6.0.238)',
+    client: {
+      retries: 2,
+      backoff: { base: 2 * SECOND, multiplier: 2, jitter: 'none', floor: 0 },
+    },
+    requires: ['client.timeout'],
+  },
+};
+
+/** A client mechanism the preset turns off unless the client has it (or the scenario must set it). */
+const OFF: readonly [string, unknown][] = [
+  ['client.backoff.floor', 0],
+  ['client.deadline', 'none'],
+  ['client.throttle', 'none'],
+  ['client.budget', 'none'],
+  ['client.hedge', 'none'],
+];
+
+/**
+ * The fields a preset fills, as (dotted path, normalized value) in the order of the
+ * scenario: the client's documented values, `'none'` for what the client does not have,
+ * and `keys.scope` where the client sends its own key. Fields in `requires` are left out.
+ */
+export function presetValues(name: PresetName): [string, unknown][] {
+  const preset = PRESETS[name];
+  const c = preset.client;
+  const values: [string, unknown][] = [['client.preset', name]];
+  const put = (path: string, value: unknown): void => {
+    if (value !== undefined) values.push([path, value]);
+  };
+  put('client.timeout', c.timeout);
+  put('client.retries', c.retries);
+  put('client.backoff.base', c.backoff?.base);
+  put('client.backoff.multiplier', c.backoff?.multiplier);
+  put('client.backoff.max', c.backoff?.max);
+  put('client.backoff.jitter', c.backoff?.jitter);
+  put('client.backoff.floor', c.backoff?.floor);
+  put('client.deadline', c.deadline);
+  put('client.throttle', c.throttle);
+  put('client.budget', c.budget);
+  put('keys.scope', preset.keys?.scope);
+  const named = new Set(values.map(([path]) => path));
+  const required = new Set(preset.requires ?? []);
+  for (const [path, value] of OFF) {
+    if (!named.has(path) && !required.has(path)) values.push([path, value]);
+  }
+  return values;
+}
+
+/**
+ * The scenario with a preset's values put in every field `isSet` says the scenario did not
+ * set itself (any field the scenario sets wins). Values are copied: the preset table is
+ * never shared with a scenario.
+ */
+export function applyPreset(scenario: Scenario, name: PresetName, isSet: (path: string) => boolean): Scenario {
+  for (const [path, value] of presetValues(name)) {
+    if (path === 'client.preset' || !isSet(path)) setPath(scenario, path, structuredClone(value));
+  }
+  return scenario;
+}
+
+function setPath(object: object, path: string, value: unknown): void {
+  const keys = path.split('.');
+  const last = keys.pop() as string;
+  let node = object as Record<string, unknown>;
+  for (const key of keys) node = node[key] as Record<string, unknown>;
+  node[last] = value;
+}

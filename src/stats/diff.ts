@@ -1,0 +1,165 @@
+// Two runs of the same scenarios compared metric by metric: `idemsim diff` and, later,
+// `check --baseline`. Each difference new - base gets a 95% interval by Newcombe's MOVER
+// method (method of variance estimates recovery), built from the two runs' own intervals,
+// so asymmetric intervals (exact Poisson, Clopper-Pearson, quantile ranks) are honoured
+// side by side instead of being forced into one normal standard error. A `--fail-on`
+// gate is judged on that interval, never on the point estimate. An optional metric is
+// compared only where both sides carry it: a run saved before it existed, or of a scenario
+// that uses none of its features, leaves it out, and a comparison of two such runs reads
+// exactly as it did before those metrics existed.
+import { METRICS, type Unit } from '../model/metrics.js';
+import type { Interval, RunResult } from '../model/result.js';
+import {
+  GateVerdict,
+  type DiffReport,
+  type FailOn,
+  type GateResult,
+  type MetricDiff,
+  type NamedResult,
+  type ScenarioDiff,
+  Worse,
+} from '../model/diff.js';
+
+/** The two-sided level of every interval idemsim reports, and so of every difference. */
+export const DIFF_LEVEL = 0.95;
+
+/**
+ * Newcombe's MOVER interval for new - base, from each value's own interval: the lower end
+ * recovers the variance of the new value's lower side and the base's upper side, and the
+ * upper end the other two. Intervals are never assumed symmetric.
+ */
+export function moverInterval(base: number, baseInterval: Interval, fresh: number, freshInterval: Interval): Interval {
+  const change = fresh - base;
+  return {
+    low: change - Math.hypot(fresh - freshInterval.low, baseInterval.high - base),
+    high: change + Math.hypot(freshInterval.high - fresh, base - baseInterval.low),
+  };
+}
+
+/** Significant at the intervals' level: the change's interval excludes 0. */
+export function isReal(interval: Interval): boolean {
+  return interval.low > 0 || interval.high < 0;
+}
+
+const usable = (interval: Interval | undefined): interval is Interval =>
+  interval !== undefined && Number.isFinite(interval.low) && Number.isFinite(interval.high);
+
+/** One metric on both sides; a missing or non-finite value or interval leaves it untestable. */
+export function diffMetric(metric: string, unit: Unit, base: RunResult, fresh: RunResult): MetricDiff {
+  const b = valueOf(base, metric);
+  const n = valueOf(fresh, metric);
+  const bi = base.intervals[metric];
+  const ni = fresh.intervals[metric];
+  const testable = Number.isFinite(b) && Number.isFinite(n) && usable(bi) && usable(ni);
+  const interval = testable ? moverInterval(b, bi, n, ni) : null;
+  return {
+    metric,
+    unit,
+    base: b,
+    new: n,
+    change: n - b,
+    interval,
+    real: interval === null ? null : isReal(interval),
+  };
+}
+
+/** A metric's value, NaN when the result does not carry it (a baseline from an older idemsim). */
+function valueOf(result: RunResult, metric: string): number {
+  const node = leafOf(result, metric);
+  return typeof node === 'number' ? node : Number.NaN;
+}
+
+/** The result has the metric (as a number, NaN included: a value read as not available). */
+function carries(result: RunResult, metric: string): boolean {
+  return typeof leafOf(result, metric) === 'number';
+}
+
+function leafOf(result: RunResult, metric: string): unknown {
+  let node: unknown = result.metrics;
+  for (const key of metric.split('.')) {
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return node;
+}
+
+/** The tolerance in the metric's unit, signed: +X for an increase, -X for a decrease. */
+export function gateLimit(failOn: FailOn, base: number): number {
+  const size = failOn.relative ? failOn.tolerance * Math.abs(base) : failOn.tolerance;
+  return failOn.worse === Worse.increase ? size : -size;
+}
+
+/**
+ * The metric got worse beyond the tolerance when the whole interval of the change lies
+ * beyond it: a change that could be noise, or could be within the tolerance, passes.
+ */
+export function judgeGate(failOn: FailOn, diff: MetricDiff): GateResult {
+  const limit = gateLimit(failOn, diff.base);
+  const { interval } = diff;
+  // Ends that overflowed (values near 1e308 edited into a saved run) say nothing: not a pass.
+  const broken = interval === null || Number.isNaN(interval.low) || Number.isNaN(interval.high);
+  if (broken || !Number.isFinite(limit)) return { failOn, limit, verdict: GateVerdict.untestable };
+  const worse = failOn.worse === Worse.increase ? interval.low > limit : interval.high < limit;
+  return { failOn, limit, verdict: worse ? GateVerdict.fail : GateVerdict.pass };
+}
+
+/**
+ * Every metric of the catalogue for one scenario, in catalogue order, and its gates in flag
+ * order. A part-two metric is left out unless both sides carry it or a gate names it (the
+ * gate then finds it not available on the side that lacks it, and cannot be judged).
+ */
+export function diffScenario(name: string, base: RunResult, fresh: RunResult, failOn: readonly FailOn[]): ScenarioDiff {
+  const gated = new Set(failOn.map((gate) => gate.metric));
+  const compared = METRICS.filter(
+    (info) =>
+      info.group === undefined || gated.has(info.name) || (carries(base, info.name) && carries(fresh, info.name)),
+  );
+  const metrics = compared.map((info) => diffMetric(info.name, info.unit, base, fresh));
+  const byName = new Map(metrics.map((m) => [m.metric, m]));
+  const gates = failOn.map((gate) => {
+    const diff = byName.get(gate.metric);
+    if (diff === undefined) throw new RangeError(`not a metric: ${gate.metric}`);
+    return judgeGate(gate, diff);
+  });
+  return { name, metrics, gates };
+}
+
+/**
+ * Both sides matched by scenario name. A name on one side only is listed, not an error;
+ * the caller decides what an empty match means. Names are expected to be unique on each
+ * side (the first of a repeated name is used).
+ */
+export function diffResults(
+  base: readonly NamedResult[],
+  fresh: readonly NamedResult[],
+  failOn: readonly FailOn[],
+): DiffReport {
+  const baseByName = new Map<string, RunResult>();
+  for (const run of base) if (!baseByName.has(run.name)) baseByName.set(run.name, run.result);
+  const freshNames = new Set(fresh.map((run) => run.name));
+  const scenarios: ScenarioDiff[] = [];
+  const seen = new Set<string>();
+  for (const run of fresh) {
+    const baseResult = baseByName.get(run.name);
+    if (baseResult === undefined || seen.has(run.name)) continue;
+    seen.add(run.name);
+    scenarios.push(diffScenario(run.name, baseResult, run.result, failOn));
+  }
+  const failed = scenarios.reduce((sum, s) => sum + s.gates.filter((g) => g.verdict === GateVerdict.fail).length, 0);
+  return {
+    failOn: [...failOn],
+    scenarios,
+    onlyInBase: unique(base.map((run) => run.name).filter((name) => !freshNames.has(name))),
+    onlyInNew: unique(fresh.map((run) => run.name).filter((name) => !baseByName.has(name))),
+    failed,
+    passed: failed === 0,
+  };
+}
+
+/** Gates that could not be judged in any scenario: no interval anywhere to judge them on. */
+export function neverTestable(report: DiffReport): FailOn[] {
+  return report.failOn.filter((_, i) => report.scenarios.every((s) => s.gates[i]?.verdict === GateVerdict.untestable));
+}
+
+function unique(names: readonly string[]): string[] {
+  return [...new Set(names)];
+}
