@@ -32,7 +32,13 @@ export const WALLS = {
   recommend: { folders: ['model', 'stats', 'format', 'scenario', 'analytic'], packages: [] },
   figures: { folders: ['model', 'stats', 'format', 'sim', 'analytic'], packages: [] },
   // The real key stores and their clients (PGlite, pg, Redis); the simulator's op log comes in as model types.
-  stores: { folders: ['model', 'stats', 'format'], packages: ['@electric-sql/pglite', 'pg', '@redis/client', 'node:'] },
+  stores: {
+    folders: ['model', 'stats', 'format', 'io'],
+    packages: ['@electric-sql/pglite', 'pg', '@redis/client', 'node:'],
+  },
+  // Every file write, folder swap, lock and signal handler: the one part of src/ outside the
+  // command line that touches the disk and the process.
+  io: { folders: ['model'], packages: ['node:'] },
   // jsonc-parser: where in a refused JSON file (a part, a saved run, a summary) the fault lies.
   report: {
     folders: ['model', 'stats', 'format', 'presets'],

@@ -13,7 +13,7 @@ import { failureText } from '../report/diff/cells.js';
 import { simulate } from '../sim/simulate.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
-import { writeFileAtomically } from './files.js';
+import { writeFileAtomically } from '../io/file.js';
 import { loadScenarios, memoryLimit, withScenarioOptions, type Loaded } from './load.js';
 import { VERSION } from './version.js';
 import { formatHelp, formatOption } from './options.js';

@@ -20,7 +20,7 @@ import { simulate } from '../sim/simulate.js';
 import { colorEnabled, type CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
 import { loadScenarios, memoryLimit, withScenarioOptions, type MemoryLimit } from './load.js';
-import { cannotRead, readFailure } from './messages.js';
+import { unreadable } from './messages.js';
 import { MAX_JSON_BYTES, readBoundedOrFail } from './read-bounded.js';
 import { formatHelp, formatOption } from './options.js';
 import { startProgress } from './progress.js';
@@ -96,7 +96,7 @@ export function readInput(arg: string, cwd: string): Input {
   try {
     isFolder = statSync(path).isDirectory();
   } catch (error) {
-    throw new InputError(cannotRead(arg, readFailure(error)));
+    throw new InputError(unreadable(arg, error));
   }
   if (isFolder)
     return savedInput(

@@ -1,6 +1,7 @@
 // How a command ends badly: known errors are a few lines for the user and an exit code;
 // anything else is a bug, shown with its stack so it can be reported.
 import { CommanderError } from 'commander';
+import { FileWriteError } from '../io/file.js';
 import { terminalLines, terminalText } from '../report/text.js';
 import type { Sink } from './context.js';
 
@@ -43,6 +44,11 @@ export function reportError(error: unknown, err: Sink): number {
   if (error instanceof KnownError) {
     for (const line of error.lines) err.write(`${terminalText(line)}\n`);
     return error.exitCode;
+  }
+  // A file that cannot be written where the user asked (io/file.ts).
+  if (error instanceof FileWriteError) {
+    err.write(`${terminalText(error.message)}\n`);
+    return ExitCode.input;
   }
   // A run stopped by one of its limits (sim/run-limits.ts), in this thread or a worker's.
   if (error instanceof Error && error.name === 'RunLimitError') {

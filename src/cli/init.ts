@@ -10,7 +10,7 @@ import { baseName, starterScenario } from '../scenario/index.js';
 import { CONTROL } from '../scenario/kinds.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
-import { writeFileAtomically } from './files.js';
+import { writeFileAtomically } from '../io/file.js';
 import { VERSION } from './version.js';
 import { terminalText } from '../report/text.js';
 

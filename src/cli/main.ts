@@ -5,7 +5,8 @@ import { Command } from 'commander';
 import { dumbTerminal, type CommandContext } from './context.js';
 import { ExitCode, reportError } from './errors.js';
 import { terminalText } from '../report/text.js';
-import { installSignals, settleSignals } from './signals.js';
+import { installSignals, settleSignals } from '../io/signals.js';
+import { interrupted } from './messages.js';
 import { guardStreams, terminalErr } from './streams.js';
 import { VERSION } from './version.js';
 
@@ -79,7 +80,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   // A closed pipe ends the run quietly; a full disk under stdout in one line, exit 2.
   const streams = guardStreams(process.stdout, process.stderr, (code) => process.exit(code));
   // Ctrl-C, kill or a closed terminal will wait for a file or folder being written.
-  installSignals(process, streams.err);
+  installSignals(process, (signal) => streams.err.write(`${interrupted(signal)}\n`));
   // The progress line redraws itself with a cursor control a dumb terminal prints raw.
   const errIsTTY = process.stderr.isTTY === true && !dumbTerminal(process.env);
   // No control character of a quoted file name or flag reaches the terminal raw.

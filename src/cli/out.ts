@@ -9,10 +9,10 @@ import {
   checkTarget,
   recoverTarget,
   writeReport,
-  type ReportFile,
   type WriteIo,
   type WriteNotice,
-} from '../report/write.js';
+} from '../io/folder.js';
+import { type ReportFile } from '../model/files.js';
 import type { CommandContext, Sink } from './context.js';
 import { InputError } from './errors.js';
 import { terminalText } from '../report/text.js';
@@ -24,10 +24,10 @@ import {
   outNotRemoved,
   outProblem,
   outRestored,
-  readFailure,
   reportWritten,
 } from './messages.js';
-import { holdSignals } from './signals.js';
+import { readFailure } from '../io/failure.js';
+import { holdSignals } from '../io/signals.js';
 
 /**
  * Refuses an --out that a report may not replace, before any work is done for it. Given

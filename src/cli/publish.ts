@@ -4,7 +4,7 @@
 import type { FolderOptions } from '../report/folder.js';
 import { MAX_CHARTED_RUNS, reportFiles } from '../report/run/folder.js';
 import type { Summary } from '../report/run/summary.js';
-import type { WriteIo } from '../report/write.js';
+import type { WriteIo } from '../io/folder.js';
 import { scenarioToYaml } from '../scenario/index.js';
 import { scenarioSettings } from '../scenario/settings.js';
 import type { CommandContext } from './context.js';

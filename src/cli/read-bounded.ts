@@ -4,7 +4,7 @@
 // limit of its kind.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { InputError } from './errors.js';
-import { cannotRead, readFailure } from './messages.js';
+import { cannotRead, unreadable } from './messages.js';
 
 /** The most a JSON document idemsim reads may hold: a summary, a saved run, a part. */
 export const MAX_JSON_BYTES = 256 * 1024 * 1024;
@@ -32,7 +32,7 @@ export function readBoundedText(path: string, file: string, limit: number, what:
   try {
     fd = openSync(path, 'r');
     const stat = fstatSync(fd);
-    if (stat.isDirectory()) return { problem: cannotRead(file, readFailure({ code: 'EISDIR' })) };
+    if (stat.isDirectory()) return { problem: unreadable(file, { code: 'EISDIR' }) };
     if (stat.isFile() && stat.size > limit) return { problem: tooBig(stat.size) };
     const chunks: Buffer[] = [];
     const chunk = Buffer.alloc(64 * 1024);
@@ -44,7 +44,7 @@ export function readBoundedText(path: string, file: string, limit: number, what:
     }
     return { text: Buffer.concat(chunks).toString('utf8') };
   } catch (error) {
-    return { problem: cannotRead(file, readFailure(error)) };
+    return { problem: unreadable(file, error) };
   } finally {
     if (fd !== undefined) closeSync(fd);
   }

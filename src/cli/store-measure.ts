@@ -15,7 +15,7 @@ import { keyText, responseBody } from '../stores/replay.js';
 import type { Measurement, RecordShape } from '../stores/store.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
-import { writeFileAtomically } from './files.js';
+import { writeFileAtomically } from '../io/file.js';
 import { readScenarioFile } from './validate.js';
 import { loadOne, withScenarioOptions } from './load.js';
 import { type StoreOptions, openStore, storeOptions, storesOf, withStores } from './store.js';

@@ -6,7 +6,7 @@
 import { terminalLines } from '../report/text.js';
 import type { Sink } from './context.js';
 import { ExitCode, InputError } from './errors.js';
-import { readFailure } from './messages.js';
+import { readFailure } from '../io/failure.js';
 import { CLEAR_LINE } from './progress.js';
 
 /** The one line for a standard stream that cannot be written to. */

@@ -6,7 +6,7 @@ import { type Chart } from './chart.js';
 import type { HtmlChart, HtmlLink } from './page.js';
 import { renderPng } from './png.js';
 import { renderSvg } from './svg.js';
-import type { ReportFile } from './write.js';
+import type { ReportFile } from '../model/files.js';
 
 export const INDEX_FILE = 'index.html';
 export const SUMMARY_FILE = 'summary.json';

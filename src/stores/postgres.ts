@@ -8,7 +8,7 @@ import { StoreError } from './store.js';
 import { openSession, type Session } from './postgres-connect.js';
 import { measureTable } from './postgres-measure.js';
 import { BATCH, COMMIT, LOOKUP, ROLL_BACK, createFunctions, createTable } from './postgres-sql.js';
-import { cleanUpOnExit } from './cleanup.js';
+import { cleanUpOnExit } from '../io/signals.js';
 import { raceOnPostgres } from './postgres-race.js';
 
 const ANSWERS: ReadonlySet<string> = new Set<Answer>(['claimed', 'conflict', 'mismatch', 'stored']);

@@ -6,7 +6,7 @@ import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { cleanUpOnExit } from './cleanup.js';
+import { cleanUpOnExit } from '../io/signals.js';
 import { noRedisServer, serverFailed } from './redis-messages.js';
 import { StoreError } from './store.js';
 

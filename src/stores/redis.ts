@@ -3,7 +3,7 @@
 // the run, `idemsim:<16 hex>:`, and closing deletes that prefix, so a run on the user's
 // server leaves nothing behind and touches nothing else.
 import { randomBytes } from 'node:crypto';
-import { cleanUpOnExit } from './cleanup.js';
+import { cleanUpOnExit } from '../io/signals.js';
 import { Connection, isNoScript, redact, storeError } from './redis-connect.js';
 import { measureRecords } from './redis-measure.js';
 import * as say from './redis-messages.js';

@@ -2,7 +2,8 @@ import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { colorEnabled } from '../../src/cli/context.js';
 import { ExitCode, InputError, guard, reportError } from '../../src/cli/errors.js';
-import { cannotRead, readFailure, unknownFormat } from '../../src/cli/messages.js';
+import { cannotRead, unknownFormat } from '../../src/cli/messages.js';
+import { readFailure } from '../../src/io/failure.js';
 import { captured, lines } from './sinks.js';
 
 describe('reportError', () => {

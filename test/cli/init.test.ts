@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { alreadyExists } from '../../src/cli/files.js';
+import { alreadyExists } from '../../src/io/file.js';
 import { PUBLISHED_SCHEMA, init, schemaRefFor } from '../../src/cli/init.js';
 import { VERSION } from '../../src/cli/version.js';
 import { cli } from '../../src/cli/main.js';

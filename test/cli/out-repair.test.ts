@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { guard } from '../../src/cli/errors.js';
 import { checkOut, writeFolder } from '../../src/cli/out.js';
-import { DISK, type ReportFile, type WriteIo } from '../../src/report/write.js';
+import { DISK, type WriteIo } from '../../src/io/folder.js';
+import { type ReportFile } from '../../src/model/files.js';
 import { captured, lines } from './sinks.js';
 
 const FILES: ReportFile[] = [

@@ -3,7 +3,7 @@
 import type { Article } from '../../model/article.js';
 import { INDEX_FILE, drawCharts } from '../folder.js';
 import type { HtmlLink } from '../page.js';
-import type { ReportFile } from '../write.js';
+import type { ReportFile } from '../../model/files.js';
 import { articleCharts } from './charts/index.js';
 import { renderArticleHtml } from './html.js';
 import { renderNumbersJson, renderNumbersMarkdown } from './numbers.js';

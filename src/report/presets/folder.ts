@@ -14,7 +14,7 @@ import {
   type HtmlChart,
   type HtmlLink,
 } from '../page.js';
-import type { ReportFile } from '../write.js';
+import type { ReportFile } from '../../model/files.js';
 import { compareChart } from './chart.js';
 import {
   COMPARE_METRICS,

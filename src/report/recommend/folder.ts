@@ -6,7 +6,7 @@ import type { Recommendation } from '../../model/recommend.js';
 import type { Scenario } from '../../model/scenario.js';
 import { INDEX_FILE, SUMMARY_FILE, drawCharts } from '../folder.js';
 import type { HtmlLink } from '../page.js';
-import type { ReportFile } from '../write.js';
+import type { ReportFile } from '../../model/files.js';
 import { renderRecommendHtml } from './html.js';
 import { paretoChart } from './pareto.js';
 import { renderRecommendJson } from './text.js';

@@ -4,7 +4,7 @@
 import type { Scenario } from '../../model/scenario.js';
 import { CSV_FILE, INDEX_FILE, SUMMARY_FILE, drawCharts, type FolderOptions } from '../folder.js';
 import type { HtmlLink } from '../page.js';
-import type { ReportFile } from '../write.js';
+import type { ReportFile } from '../../model/files.js';
 import { charts } from './charts/index.js';
 import { renderCsv } from './csv.js';
 import { renderHtml } from './html.js';

@@ -9,7 +9,7 @@ import { CSV_FILE, INDEX_FILE, SUMMARY_FILE, drawCharts, type FolderOptions } fr
 import type { HtmlLink } from '../page.js';
 import { renderSweepHtml } from './html.js';
 import { renderSweepCsv, renderSweepJson } from './text.js';
-import type { ReportFile } from '../write.js';
+import type { ReportFile } from '../../model/files.js';
 
 export const SCENARIO_FILE = 'scenario.yaml';
 

@@ -5,7 +5,7 @@ import { reportFiles, scenarioFiles } from '../../../../src/report/run/folder.js
 import { escapeHtml } from '../../../../src/report/page.js';
 import { loadScenario, scenarioToYaml } from '../../../../src/scenario/index.js';
 import { scenarioSettings } from '../../../../src/scenario/settings.js';
-import { REPORT_MARKERS } from '../../../../src/report/write.js';
+import { REPORT_MARKERS } from '../../../../src/io/folder.js';
 import { SECTIONS } from '../../../../src/report/run/sections.js';
 import { detailedRun, summaryOf, EXTERNAL_URL, withoutSvgNamespaces } from './fixture.js';
 
@@ -38,7 +38,10 @@ describe('reportFiles', () => {
   });
 
   it('puts every chart in index.html, inline, with its title and caption', async () => {
-    const html = text(await reportFiles(summary, { png: false, scenarioYaml: scenarioToYaml, settings: scenarioSettings }), 'index.html');
+    const html = text(
+      await reportFiles(summary, { png: false, scenarioYaml: scenarioToYaml, settings: scenarioSettings }),
+      'index.html',
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(html.match(/<svg\b/g)).toHaveLength(expected.length);
     for (const chart of expected) {
@@ -48,7 +51,10 @@ describe('reportFiles', () => {
   });
 
   it('puts the headline table and the scenario’s name and description in index.html', async () => {
-    const html = text(await reportFiles(summary, { png: false, scenarioYaml: scenarioToYaml, settings: scenarioSettings }), 'index.html');
+    const html = text(
+      await reportFiles(summary, { png: false, scenarioYaml: scenarioToYaml, settings: scenarioSettings }),
+      'index.html',
+    );
     const headline = SECTIONS.find((section) => section.headline === true)?.rows ?? [];
     const table = html.slice(html.indexOf('<section id="headline">'), html.indexOf('<section id="settings">'));
     for (const row of headline) expect(table).toContain(`<td>${escapeHtml(row.cell(run).value)}`);
@@ -58,17 +64,25 @@ describe('reportFiles', () => {
 
   it('shows every setting of the scenario beside the headline, the defaults marked when the summary says', async () => {
     const marked = summaryOf({ ...run, defaults: ['client.timeout', 'keys.retention'] });
-    const html = text(await reportFiles(marked, { png: false, scenarioYaml: scenarioToYaml, settings: scenarioSettings }), 'index.html');
+    const html = text(
+      await reportFiles(marked, { png: false, scenarioYaml: scenarioToYaml, settings: scenarioSettings }),
+      'index.html',
+    );
     const settings = html.slice(html.indexOf('<section id="settings">'), html.indexOf('<section id="charts">'));
     expect(html.indexOf('<section id="headline">')).toBeLessThan(html.indexOf('<section id="settings">'));
-    expect(settings).toMatch(/<code>client\.timeout<\/code><\/th><td class="default">1 s <span class="tag">default<\/span><\/td>/);
+    expect(settings).toMatch(
+      /<code>client\.timeout<\/code><\/th><td class="default">1 s <span class="tag">default<\/span><\/td>/,
+    );
     expect(settings).toMatch(/<code>client\.retries<\/code><\/th><td>3<\/td>/);
     expect(settings).toMatch(/<code>keys\.retention<\/code><\/th><td class="default">1 h /);
     expect(settings).toContain('<code>client.backoff.base</code></th><td>100 ms</td>');
   });
 
   it('references no external URL in index.html, the real charts included', async () => {
-    const html = text(await reportFiles(summary, { png: false, scenarioYaml: scenarioToYaml, settings: scenarioSettings }), 'index.html');
+    const html = text(
+      await reportFiles(summary, { png: false, scenarioYaml: scenarioToYaml, settings: scenarioSettings }),
+      'index.html',
+    );
     expect(withoutSvgNamespaces(html)).not.toMatch(EXTERNAL_URL);
     expect(html).not.toMatch(/<script|<link|<img|@import/i);
   });

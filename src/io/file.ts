@@ -3,9 +3,16 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, linkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { InputError } from './errors.js';
-import { readFailure } from './messages.js';
+import { readFailure } from './failure.js';
 import { holdSignals } from './signals.js';
+
+/** A file that cannot be written where the user asked: one line for the user, exit 2. */
+export class FileWriteError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FileWriteError';
+  }
+}
 
 export const alreadyExists = (file: string): string =>
   `${file}: already exists; pass --force to overwrite it, or name another file`;
@@ -28,10 +35,10 @@ export function writeFileAtomically(path: string, shown: string, text: string, f
   holdSignals();
   if (existsSync(path)) {
     const stat = statSync(path);
-    if (stat.isDirectory()) throw new InputError(cannotWrite(shown, readFailure({ code: 'EISDIR' })));
+    if (stat.isDirectory()) throw new FileWriteError(cannotWrite(shown, readFailure({ code: 'EISDIR' })));
     // A device, FIFO or socket is no file to replace: --force must not swap it for one.
-    if (!stat.isFile()) throw new InputError(notAFile(shown));
-    if (!force) throw new InputError(alreadyExists(shown));
+    if (!stat.isFile()) throw new FileWriteError(notAFile(shown));
+    if (!force) throw new FileWriteError(alreadyExists(shown));
   }
   const temp = join(dirname(path), `.${basename(path)}.${randomUUID().slice(0, 8)}.tmp`);
   try {
@@ -39,8 +46,8 @@ export function writeFileAtomically(path: string, shown: string, text: string, f
     if (force) renameSync(temp, path);
     else placeNew(temp, path, shown);
   } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw new InputError(cannotWrite(shown, writeFailure(error)));
+    if (error instanceof FileWriteError) throw error;
+    throw new FileWriteError(cannotWrite(shown, writeFailure(error)));
   } finally {
     rmSync(temp, { force: true });
   }
@@ -50,7 +57,8 @@ function placeNew(temp: string, path: string, shown: string): void {
   try {
     linkSync(temp, path);
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'EEXIST' || existsSync(path)) throw new InputError(alreadyExists(shown));
+    if ((error as { code?: unknown }).code === 'EEXIST' || existsSync(path))
+      throw new FileWriteError(alreadyExists(shown));
     // A file system without hard links: the existence check above has to do.
     renameSync(temp, path);
   }

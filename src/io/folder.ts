@@ -4,25 +4,20 @@
 // (DIR.old-XXXXXXXX), the new one renamed into place and the old one removed. A failure
 // puts DIR back as it was. Node has no renameat2(RENAME_EXCHANGE), so the swap is two
 // renames, and a process killed between them (or a power cut) leaves DIR missing: every
-// write first repairs what a dead writer left (write-leftovers.ts), under a lock that keeps
-// a live writer's folders from being taken for a dead one's (write-lock.ts).
+// write first repairs what a dead writer left (leftovers.ts), under a lock that keeps
+// a live writer's folders from being taken for a dead one's (lock.ts).
 import { randomBytes } from 'node:crypto';
+import type { ReportFile } from '../model/files.js';
 import { dirname, join, resolve } from 'node:path';
-import { DISK, type WriteIo, type WriteNotice } from './write-io.js';
-import { leftoversOf, recover } from './write-leftovers.js';
-import { ReportLockedError, acquireLock, lockOf, releaseLock } from './write-lock.js';
-import { checkTarget, statOrUndefined } from './write-target.js';
+import { DISK, type WriteIo, type WriteNotice } from './disk.js';
+import { leftoversOf, recover } from './leftovers.js';
+import { ReportLockedError, acquireLock, lockOf, releaseLock } from './lock.js';
+import { checkTarget, statOrUndefined } from './target.js';
 
-export { REPORT_MARKERS, ReportTargetError, checkTarget } from './write-target.js';
-export { ReportLockedError } from './write-lock.js';
-export { DISK } from './write-io.js';
-export type { LockHolder, WriteIo, WriteNotice } from './write-io.js';
-
-export interface ReportFile {
-  /** A plain file name: a report folder has no subdirectories. */
-  name: string;
-  content: string | Uint8Array;
-}
+export { REPORT_MARKERS, ReportTargetError, checkTarget } from './target.js';
+export { ReportLockedError } from './lock.js';
+export { DISK } from './disk.js';
+export type { LockHolder, WriteIo, WriteNotice } from './disk.js';
 
 type Notify = (notice: WriteNotice) => void;
 

@@ -6,7 +6,7 @@
 // The name is not DIR.lock, which `--out yarn` would make the user's yarn.lock.
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
-import type { LockHolder, WriteIo, WriteNotice } from './write-io.js';
+import type { LockHolder, WriteIo, WriteNotice } from './disk.js';
 
 /** DIR is being written by another process (`holder`, undefined when the lock does not say which). */
 export class ReportLockedError extends Error {

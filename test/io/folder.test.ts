@@ -20,10 +20,10 @@ import {
   checkTarget,
   recoverTarget,
   writeReport,
-  type ReportFile,
   type WriteIo,
   type WriteNotice,
-} from '../../src/report/write.js';
+} from '../../src/io/folder.js';
+import { type ReportFile } from '../../src/model/files.js';
 
 const OLD: ReportFile[] = [
   { name: 'index.html', content: '<p>old report</p>' },
@@ -174,7 +174,10 @@ describe('checkTarget: what a report may replace', () => {
     const { dir } = workspace();
     mkdirSync(dir);
     for (const name of ['index.html', 'numbers.md', 'timeout.svg']) writeFileSync(join(dir, name), 'old');
-    writeFileSync(join(dir, 'numbers.json'), '{\n  "generatedBy": "idemsim figures (regenerate: npx idemsim figures)"\n}\n');
+    writeFileSync(
+      join(dir, 'numbers.json'),
+      '{\n  "generatedBy": "idemsim figures (regenerate: npx idemsim figures)"\n}\n',
+    );
     expect(reason(dir)).toBeUndefined();
   });
 

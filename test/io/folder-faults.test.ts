@@ -19,14 +19,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  recoverTarget,
-  writeReport,
-  type LockHolder,
-  type ReportFile,
-  type WriteIo,
-  type WriteNotice,
-} from '../../src/report/write.js';
+import { recoverTarget, writeReport, type LockHolder, type WriteIo, type WriteNotice } from '../../src/io/folder.js';
+import { type ReportFile } from '../../src/model/files.js';
 
 /** The process died here: nothing after this point runs. */
 class Killed extends Error {}

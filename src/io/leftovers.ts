@@ -6,8 +6,8 @@
 // before that write began.
 import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { WriteIo, WriteNotice } from './write-io.js';
-import { isReportFolder, statOrUndefined } from './write-target.js';
+import type { WriteIo, WriteNotice } from './disk.js';
+import { isReportFolder, statOrUndefined } from './target.js';
 
 /** What follows DIR's name in a temporary folder's or an old copy's: only writeReport makes these. */
 const LEFTOVER = /^\.(tmp|old)-[0-9a-f]{8}$/;
