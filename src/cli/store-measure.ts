@@ -18,7 +18,7 @@ import { ExitCode, InputError, guardAsync } from './errors.js';
 import { writeFileAtomically } from '../io/file.js';
 import { readScenarioFile } from './validate.js';
 import { loadOne, withScenarioOptions } from './load.js';
-import { type StoreOptions, openStore, storeOptions, storesOf, withStores } from './store.js';
+import { type StoreOptions, openStore, storeOptions, storesOf, withStores } from './store-options.js';
 
 export interface MeasureOptions extends StoreOptions {
   sets?: readonly string[];

@@ -14,7 +14,7 @@ import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { loadScenarios, memoryLimit, withScenarioOptions } from './load.js';
 import { startProgress } from './progress.js';
-import { type StoreOptions, openStore, storeOptions, storesOf, withStores } from './store.js';
+import { type StoreOptions, openStore, storeOptions, storesOf, withStores } from './store-options.js';
 import { maxOf } from '../stats/extent.js';
 
 export interface ReplayOptions extends StoreOptions {

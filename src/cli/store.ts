@@ -4,55 +4,10 @@
 // key lookups and commits through the handler on each store and compares the answers.
 // Both stores run embedded when no URL is given (a temporary redis-server, PGlite), and
 // everything written is removed afterwards, on failure and on interruption too.
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import type { CommandContext } from './context.js';
 import { measureCommand } from './store-measure.js';
 import { replayCommand } from './store-replay.js';
-import { STORE_KINDS, type StoreKind } from '../stores/kinds.js';
-import { type IdempotencyStore, StoreError } from '../stores/store.js';
-import { InputError } from './errors.js';
-
-export interface StoreOptions {
-  redis?: string;
-  postgres?: string;
-  only?: StoreKind;
-}
-
-/**
- * Opens a store. The client libraries (Redis, pg, PGlite) load only here, so that no
- * other command pays for them at start-up.
- */
-export async function openStore(kind: StoreKind, url: string | undefined): Promise<IdempotencyStore> {
-  const { openStore: open } = await import('../stores/open.js');
-  return open(kind, url);
-}
-
-/** Runs `body`, turning a store's one-line failure (unreachable, refused, bad URL) into exit 2. */
-export async function withStores<T>(body: () => Promise<T>): Promise<T> {
-  try {
-    return await body();
-  } catch (error) {
-    if (error instanceof StoreError) throw new InputError(error.message);
-    throw error;
-  }
-}
-
-/** The stores a command runs on: both, or the one --only names. */
-export function storesOf(options: StoreOptions): StoreKind[] {
-  return options.only === undefined ? [...STORE_KINDS] : [options.only];
-}
-
-export const storeOptions = (command: Command): Command =>
-  command
-    .option(
-      '--redis <url>',
-      'a Redis server to use, e.g. redis://127.0.0.1:6379 (default: a temporary redis-server from the PATH)',
-    )
-    .option(
-      '--postgres <url>',
-      'a Postgres server to use, e.g. postgres://user@127.0.0.1/db (default: PGlite, Postgres in WebAssembly, in memory)',
-    )
-    .addOption(new Option('--only <store>', 'measure or replay on one store only').choices([...STORE_KINDS]));
 
 const EXAMPLES = `
 Examples:

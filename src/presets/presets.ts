@@ -4,8 +4,38 @@
 // here: a client with no default for a field leaves it out and names it in `requires`.
 // Durations are milliseconds. Where a client has no such mechanism at all (no overall
 // deadline, no retry quota, no budget, no hedging, no floor), the preset turns it off.
-import type { Scenario } from '../model/scenario.js';
-import type { Preset, PresetName } from '../model/presets.js';
+import type { BudgetSpec, JitterSpec, Scenario, ThrottleSpec } from '../model/scenario.js';
+import type { PresetName } from '../model/presets.js';
+
+/** The part of the client block a preset fills. */
+export interface PresetClient {
+  timeout?: number;
+  retries?: number;
+  backoff?: {
+    base?: number;
+    multiplier?: number;
+    max?: number;
+    jitter?: JitterSpec;
+    floor?: number;
+  };
+  deadline?: number;
+  throttle?: ThrottleSpec;
+  budget?: BudgetSpec;
+}
+
+export interface Preset {
+  /** What the preset models, in a line. */
+  description: string;
+  /** Repository and file(s) the values were read from. */
+  source: string;
+  /** Release or commit the values were read at. */
+  version: string;
+  client: PresetClient;
+  /** Present when the client sends its own idempotency key, reused on every retry of a call. */
+  keys?: { scope: 'call' };
+  /** Fields the client has no default for: the scenario should set them. */
+  requires?: readonly string[];
+}
 
 const SECOND = 1000;
 
