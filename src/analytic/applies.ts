@@ -13,11 +13,11 @@ import {
   leaseReason,
   orphanReason,
   rollbackReason,
-} from './part-two.js';
+} from './feature-reasons.js';
 import { actionSpan, callSpan, intentLike, segmentSpan } from './spans.js';
 import { budgetReason, hedgeReason, throttleReason } from './clients.js';
 
-export type { Reason } from './part-two.js';
+export type { Reason } from './feature-reasons.js';
 
 const queueing = (s: Scenario, effect: string): Reason =>
   s.service.concurrency !== 'unlimited' && `limited concurrency (${s.service.concurrency}) adds queueing: ${effect}`;
@@ -142,12 +142,12 @@ export function replayCatchReasons(s: Scenario): Reason[] {
     !allCaught &&
       !(spread > 0 && call / spread <= REPLAY_SHIFT_TOLERANCE) &&
       `a tool call (up to ${proseDuration(call)}) is not negligible against the resume spread (${proseDuration(spread)}): the closed form takes the step's end as the commit`,
-    ...(probability > 0 && max > 0 ? partTwoReplayReasons(s) : []),
+    ...(probability > 0 && max > 0 ? featureReplayReasons(s) : []),
   ];
 }
 
-/** Part-two reasons against the replay catch fraction, given that steps do crash. */
-function partTwoReplayReasons(s: Scenario): Reason[] {
+/** Reasons of the service's own faults and the checks before a repeat against the replay catch fraction, given that steps do crash. */
+function featureReplayReasons(s: Scenario): Reason[] {
   return [
     crashCountReason(s),
     orphanReason(s),

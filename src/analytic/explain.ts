@@ -21,7 +21,7 @@ import { duplicatesPerDay } from './cost.js';
 import { keyStoreKeys, replayCatchFraction } from './keystore.js';
 import { scopeNoneExpectations, scopeNoneUnknownPerAction } from './retries.js';
 import { callSpan, segmentSpan } from './spans.js';
-import { usesProfile } from './part-two.js';
+import { usesProfile } from './feature-reasons.js';
 
 // With an arrival profile the per-action closed forms still hold (actions stay independent
 // unless something else shares state between them); the rate-based rows use the base rate,

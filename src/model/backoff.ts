@@ -7,7 +7,7 @@ export interface BackoffPolicy {
   multiplier: number;
   max: number;
   jitter: JitterSpec;
-  /** No backoff below this, after the jitter (part two, D); 0: no floor. */
+  /** No backoff below this, after the jitter (MODEL.md D); 0: no floor. */
   floor: number;
 }
 

@@ -2,7 +2,7 @@
 // `idemsim store replay` sends to a real store. A lookup carries what the simulator
 // answered, so the real store's answer can be compared with it one by one.
 
-/** What the simulator's service did with a lookup (MODEL.md steps 3 and 4; part two, A). */
+/** What the simulator's service did with a lookup (MODEL.md steps 3 and 4, and A). */
 export type LookupOutcome = 'claimed' | 'conflict' | 'mismatch' | 'stored' | 'race' | 'takeover';
 
 export type KeyOp =

@@ -1,4 +1,4 @@
-// explain's rows for a real client's backoff, retry limits and hedging (MODEL.md part two,
+// explain's rows for a real client's backoff, retry limits and hedging (MODEL.md
 // D): proportional jitter and a floor change no closed form (they apply, and the simulated
 // values agree with them), while a throttle, a budget or hedging says why the scope-none
 // forms stop applying. Statistical checks at Bonferroni's 1 - 0.05 / FAMILY level.

@@ -1,6 +1,7 @@
-// Why a part-two feature (MODEL.md part two, A to C) makes a closed form something other
-// than the simulator's exact expectation: one reason per feature and family of closed
-// forms, each false where the feature is off or cannot change what that closed form counts.
+// Why a server crash, lease, arrival profile, incident or check before a repeat (MODEL.md A
+// to C) makes a closed form something other
+// than the simulator's exact expectation: one reason per feature and family of closed forms,
+// each false where the feature is off or cannot change what that closed form counts.
 import { proseDuration } from '../format/format.js';
 import type { Incident, Scenario } from '../model/scenario.js';
 
@@ -31,7 +32,7 @@ export function crashShareReason(s: Scenario): Reason {
 /**
  * The scope-none expectations: a crashed execution's attempt times out, and it commits (a
  * crash after the effect) or not (before it); a transaction turns every crash into one
- * before the effect (MODEL.md part two, A).
+ * before the effect (MODEL.md A).
  */
 export function crashCountReason(s: Scenario): Reason {
   if (crashes(s) === 0) return false;

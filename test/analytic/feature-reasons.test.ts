@@ -1,7 +1,8 @@
-// explain's rows for scenarios that use part two of the model: every feature that changes
-// what a closed form counts says so, in one line, on exactly the rows it breaks; a feature
-// that cannot change a row (an arrival profile for the per-action forms, a renewed lease
-// with no server crashes, a transaction with nothing to roll back) leaves the row applying.
+// explain's rows for scenarios with server crashes, leases, arrival profiles, incidents or
+// checks before a repeat (MODEL.md A to C): every feature that changes what a closed form
+// counts says so, in one line, on exactly the rows it breaks; a feature that cannot change a
+// row (an arrival profile for the per-action forms, a renewed lease with no server crashes,
+// a transaction with nothing to roll back) leaves the row applying.
 //
 // The statistical checks at the end are made at Bonferroni's 1 - 0.05 / FAMILY level, so a
 // correct closed form fails this file by chance at most 5% of seeds.
@@ -56,7 +57,7 @@ const intent = (s: Scenario): void => {
   s.keys.retention = 60 * MINUTE;
 };
 
-describe('server crashes (part two, A)', () => {
+describe('server crashes (MODEL.md A)', () => {
   const crashing = (s: Scenario): void => {
     s.service.crash.probability = 0.1;
   };
@@ -139,7 +140,7 @@ describe('server crashes (part two, A)', () => {
   });
 });
 
-describe('leases (part two, A)', () => {
+describe('leases (MODEL.md A)', () => {
   it('without renewal: takeovers run a second execution while the first is alive', () => {
     const rows = rowsOf((s) => {
       intent(s);
@@ -187,7 +188,7 @@ describe('leases (part two, A)', () => {
   });
 });
 
-describe('an arrival profile (part two, B)', () => {
+describe('an arrival profile (MODEL.md B)', () => {
   const profile = (s: Scenario): void => {
     s.arrivals.profile = [
       { until: 30 * MINUTE, rate: 50 },
@@ -221,7 +222,7 @@ describe('an arrival profile (part two, B)', () => {
   });
 });
 
-describe('incidents (part two, B)', () => {
+describe('incidents (MODEL.md B)', () => {
   const incident = (s: Scenario, fields: Partial<Scenario['incidents'][number]>): void => {
     s.incidents.push({ at: 10 * MINUTE, for: 5 * MINUTE, ...fields });
   };
@@ -273,7 +274,7 @@ describe('incidents (part two, B)', () => {
   });
 });
 
-describe('checkFirst (part two, C)', () => {
+describe('checkFirst (MODEL.md C)', () => {
   it('the scope-none expectations: skipped re-plans shrink the re-plan terms', () => {
     expectNotApplied(
       rowsOf((s) => (s.agent.checkFirst.probability = 0.5)),
@@ -305,9 +306,9 @@ describe('checkFirst (part two, C)', () => {
   });
 });
 
-describe('part-one scenarios get no part-two reason', () => {
+describe('a scenario without these features gets none of their reasons', () => {
   it('defaults, per-intent keys, queueing and crash replays', () => {
-    const PART_TWO = /server crash|lease|incident|checkFirst|transaction|base rate|profile/;
+    const FEATURE_WORDS = /server crash|lease|incident|checkFirst|transaction|base rate|profile/;
     for (const edit of [
       () => {},
       intent,
@@ -318,8 +319,8 @@ describe('part-one scenarios get no part-two reason', () => {
       },
     ]) {
       for (const row of rowsOf(edit)) {
-        expect(row.why ?? '', row.name).not.toMatch(PART_TWO);
-        expect(row.formula, row.name).not.toMatch(PART_TWO);
+        expect(row.why ?? '', row.name).not.toMatch(FEATURE_WORDS);
+        expect(row.formula, row.name).not.toMatch(FEATURE_WORDS);
       }
     }
   });
