@@ -7,7 +7,8 @@ import type { BackoffPolicy } from '../model/backoff.js';
 import { Tally } from './tally.js';
 import { EventQueue } from './queue.js';
 import { KeyStore } from './keystore.js';
-import { stream, type Alea } from './rng.js';
+import type { Alea } from './rng.js';
+import { BLOCK_DRAWS, actionBlocks, arrivalGaps } from './draws.js';
 import type { Execution } from './events.js';
 import type { TimeSeries } from '../model/result.js';
 import { Tracer, type TraceOptions } from './trace.js';
@@ -15,7 +16,6 @@ import { KeyStoreTimeline } from './timeline.js';
 import { Incidents, expectedSpan, profileOf, type Profile } from './conditions.js';
 import { Series } from './series.js';
 import { seedKey } from './keyed.js';
-import { plainAllowed } from './plain.js';
 import type { KeyOp } from '../model/keyops.js';
 
 export interface Params {
@@ -127,7 +127,7 @@ export class Sim {
   /** Each action's first block of draws, taken in arrival order. */
   readonly blocks: Alea;
   /** Scratch for draws taken several at a time (read at once, never kept). */
-  readonly draws = new Float64Array(18);
+  readonly draws = new Float64Array(BLOCK_DRAWS);
   nextAction = 0;
   nextCallId = 0;
   nextVersion = 0;
@@ -180,9 +180,9 @@ export class Sim {
     this.onProgress = options.onProgress ?? null;
     this.onKeyOp = options.onKeyOp ?? null;
     this.tally = new Tally();
-    this.gaps = stream(p.seed, 'arrivals');
+    this.gaps = arrivalGaps(p.seed);
     this.seedKey = seedKey(p.seed);
-    this.blocks = stream(p.seed, 'actions');
+    this.blocks = actionBlocks(p.seed);
     this.store =
       p.scope === 'none'
         ? null
@@ -199,8 +199,17 @@ export class Sim {
       options.trace === undefined || this.store === null
         ? null
         : new KeyStoreTimeline(p.profile === null ? (1000 * p.actions) / rate : expectedSpan(p.profile, p.actions));
-    this.plain = options.plain !== false && plainAllowed(this);
+    this.plain = options.plain !== false && plainAllowed(p, this.onKeyOp);
   }
+}
+
+/**
+ * Whether a run may take the fast path (plain.ts) at all: a listener of key-store operations
+ * (which wants every lookup) and reads that can see a genuine repeat's commits (business
+ * identities shared) need the full path for every action.
+ */
+function plainAllowed(p: Params, onKeyOp: Sim['onKeyOp']): boolean {
+  return onKeyOp === null && !(p.checkProbability > 0 && p.identicalRepeats > 0);
 }
 
 /** The commits of one action on one key record, and whether a lease takeover made one of them. */
