@@ -86,7 +86,7 @@ function keyOfFirstAttempt(sim: Sim, id: number, businessId: number): number {
   }
 }
 
-/** The arrival's global updates, in the full path's order (agent.ts, client.ts, service.ts). */
+/** The arrival's global updates, in the full path's order (action.ts, agent.ts, attempt.ts, service.ts). */
 function arrive(
   sim: Sim,
   id: number,

@@ -47,21 +47,21 @@ export interface Params {
   resumeMin: number;
   resumeMax: number;
   identicalRepeats: number;
-  /** Part two, A: the service's crashes, transactions and leases (lease Infinity: none). */
+  /** The service's crashes, transactions and leases (lease Infinity: none). */
   serverCrash: number;
   afterEffect: number;
   transactional: boolean;
   lease: number;
   leaseRenewal: boolean;
-  /** Part two, B: arrivals by time change (null: constant rate) and incident windows (null: none). */
+  /** Arrivals by time change (null: constant rate) and incident windows (null: none). */
   profile: Profile | null;
   incidents: Incidents | null;
   /** The time series' interval, or 0 when the scenario asks for no series. */
   seriesInterval: number;
-  /** Part two, C: the read before a re-plan or replay. */
+  /** The read before a re-plan or replay. */
   checkProbability: number;
   checkLatency: number;
-  /** Part two, D: the retry throttle, the retry budget and hedging; null when off. */
+  /** The retry throttle, the retry budget and hedging; null when off. */
   throttle: ThrottleSpec | null;
   budget: BudgetSpec | null;
   hedge: HedgeSpec | null;
@@ -137,7 +137,7 @@ export class Sim {
   busy = 0;
   readonly waiting: Execution[] = [];
   waitingHead = 0;
-  /** The seed as a key of the counter-based part-two streams (keyed.ts). */
+  /** The seed as a key of the counter-based streams (draws.ts, keyed.ts). */
   readonly seedKey: number;
   /** Executions started so far: each one's serial number names it as a record's owner. */
   nextExecution = 0;
@@ -146,14 +146,14 @@ export class Sim {
   /** Only when a report asks for detail: traces, the key store over time. */
   readonly tracer: Tracer | null;
   readonly timeline: KeyStoreTimeline | null;
-  /** Only when the scenario asks for it (part two, B). */
+  /** Only when the scenario asks for it. */
   readonly series: Series | null;
   timeSeries: TimeSeries | null = null;
   /** Per record, the commits on it by action, for lease-takeover duplicates (only with a lease). */
   readonly recordCommits: Map<number, RecordCommits[]> | null;
   /** Attempts sent and not yet ended, in the whole run. */
   attemptsInFlight = 0;
-  /** With a retry budget: retries decided and not yet ended (part two, D). */
+  /** With a retry budget: retries decided and not yet ended. */
   retriesInFlight = 0;
   /** With a retry throttle: the tokens in its bucket, full at the start. */
   tokens: number;

@@ -1,4 +1,4 @@
-// MODEL.md part two, D, checked on seeded runs traced attempt by attempt: the retry
+// MODEL.md D (real clients), checked on seeded runs traced attempt by attempt: the retry
 // throttle and the retry budget are replayed from the traces by an independent account
 // (the bucket's tokens and the attempts and retries in flight, event by event), and
 // hedging is checked against its send rules and its effect on duplicates and 409s.
@@ -43,7 +43,10 @@ describe('D: the retry throttle', () => {
     });
 
   /** The bucket replayed from the traces: every grant had the tokens, every refusal lacked them. */
-  function replayBucket(s: Scenario, trace: readonly TracedAction[]): { grants: number; refusals: number; low: number } {
+  function replayBucket(
+    s: Scenario,
+    trace: readonly TracedAction[],
+  ): { grants: number; refusals: number; low: number } {
     const throttle = s.client.throttle as Exclude<Scenario['client']['throttle'], 'none'>;
     const steps: Step[] = [];
     for (const attempts of calls(trace)) {
