@@ -43,10 +43,7 @@ describe('D: the retry throttle', () => {
     });
 
   /** The bucket replayed from the traces: every grant had the tokens, every refusal lacked them. */
-  function replayBucket(
-    s: Scenario,
-    trace: readonly TracedAction[],
-  ): { grants: number; refusals: number; low: number } {
+  function replayBucket(s: Scenario, trace: readonly TracedAction[]): { grants: number; refusals: number; low: number } {
     const throttle = s.client.throttle as Exclude<Scenario['client']['throttle'], 'none'>;
     const steps: Step[] = [];
     for (const attempts of calls(trace)) {

@@ -39,9 +39,7 @@ describe('the key-store operations of a run', () => {
     const { ops, result } = logged(s);
     const m = result.metrics;
     const lookups = ops.filter((op) => op.op === 'lookup').length;
-    expect(count(ops, 'conflict') + count(ops, 'mismatch') + count(ops, 'stored') + count(ops, 'claimed')).toBe(
-      lookups,
-    );
+    expect(count(ops, 'conflict') + count(ops, 'mismatch') + count(ops, 'stored') + count(ops, 'claimed')).toBe(lookups);
     expect(count(ops, 'mismatch')).toBeGreaterThan(0);
     expect(count(ops, 'conflict')).toBeGreaterThan(0);
     expect(count(ops, 'stored')).toBeGreaterThan(0);
