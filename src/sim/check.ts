@@ -1,8 +1,9 @@
-// The agent's read tool (MODEL.md part two, C): before a re-plan or replay call the model
+// The agent's read tool (MODEL.md C): before a re-plan or replay call the model
 // may first read whether the effect exists for the business identity. A read that sees a
 // commit ends the step as a success with no new call; otherwise the call leaves when the
 // read ends. Reads are not tool calls: no attempt, tool-call or latency count sees them.
-import { Keyed, keyedUniform } from './keyed.js';
+import { keyedUniform } from './keyed.js';
+import { CHECK_DRAWS, CheckDraw, Keyed } from './draws.js';
 import { EventKind, Origin, type Call } from './events.js';
 import { startCall, stepEnd } from './agent.js';
 import type { Sim } from './state.js';
@@ -12,8 +13,8 @@ export function callDue(sim: Sim, call: Call, t: number): void {
   const p = sim.p;
   if (p.checkProbability > 0 && call.origin !== Origin.original) {
     const action = call.action;
-    // One draw per read opportunity, in order, from the action's own stream.
-    if (keyedUniform(sim.seedKey, Keyed.check, action.id, action.checkDraws++) < p.checkProbability) {
+    const n = CHECK_DRAWS * action.checkDraws++;
+    if (keyedUniform(sim.seedKey, Keyed.check, action.id, n + CheckDraw.read) < p.checkProbability) {
       sim.tally.checks++;
       sim.queue.schedule(EventKind.read, t + p.checkLatency, call, null, 0);
       if (action.trace !== null) (action.checkTrace ??= []).push({ at: t, end: t + p.checkLatency, found: false });

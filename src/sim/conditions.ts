@@ -1,7 +1,7 @@
-// Conditions that change over time (MODEL.md part two, B): the arrival profile drawn by a
+// Conditions that change over time (MODEL.md B): the arrival profile drawn by a
 // time change of the Poisson process, and incident windows that replace the service's
 // latency factor, error rate and the network's losses. Without a profile or incidents the
-// core never calls these, so part-one scenarios draw and run exactly as before.
+// core never calls these, so such scenarios draw and run exactly as if these did not exist.
 import type { Incident, ProfileStep } from '../model/scenario.js';
 
 /** A piecewise-constant arrival rate: segment i holds `perMs[i]` until `until[i]`; then `last`. */

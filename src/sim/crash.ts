@@ -1,7 +1,8 @@
-// The service's own failures (MODEL.md part two, A): whether an execution's worker dies,
+// The service's own failures (MODEL.md A): whether an execution's worker dies,
 // and when; what a crash leaves in the key store (a transaction rolls back, anything else
 // leaves the record `running`, perhaps orphaned); and the duplicates lease takeovers make.
-import { Keyed, keyedUniform } from './keyed.js';
+import { keyedUniform } from './keyed.js';
+import { CRASH_DRAWS, CrashDraw, Keyed } from './draws.js';
 import { Fate, type Execution } from './events.js';
 import { Signal } from './series.js';
 import type { KeyStore } from './keystore.js';
@@ -9,19 +10,17 @@ import type { Owners } from './owners.js';
 import type { Sim } from './state.js';
 
 /**
- * Draw the execution's fate from its action's crash stream: three uniforms per execution,
- * in the order the action's executions begin (crash?, when before the effect, after the
- * effect?). With a transaction there is no after-effect crash: it becomes a before-effect
+ * Draw the execution's fate from its action's crash stream (draws.ts). With a transaction there is no after-effect crash: it becomes a before-effect
  * crash at the end of the service time.
  */
 export function drawFate(sim: Sim, exec: Execution): void {
   const p = sim.p;
   const action = exec.action;
-  const n = 3 * action.crashDraws++;
-  const uCrash = keyedUniform(sim.seedKey, Keyed.crash, action.id, n);
+  const n = CRASH_DRAWS * action.crashDraws++;
+  const uCrash = keyedUniform(sim.seedKey, Keyed.crash, action.id, n + CrashDraw.crash);
   if (uCrash >= p.serverCrash) return;
-  const uWhen = keyedUniform(sim.seedKey, Keyed.crash, action.id, n + 1);
-  const uAfter = keyedUniform(sim.seedKey, Keyed.crash, action.id, n + 2);
+  const uWhen = keyedUniform(sim.seedKey, Keyed.crash, action.id, n + CrashDraw.when);
+  const uAfter = keyedUniform(sim.seedKey, Keyed.crash, action.id, n + CrashDraw.afterEffect);
   if (uAfter < p.afterEffect) {
     if (p.transactional) {
       exec.fate = Fate.crashBefore;

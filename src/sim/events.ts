@@ -61,7 +61,7 @@ export interface Action {
   checkDraws: number;
   /** Reads recorded for the timeline picture (traced actions only). */
   checkTrace: TracedCheck[] | null;
-  /** Hedged attempts so far: the position in its hedge stream (part two, D). */
+  /** Hedged attempts so far: the position in its hedge stream (draws.ts). */
   hedgeDraws: number;
 }
 
@@ -88,7 +88,7 @@ export interface Call {
   replyLost: boolean;
   /** When the current attempt's reply leaves the service; NaN while unknown. */
   replyAt: number;
-  /** The current attempt's execution crashes: no reply will ever leave (part two, A). */
+  /** The current attempt's execution crashes: no reply will ever leave (MODEL.md A). */
   serverCrash: boolean;
   prevBackoff: number;
   /** Call-level draws. */
@@ -105,14 +105,14 @@ export interface Call {
   extra: Alea | null;
   /** The current attempt's trace record, when the action is traced. */
   traced: TracedAttempt | null;
-  /** Tokens the call's latest retry took from the retry throttle (part two, D). */
+  /** Tokens the call's latest retry took from the retry throttle (MODEL.md D). */
   retryCost: number;
-  /** With hedging: the attempts of the call, which this object is one of (part two, D); else null. */
+  /** With hedging: the attempts of the call, which this object is one of (MODEL.md D); else null. */
   hedge: Hedge | null;
 }
 
 /**
- * A hedged call's attempts (MODEL.md part two, D). Attempt 0 is the call itself; each later
+ * A hedged call's attempts (MODEL.md D, hedging). Attempt 0 is the call itself; each later
  * attempt is a Call object of its own that shares the call's identity (id, version, first
  * send), so keys, duplicates and traces see one call.
  */
@@ -128,7 +128,7 @@ export interface Hedge {
   unknown: boolean;
 }
 
-/** How an execution ends (part two, A): it commits, or its worker dies before or after the effect. */
+/** How an execution ends (MODEL.md A): it commits, or its worker dies before or after the effect. */
 export const Fate = { commit: 0, crashBefore: 1, crashAfter: 2 } as const;
 export type Fate = (typeof Fate)[keyof typeof Fate];
 

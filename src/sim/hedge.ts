@@ -1,60 +1,57 @@
-// Hedged attempts (MODEL.md part two, D, gRPC's hedging policy): a call sends attempt 0,
-// then, while no 200 has arrived, attempt j at first send + j * after (j = 1 .. max), none
-// after first send + deadline. A 409, 503 or timeout sends the lowest-numbered attempt not
-// yet sent at once. The call takes the first 200, fails at once on a 422, and otherwise
-// fails when every attempt sent has ended and none is left to send. Each attempt ends
-// exactly once (by its reply or its timer) and is counted in responses, even after its
-// call is over. Hedges draw from their own counter-based stream, so no other draw moves.
-import { Outcome, sendAttempt } from './client.js';
-import { callDone } from './agent.js';
+// Hedged attempts (MODEL.md D, gRPC's hedging policy): a call sends attempt 0, then, while
+// no 200 has arrived, attempt j at first send + j * after (j = 1 .. max), none after first
+// send + deadline. A 409, 503 or timeout sends the lowest-numbered attempt not yet sent at
+// once. The call takes the first 200, fails at once on a 422, and otherwise fails when every
+// attempt sent has ended and none is left to send. Each attempt ends exactly once (by its
+// reply or its timer) and is counted in responses, even after its call is over. Hedges draw
+// from their own counter-based stream (draws.ts), so no other draw moves.
+import { sendAttempt } from './attempt.js';
 import { refill } from './limits.js';
-import { Keyed, keyedUniform } from './keyed.js';
+import { keyedUniform } from './keyed.js';
+import { HEDGE_DRAWS, HedgeDraw, Keyed } from './draws.js';
+import { CallEnd, NOT_ENDED, Outcome } from './outcome.js';
+import { hedgeDue } from './timers.js';
 import { EventKind, type Call, type Hedge } from './events.js';
 import type { Sim } from './state.js';
 
 /** The call's first attempt leaves at t, opening its hedge group. */
-export function startHedged(sim: Sim, call: Call, t: number): void {
+export function startHedged(sim: Sim, call: Call, t: number): CallEnd {
   const hedge: Hedge = { call, sent: 0, open: 0, done: false, unknown: false };
   call.hedge = hedge;
-  sendNext(sim, hedge, t);
+  return sendNext(sim, hedge, t);
 }
 
 /** Hedge timer k fell due at t: send attempt k unless it went out early or the call is over. */
-export function onHedgeDue(sim: Sim, call: Call, k: number, t: number): void {
+export function onHedgeDue(sim: Sim, call: Call, k: number, t: number): CallEnd {
   const hedge = call.hedge as Hedge;
-  if (hedge.done || hedge.sent > k) return;
-  sendNext(sim, hedge, t);
+  if (!hedgeDue(hedge, k)) return CallEnd.open;
+  return sendNext(sim, hedge, t);
 }
 
 /** An attempt of a hedged call ended at t with `outcome` (already counted in responses). */
-export function hedgeEnded(sim: Sim, attempt: Call, t: number, outcome: Outcome): void {
+export function hedgeEnded(sim: Sim, attempt: Call, t: number, outcome: Outcome): CallEnd {
   const hedge = attempt.hedge as Hedge;
   hedge.open--;
-  if (hedge.done) return;
-  const call = hedge.call;
+  if (hedge.done) return CallEnd.open;
   switch (outcome) {
     case Outcome.executed:
     case Outcome.stored:
       hedge.done = true;
-      refill(sim, call, false);
-      callDone(sim, call, t, true, false);
-      return;
+      refill(sim, hedge.call, false);
+      return CallEnd.succeeded;
     case Outcome.mismatch:
       hedge.done = true;
-      callDone(sim, call, t, false, false);
-      return;
+      return CallEnd.failed;
     case Outcome.rejected:
       break;
     default:
       // A 409 or a timeout: the effect may have happened.
       hedge.unknown = true;
   }
-  if (canSend(sim, hedge, t)) {
-    sendNext(sim, hedge, t);
-  } else if (hedge.open === 0) {
-    hedge.done = true;
-    callDone(sim, call, t, false, hedge.unknown);
-  }
+  if (canSend(sim, hedge, t)) return sendNext(sim, hedge, t);
+  if (hedge.open > 0) return CallEnd.open;
+  hedge.done = true;
+  return hedge.unknown ? CallEnd.unknown : CallEnd.failed;
 }
 
 /** Another attempt may leave at t: one is left to send, and the deadline has not passed. */
@@ -64,7 +61,7 @@ function canSend(sim: Sim, hedge: Hedge, t: number): boolean {
 }
 
 /** Attempt `hedge.sent` leaves at t; the timer of the one after it is set at its fixed time. */
-function sendNext(sim: Sim, hedge: Hedge, t: number): void {
+function sendNext(sim: Sim, hedge: Hedge, t: number): CallEnd {
   const p = sim.p;
   const spec = p.hedge as NonNullable<typeof p.hedge>;
   const call = hedge.call;
@@ -75,30 +72,45 @@ function sendNext(sim: Sim, hedge: Hedge, t: number): void {
   if (k + 1 <= spec.max && due <= call.firstSend + p.deadline) {
     sim.queue.scheduleLate(EventKind.hedge, due, call, null, k + 1);
   }
-  if (k === 0) {
-    sendAttempt(sim, call, 0, t);
-    return;
-  }
-  sim.tally.hedges++;
-  sendAttempt(sim, attemptOf(sim, call, hedge), k, t);
+  if (k > 0) sim.tally.hedges++;
+  const attempt = k === 0 ? call : attemptOf(sim, call, hedge);
+  const end = sendAttempt(sim, attempt, k, t);
+  return end === NOT_ENDED ? CallEnd.open : hedgeEnded(sim, attempt, t, end);
 }
 
-/** A later attempt of the call: its own attempt state, the call's identity, draws from the hedge stream. */
+/**
+ * A later attempt of the call: its own attempt state, the call's identity, draws from the
+ * hedge stream. Every field is written out (no spread), so a new field of Call must be
+ * decided here, and the object keeps the shape makeCall gives (the same fields in the same order).
+ */
 function attemptOf(sim: Sim, call: Call, hedge: Hedge): Call {
   const action = call.action;
-  const n = 5 * action.hedgeDraws++;
-  const u = (i: number): number => keyedUniform(sim.seedKey, Keyed.hedge, action.id, n + i);
+  const n = HEDGE_DRAWS * action.hedgeDraws++;
+  const seed = sim.seedKey;
   return {
-    ...call,
+    action,
+    id: call.id,
+    index: call.index,
+    order: call.order,
+    segment: call.segment,
+    origin: call.origin,
+    version: call.version,
+    firstSend: call.firstSend,
     k: 0,
     waiting: false,
+    sentAt: call.sentAt,
+    requestLost: call.requestLost,
+    replyLost: call.replyLost,
     replyAt: NaN,
     serverCrash: false,
-    uRequest: u(0),
-    uError: u(1),
-    uService1: u(2),
-    uService2: u(3),
-    uReply: u(4),
+    prevBackoff: call.prevBackoff,
+    uReplan: call.uReplan,
+    uReplanDelay: call.uReplanDelay,
+    uRequest: keyedUniform(seed, Keyed.hedge, action.id, n + HedgeDraw.request),
+    uError: keyedUniform(seed, Keyed.hedge, action.id, n + HedgeDraw.error),
+    uService1: keyedUniform(seed, Keyed.hedge, action.id, n + HedgeDraw.service1),
+    uService2: keyedUniform(seed, Keyed.hedge, action.id, n + HedgeDraw.service2),
+    uReply: keyedUniform(seed, Keyed.hedge, action.id, n + HedgeDraw.reply),
     uBackoff: 0,
     extra: null,
     traced: null,

@@ -1,12 +1,9 @@
-// Counter-based uniforms for the part-two draws: the n-th draw of a named stream of action
-// i is a hash of (seed, stream, i, n), so no generator has to be seeded per action (seeding
-// an alea stream costs more than the action's whole simulation). Each draw has 32 bits,
-// like alea's; the mixer is the "lowbias32" integer hash (Wellons' hash prospector),
-// applied once per input word.
-
-/** The stream names, as numbers mixed into every draw. */
-export const Keyed = { crash: 0x63726173, check: 0x63686b31, hedge: 0x68656467 } as const;
-export type Keyed = (typeof Keyed)[keyof typeof Keyed];
+// Counter-based uniforms for the crash, read and hedge draws (their streams: draws.ts): the
+// n-th draw of a named stream of action i is a hash of (seed, stream, i, n), so no generator
+// has to be seeded per action (seeding an alea stream costs more than the action's whole
+// simulation). Each draw has 32 bits, like alea's; the mixer is the "lowbias32" integer hash
+// (Wellons' hash prospector), applied once per input word.
+import type { Keyed } from './draws.js';
 
 function mix(x: number): number {
   x ^= x >>> 16;

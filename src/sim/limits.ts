@@ -1,4 +1,4 @@
-// Real clients' limits on retrying (MODEL.md part two, D): Envoy's retry budget and the AWS
+// Real clients' limits on retrying (MODEL.md D, real clients): Envoy's retry budget and the AWS
 // SDK's retry quota, a token bucket. Both are state of the whole run (in Sim), shared by
 // every call; a retry refused by either makes the call fail at once.
 import type { Call } from './events.js';

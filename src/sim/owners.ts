@@ -1,4 +1,4 @@
-// Who holds each key record, for the service's own crashes (MODEL.md part two, A): when the
+// Who holds each key record, for the service's own crashes (MODEL.md A): when the
 // record was last claimed or taken over (the lease's start), the execution that did it
 // (its owner), and when that owner died (Infinity while it lives). Kept beside the key
 // store's arrays only when crashes or leases are configured.

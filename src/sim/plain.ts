@@ -10,24 +10,15 @@
 // to the last bit with or without this path (test/sim/plain.test.ts runs both).
 import { Effect } from './conditions.js';
 import { EventKind, type SimEvent } from './events.js';
-import { Keyed, keyedUniform } from './keyed.js';
+import { keyedUniform } from './keyed.js';
+import { Attempt, Block, CrashDraw, Keyed } from './draws.js';
 import { lognormal } from './rng.js';
 import { Signal } from './series.js';
 import { freeSlot } from './service.js';
 import { recordCommit } from './crash.js';
 import type { KeyStore } from './keystore.js';
-import { scheduleNextArrival } from './agent.js';
+import { scheduleNextArrival } from './arrivals.js';
 import type { Sim } from './state.js';
-
-/**
- * Whether a run may take the fast path at all: a listener of key-store operations (which
- * wants every lookup) and reads that can see a genuine repeat's commits (business
- * identities shared) need the full path for every action.
- */
-export function plainAllowed(sim: Sim): boolean {
-  const p = sim.p;
-  return sim.onKeyOp === null && !(p.checkProbability > 0 && p.identicalRepeats > 0);
-}
 
 /**
  * Action `id` (business identity `businessId`) arrives at t with its block of draws in
@@ -39,22 +30,28 @@ export function arrivePlain(sim: Sim, id: number, businessId: number, t: number)
   const u = sim.draws;
   if (sim.tracer !== null && sim.tracer.wants(id)) return false;
   // Step 8: the step would crash before its checkpoint.
-  if (p.crashMax > 0 && (u[1] as number) < p.crashProbability) return false;
+  if (p.crashMax > 0 && (u[Block.crash] as number) < p.crashProbability) return false;
   if (!(sim.busy < p.concurrency)) return false;
   const incidents = p.incidents;
   const requestLoss = incidents === null ? p.requestLoss : incidents.at(t, Effect.requestLoss, p.requestLoss);
-  if ((u[6] as number) < requestLoss) return false;
+  const attempt0 = Block.attempt0;
+  if ((u[attempt0 + Attempt.request] as number) < requestLoss) return false;
   const errorRate = incidents === null ? p.errorRate : incidents.at(t, Effect.errorRate, p.errorRate);
-  if ((u[7] as number) < errorRate) return false;
-  // The execution's fate: its crash stream's first draw (part two, A).
-  if (p.serverCrash > 0 && keyedUniform(sim.seedKey, Keyed.crash, id, 0) < p.serverCrash) return false;
-  let service = lognormal(p.median, p.sigma, u[8] as number, u[9] as number);
+  if ((u[attempt0 + Attempt.error] as number) < errorRate) return false;
+  // The execution's fate (MODEL.md A): the first execution's crash draw.
+  if (p.serverCrash > 0 && keyedUniform(sim.seedKey, Keyed.crash, id, CrashDraw.crash) < p.serverCrash) return false;
+  let service = lognormal(
+    p.median,
+    p.sigma,
+    u[attempt0 + Attempt.service1] as number,
+    u[attempt0 + Attempt.service2] as number,
+  );
   if (incidents !== null) service *= incidents.at(t, Effect.latencyFactor, 1);
   const endAt = t + service;
   if (!(endAt <= t + p.timeout)) return false;
   // The 200 leaves at the commit: under incidents, its loss is decided then.
   const replyLoss = incidents === null ? p.replyLoss : incidents.at(endAt, Effect.replyLoss, p.replyLoss);
-  if ((u[10] as number) < replyLoss) return false;
+  if ((u[attempt0 + Attempt.reply] as number) < replyLoss) return false;
   // A hedged call's first hedge falls due after the replies of its instant (hedge.ts): a
   // commit by then leaves its timer nothing to do, and the loop skips such a timer without
   // a trace, so the plain path need not schedule it.
@@ -89,7 +86,7 @@ function keyOfFirstAttempt(sim: Sim, id: number, businessId: number): number {
   }
 }
 
-/** The arrival's global updates, in the full path's order (agent.ts, client.ts, service.ts). */
+/** The arrival's global updates, in the full path's order (action.ts, agent.ts, attempt.ts, service.ts). */
 function arrive(
   sim: Sim,
   id: number,

@@ -84,15 +84,6 @@ export function stream(seed: number | string, ...parts: readonly (number | strin
   return new Alea(`${String(seed)}/${parts.join('/')}`);
 }
 
-/**
- * The stream of one tool call: action i, segment s, call j within the segment. The name
- * is kept short because alea's seeding hashes it character by character, and a stream is
- * created for every call that needs more than the action's block.
- */
-export function callStream(seed: number | string, action: number, segment: number, call: number): Alea {
-  return new Alea(`${String(seed)}/${action}/${segment}/${call}`);
-}
-
 /** Exponential with the given mean; 1 - u keeps the logarithm away from zero. */
 export function exponential(u: number, mean: number): number {
   return -Math.log(1 - u) * mean;

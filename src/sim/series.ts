@@ -1,4 +1,4 @@
-// The time series of production signals (MODEL.md part two, B): counters per interval
+// The time series of production signals (MODEL.md B, conditions over time): counters per interval
 // [j I, (j + 1) I), each bumped at its event's instant, and the live keys sampled at each
 // interval's end. Memory grows with the number of intervals, not with the run's length;
 // a run that would pass MAX_INTERVALS doubles its interval (merging neighbours) instead,

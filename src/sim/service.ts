@@ -1,9 +1,10 @@
 // The service side of MODEL.md: 503 refusals, the key lookup (claim, 422, 409, race,
 // stored result), executions with FIFO queueing under limited concurrency, and commits
-// that write the record as done (steps 3 and 4). The service never abandons work.
+// that write the record as done (steps 3 and 4). The service never abandons work. It tells
+// the client what it answered by what it returns (lifecycle.ts), never by calling it.
 import { lognormal } from './rng.js';
-import { Outcome, attemptDeadline, endAttempt, replyNow, scheduleTimeout } from './client.js';
-import { closeOne } from './agent.js';
+import { NOT_ENDED, Outcome, type AttemptEnd } from './outcome.js';
+import { attemptDeadline, awaits, scheduleTimeout } from './timers.js';
 import { EventKind, Fate, type Call, type Execution } from './events.js';
 import { Effect } from './conditions.js';
 import { crashed, drawFate, recordCommit } from './crash.js';
@@ -16,18 +17,18 @@ import type { LookupOutcome } from '../model/keyops.js';
 const Role = { unkeyed: 0, claim: 1, race: 2, takeover: 3 } as const;
 type Role = (typeof Role)[keyof typeof Role];
 
-/** The current attempt of `call` reaches the service at t. */
-export function receive(sim: Sim, call: Call, t: number): void {
+/**
+ * The current attempt of `call` reaches the service at t: the answer it gets at once (a 503,
+ * 409, 422 or a stored 200), or NOT_ENDED when it executes and the commit will answer.
+ */
+export function receive(sim: Sim, call: Call, t: number): AttemptEnd {
   const p = sim.p;
   const errorRate = p.incidents === null ? p.errorRate : p.incidents.at(t, Effect.errorRate, p.errorRate);
-  if (call.uError < errorRate) {
-    replyNow(sim, call, t, Outcome.rejected);
-    return;
-  }
+  if (call.uError < errorRate) return Outcome.rejected;
   const store = sim.store;
   if (store === null) {
     execute(sim, call, -1, t, Role.unkeyed);
-    return;
+    return NOT_ENDED;
   }
   const tally = sim.tally;
   const series = sim.series;
@@ -49,41 +50,45 @@ export function receive(sim: Sim, call: Call, t: number): void {
     if (sim.onKeyOp !== null) logLookup(sim, call, key, t, 'claimed');
     if (sim.recordCommits !== null && sim.recordCommits.size > 0) sim.recordCommits.delete(slot);
     execute(sim, call, slot, t, Role.claim);
-  } else if (p.fingerprint && store.fingerprint(found) !== call.version) {
+    return NOT_ENDED;
+  }
+  if (p.fingerprint && store.fingerprint(found) !== call.version) {
     tally.sentMismatch++;
     action.sentMismatch++;
     if (series !== null) series.count(Signal.mismatches, t);
     if (sim.onKeyOp !== null) logLookup(sim, call, key, t, 'mismatch');
-    replyNow(sim, call, t, Outcome.mismatch);
-  } else if (!store.isDone(found)) {
-    if (p.readThenWrite && t < store.claimTime(found) + p.raceWindow) {
-      // The read saw nothing: this attempt executes too, writing to the same record.
-      tally.raceDuplicates++;
-      if (sim.onKeyOp !== null) logLookup(sim, call, key, t, 'race');
-      store.pin(found);
-      execute(sim, call, found, t, Role.race);
-    } else if (p.lease < Infinity && leaseRunOut(store, found, t, sim)) {
-      // The record's owner looks dead: this attempt takes the record over and executes.
-      tally.leaseTakeovers++;
-      if (sim.onKeyOp !== null) logLookup(sim, call, key, t, 'takeover');
-      store.takeOver(found, t, sim.nextExecution);
-      execute(sim, call, found, t, Role.takeover);
-    } else {
-      tally.sentConflict++;
-      action.sentConflict++;
-      if (series !== null) series.count(Signal.conflicts, t);
-      if (sim.onKeyOp !== null) logLookup(sim, call, key, t, 'conflict');
-      replyNow(sim, call, t, Outcome.conflict);
-    }
-  } else {
+    return Outcome.mismatch;
+  }
+  if (store.isDone(found)) {
     tally.sentStored++;
     action.sentStored++;
     if (series !== null) series.count(Signal.dedupHits, t);
     if (store.creator(found) !== action.id) action.gotForeignResult = true;
     if (call.traced !== null) call.traced.stored = true;
     if (sim.onKeyOp !== null) logLookup(sim, call, key, t, 'stored');
-    replyNow(sim, call, t, Outcome.stored);
+    return Outcome.stored;
   }
+  if (p.readThenWrite && t < store.claimTime(found) + p.raceWindow) {
+    // The read saw nothing: this attempt executes too, writing to the same record.
+    tally.raceDuplicates++;
+    if (sim.onKeyOp !== null) logLookup(sim, call, key, t, 'race');
+    store.pin(found);
+    execute(sim, call, found, t, Role.race);
+    return NOT_ENDED;
+  }
+  if (p.lease < Infinity && leaseRunOut(store, found, t, sim)) {
+    // The record's owner looks dead: this attempt takes the record over and executes.
+    tally.leaseTakeovers++;
+    if (sim.onKeyOp !== null) logLookup(sim, call, key, t, 'takeover');
+    store.takeOver(found, t, sim.nextExecution);
+    execute(sim, call, found, t, Role.takeover);
+    return NOT_ENDED;
+  }
+  tally.sentConflict++;
+  action.sentConflict++;
+  if (series !== null) series.count(Signal.conflicts, t);
+  if (sim.onKeyOp !== null) logLookup(sim, call, key, t, 'conflict');
+  return Outcome.conflict;
 }
 
 /** Tells the listener of `store replay` what this lookup did. */
@@ -161,7 +166,7 @@ function start(sim: Sim, exec: Execution, t: number): void {
   if (p.incidents !== null) exec.service *= p.incidents.at(t, Effect.latencyFactor, 1);
   const endAt = t + (exec.fate === Fate.crashBefore ? exec.crashAt * exec.service : exec.service);
   const call = exec.call;
-  if (exec.fate === Fate.commit && call.waiting && call.k === exec.k) {
+  if (exec.fate === Fate.commit && awaits(call, exec.k)) {
     call.replyAt = endAt;
     // Under incidents, whether the 200 is lost depends on when it leaves: at the commit.
     if (p.incidents !== null) call.replyLost = call.uReply < p.incidents.at(endAt, Effect.replyLoss, p.replyLoss);
@@ -171,11 +176,11 @@ function start(sim: Sim, exec: Execution, t: number): void {
 
 /**
  * The execution ends at t. It commits: the record (if any) is written as done and the 200
- * leaves. Or its worker dies (part two, A): after the effect, the commit counts but the
- * record is not written; before it, nothing commits; either way no reply leaves.
+ * leaves. Or its worker dies (MODEL.md A): after the effect, the commit counts but the
+ * record is not written; before it, nothing commits; either way no reply leaves. Returns
+ * whether the 200 ends the attempt now (the client still waits for it and it is not lost).
  */
-export function onCommit(sim: Sim, exec: Execution, t: number): void {
-  const action = exec.action;
+export function onCommit(sim: Sim, exec: Execution, t: number): boolean {
   const call = exec.call;
   const fate = exec.fate;
   if (fate !== Fate.crashBefore) countCommit(sim, exec, t);
@@ -187,10 +192,7 @@ export function onCommit(sim: Sim, exec: Execution, t: number): void {
     if (sim.onKeyOp !== null) sim.onKeyOp({ op: 'commit', t, key: store.keyAt(exec.slot) });
   }
   freeSlot(sim, t);
-  if (fate === Fate.commit && call.waiting && call.k === exec.k && !call.replyLost) {
-    endAttempt(sim, call, t, Outcome.executed);
-  }
-  closeOne(sim, action);
+  return fate === Fate.commit && awaits(call, exec.k) && !call.replyLost;
 }
 
 /** An execution left its service slot at t: the first one waiting (FIFO) takes it. */

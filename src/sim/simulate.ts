@@ -4,17 +4,21 @@ import type { RunState } from '../model/tally-state.js';
 import { tallyState } from './tally-state.js';
 import type { Scenario } from '../model/scenario.js';
 import type { DetailedRunResult, RunResult } from '../model/result.js';
-import { onArrival } from './agent.js';
-import { onTimeout, sendAttempt } from './client.js';
-import { onCommit } from './service.js';
-import { callDue, onRead } from './check.js';
-import { onHedgeDue } from './hedge.js';
-import { onPlainCommit } from './plain.js';
-import { nextArrival } from './conditions.js';
-import { exponential } from './rng.js';
+import {
+  callDue,
+  onArrival,
+  onAttemptTimeout,
+  onExecutionEnd,
+  onHedge,
+  onPlainCommit,
+  onRead,
+  onSend,
+} from './lifecycle.js';
+import { scheduleFirstArrival } from './arrivals.js';
+import { awaits, hedgeDue } from './timers.js';
 import { Sim, paramsOf } from './state.js';
 import type { Series } from './series.js';
-import { EventKind, Lane, type Hedge, type SimEvent } from './events.js';
+import { EventKind, type Hedge, type SimEvent } from './events.js';
 import type { KeyOp } from '../model/keyops.js';
 import { detailOf, measure } from './measure.js';
 import { CHECK_AT, CHECK_EVERY, RunLimitError, eventsExceeded, overEventLimit } from './run-limits.js';
@@ -78,10 +82,7 @@ export function run(sim: Sim): void {
   const store = sim.store;
   const timeline = sim.timeline;
   const series = sim.series;
-  const profile = sim.p.profile;
-  const u = sim.gaps.next();
-  const first = profile === null ? exponential(u, sim.p.meanGap) : nextArrival(profile, 0, u);
-  queue.scheduleInOrder(Lane.arrivals, EventKind.arrival, first, null, null, 0);
+  scheduleFirstArrival(sim);
   let last = 0;
   let events = 0;
   for (let event = queue.pop(); event !== undefined; event = queue.pop()) {
@@ -108,13 +109,13 @@ export function run(sim: Sim): void {
         onArrival(sim, t);
         break;
       case EventKind.send:
-        sendAttempt(sim, event.call, event.k, t);
+        onSend(sim, event.call, event.k, t);
         break;
       case EventKind.timeout:
-        onTimeout(sim, event.call, event.k, t);
+        onAttemptTimeout(sim, event.call, event.k, t);
         break;
       case EventKind.commit:
-        onCommit(sim, event.exec, t);
+        onExecutionEnd(sim, event.exec, t);
         break;
       case EventKind.callStart:
         callDue(sim, event.call, t);
@@ -123,7 +124,7 @@ export function run(sim: Sim): void {
         onRead(sim, event.call, t);
         break;
       case EventKind.hedge:
-        onHedgeDue(sim, event.call, event.k, t);
+        onHedge(sim, event.call, event.k, t);
         break;
       case EventKind.plainCommit:
         onPlainCommit(sim, event);
@@ -138,11 +139,8 @@ export function run(sim: Sim): void {
 
 /** A client timer that finds its attempt over, or a hedge timer its call done, did nothing: it ends no interval. */
 function acts(event: SimEvent): boolean {
-  if (event.kind === EventKind.timeout) return event.call.waiting && event.call.k === event.k;
-  if (event.kind === EventKind.hedge) {
-    const hedge = event.call.hedge as Hedge;
-    return !hedge.done && hedge.sent <= event.k;
-  }
+  if (event.kind === EventKind.timeout) return awaits(event.call, event.k);
+  if (event.kind === EventKind.hedge) return hedgeDue(event.call.hedge as Hedge, event.k);
   return true;
 }
 

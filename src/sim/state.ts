@@ -7,7 +7,8 @@ import type { BackoffPolicy } from '../model/backoff.js';
 import { Tally } from './tally.js';
 import { EventQueue } from './queue.js';
 import { KeyStore } from './keystore.js';
-import { stream, type Alea } from './rng.js';
+import type { Alea } from './rng.js';
+import { BLOCK_DRAWS, actionBlocks, arrivalGaps } from './draws.js';
 import type { Execution } from './events.js';
 import type { TimeSeries } from '../model/result.js';
 import { Tracer, type TraceOptions } from './trace.js';
@@ -15,7 +16,6 @@ import { KeyStoreTimeline } from './timeline.js';
 import { Incidents, expectedSpan, profileOf, type Profile } from './conditions.js';
 import { Series } from './series.js';
 import { seedKey } from './keyed.js';
-import { plainAllowed } from './plain.js';
 import type { KeyOp } from '../model/keyops.js';
 
 export interface Params {
@@ -47,21 +47,21 @@ export interface Params {
   resumeMin: number;
   resumeMax: number;
   identicalRepeats: number;
-  /** Part two, A: the service's crashes, transactions and leases (lease Infinity: none). */
+  /** The service's crashes, transactions and leases (lease Infinity: none). */
   serverCrash: number;
   afterEffect: number;
   transactional: boolean;
   lease: number;
   leaseRenewal: boolean;
-  /** Part two, B: arrivals by time change (null: constant rate) and incident windows (null: none). */
+  /** Arrivals by time change (null: constant rate) and incident windows (null: none). */
   profile: Profile | null;
   incidents: Incidents | null;
   /** The time series' interval, or 0 when the scenario asks for no series. */
   seriesInterval: number;
-  /** Part two, C: the read before a re-plan or replay. */
+  /** The read before a re-plan or replay. */
   checkProbability: number;
   checkLatency: number;
-  /** Part two, D: the retry throttle, the retry budget and hedging; null when off. */
+  /** The retry throttle, the retry budget and hedging; null when off. */
   throttle: ThrottleSpec | null;
   budget: BudgetSpec | null;
   hedge: HedgeSpec | null;
@@ -127,7 +127,7 @@ export class Sim {
   /** Each action's first block of draws, taken in arrival order. */
   readonly blocks: Alea;
   /** Scratch for draws taken several at a time (read at once, never kept). */
-  readonly draws = new Float64Array(18);
+  readonly draws = new Float64Array(BLOCK_DRAWS);
   nextAction = 0;
   nextCallId = 0;
   nextVersion = 0;
@@ -137,7 +137,7 @@ export class Sim {
   busy = 0;
   readonly waiting: Execution[] = [];
   waitingHead = 0;
-  /** The seed as a key of the counter-based part-two streams (keyed.ts). */
+  /** The seed as a key of the counter-based streams (draws.ts, keyed.ts). */
   readonly seedKey: number;
   /** Executions started so far: each one's serial number names it as a record's owner. */
   nextExecution = 0;
@@ -146,14 +146,14 @@ export class Sim {
   /** Only when a report asks for detail: traces, the key store over time. */
   readonly tracer: Tracer | null;
   readonly timeline: KeyStoreTimeline | null;
-  /** Only when the scenario asks for it (part two, B). */
+  /** Only when the scenario asks for it. */
   readonly series: Series | null;
   timeSeries: TimeSeries | null = null;
   /** Per record, the commits on it by action, for lease-takeover duplicates (only with a lease). */
   readonly recordCommits: Map<number, RecordCommits[]> | null;
   /** Attempts sent and not yet ended, in the whole run. */
   attemptsInFlight = 0;
-  /** With a retry budget: retries decided and not yet ended (part two, D). */
+  /** With a retry budget: retries decided and not yet ended. */
   retriesInFlight = 0;
   /** With a retry throttle: the tokens in its bucket, full at the start. */
   tokens: number;
@@ -180,9 +180,9 @@ export class Sim {
     this.onProgress = options.onProgress ?? null;
     this.onKeyOp = options.onKeyOp ?? null;
     this.tally = new Tally();
-    this.gaps = stream(p.seed, 'arrivals');
+    this.gaps = arrivalGaps(p.seed);
     this.seedKey = seedKey(p.seed);
-    this.blocks = stream(p.seed, 'actions');
+    this.blocks = actionBlocks(p.seed);
     this.store =
       p.scope === 'none'
         ? null
@@ -199,8 +199,17 @@ export class Sim {
       options.trace === undefined || this.store === null
         ? null
         : new KeyStoreTimeline(p.profile === null ? (1000 * p.actions) / rate : expectedSpan(p.profile, p.actions));
-    this.plain = options.plain !== false && plainAllowed(this);
+    this.plain = options.plain !== false && plainAllowed(p, this.onKeyOp);
   }
+}
+
+/**
+ * Whether a run may take the fast path (plain.ts) at all: a listener of key-store operations
+ * (which wants every lookup) and reads that can see a genuine repeat's commits (business
+ * identities shared) need the full path for every action.
+ */
+function plainAllowed(p: Params, onKeyOp: Sim['onKeyOp']): boolean {
+  return onKeyOp === null && !(p.checkProbability > 0 && p.identicalRepeats > 0);
 }
 
 /** The commits of one action on one key record, and whether a lease takeover made one of them. */

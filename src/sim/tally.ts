@@ -20,7 +20,7 @@ export class Tally {
   unknownOutcomes = 0;
   falseFailures = 0;
 
-  /** Part two: the service's crashes, leases and the agent's reads. */
+  /** The service's crashes and leases, and the agent's reads (MODEL.md A and C). */
   serverCrashes = 0;
   crashesBeforeEffect = 0;
   crashesAfterEffect = 0;
@@ -31,7 +31,7 @@ export class Tally {
   checksFound = 0;
   checksMisled = 0;
   serverCrashTimeouts = 0;
-  /** Part two, D: hedged attempts, and retries refused by the budget or the throttle. */
+  /** Real clients (MODEL.md D): hedged attempts, and retries refused by the budget or the throttle. */
   hedges = 0;
   refusedByBudget = 0;
   refusedByThrottle = 0;

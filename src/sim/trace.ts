@@ -59,7 +59,7 @@ function eventfulness(action: Action, attempts: TracedAttempt[]): number {
   const extraCommits = action.commits > 1 ? action.commits - 1 : 0;
   const calls = attempts.length > 0 ? (attempts[attempts.length - 1] as TracedAttempt).call + 1 : 0;
   let score = attempts.length + 3 * extraCommits + (action.commits === 0 ? 3 : 0) + 2 * Math.max(0, calls - 1);
-  // Part two: a server crash or a lease takeover is what a reader of the picture looks for.
+  // A server crash or a lease takeover is what a reader of the picture looks for.
   for (const attempt of attempts) {
     if (attempt.crash !== undefined) score += 3;
     if (attempt.takeover === true) score += 3;

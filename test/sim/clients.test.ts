@@ -1,4 +1,4 @@
-// MODEL.md part two, D, checked on seeded runs traced attempt by attempt: the retry
+// MODEL.md D (real clients), checked on seeded runs traced attempt by attempt: the retry
 // throttle and the retry budget are replayed from the traces by an independent account
 // (the bucket's tokens and the attempts and retries in flight, event by event), and
 // hedging is checked against its send rules and its effect on duplicates and 409s.

@@ -5,7 +5,8 @@ import { standardNormalQuantile } from '../../src/stats/normal.js';
 import { defaultScenario } from '../../src/model/scenario.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import { metricValue } from '../../src/model/metrics.js';
-import type { Interval, RunResult } from '../../src/model/result.js';
+import type { DetailedRunResult, Interval, RunResult, TracedAction } from '../../src/model/result.js';
+import { simulate } from '../../src/sim/simulate.js';
 import { clopperPearson } from '../../src/stats/exact.js';
 
 /** A deep copy of the defaults with `edit` applied. */
@@ -59,4 +60,15 @@ export function expectInside(value: number, interval: Interval, what: string): v
   const message = `${what}: expected ${value} inside the 95% interval [${interval.low}, ${interval.high}]`;
   expect(value, message).toBeGreaterThanOrEqual(interval.low - slack);
   expect(value, message).toBeLessThanOrEqual(interval.high + slack);
+}
+
+/** Every action of a run of `s`, traced attempt by attempt. */
+export function traced(s: Scenario): TracedAction[] {
+  const result = simulate(s, { trace: { mode: 'first', actions: s.actions } }) as DetailedRunResult;
+  return result.detail.trace;
+}
+
+/** The intervals are disjoint, `low` entirely below `high`: a difference the data shows. */
+export function below(low: Interval, high: Interval): void {
+  expect(low.high, `[${low.low}, ${low.high}] below [${high.low}, ${high.high}]`).toBeLessThan(high.low);
 }

@@ -61,7 +61,7 @@ const anyScenario: fc.Arbitrary<Scenario> = fc
       s.service.errorRate = g.errorRate;
       s.service.concurrency = g.concurrency;
       s.network = { requestLoss: g.requestLoss, replyLoss: g.replyLoss };
-      // The part-two client fields at their defaults (a preset, a throttle, a budget, hedging: off).
+      // The real-client fields at their defaults (a preset, a throttle, a budget, hedging: off).
       s.client = {
         ...s.client,
         timeout: g.timeout,

@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { Alea, callStream, carry, stream } from '../../src/sim/rng.js';
+import { Alea, carry, stream } from '../../src/sim/rng.js';
+import { callStream } from '../../src/sim/draws.js';
 
 describe('Alea', () => {
   it('draws what seedrandom.alea draws, one at a time, in blocks and after skips', () => {

@@ -1,6 +1,7 @@
-// Bookkeeping that must balance when the part-two features are on (MODEL.md part two):
-// server crashes, transactions, leases, arrival profiles, incidents and reads, checked over
-// random scenarios (fast-check, fixed seed) that mix them with part one's knobs.
+// Bookkeeping that must balance with the service's own failures, changing conditions and
+// reads on (MODEL.md A, B and C): server crashes, transactions, leases, arrival profiles,
+// incidents and reads, checked over random scenarios (fast-check, fixed seed) that mix them
+// with the base model's knobs.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Claim, Scope } from '../../src/model/scenario.js';
@@ -34,7 +35,7 @@ const incident: fc.Arbitrary<Incident> = fc
   )
   .map((i) => i as Incident);
 
-/** Part-one variety plus every part-two field, each on or off. */
+/** The base model's variety plus every field of MODEL.md A, B and C, each on or off. */
 const anyScenario: fc.Arbitrary<Scenario> = fc
   .record({
     seed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
