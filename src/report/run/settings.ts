@@ -34,10 +34,12 @@ export function settingsSection(runs: readonly SettingsRun[], settingsOf: Settin
   // When any column uses part two, every column lists every field, so the rows line up.
   const everyField = runs.some((run) => usesPartTwo(run.scenario));
   const columns = runs.map((run) => ({
-    settings: new Map(settingsOf(run.scenario, everyField).map((s) => [s.path, s])),
+    settings: new Map(settingsOf(run.scenario, true).map((s) => [s.path, s])),
     defaults: run.defaults === undefined ? undefined : new Set(run.defaults),
   }));
-  const fields = runs[0] === undefined ? [] : settingsOf(runs[0].scenario, everyField);
+  // A row that any run shows is shown for all: a field one file alone sets is a row whichever file comes first.
+  const shown = new Set(runs.flatMap((run) => settingsOf(run.scenario, everyField).map((s) => s.path)));
+  const fields = runs[0] === undefined ? [] : settingsOf(runs[0].scenario, true).filter((s) => shown.has(s.path));
   const head = ['<th scope="col"></th>', ...runs.map((run) => `<th scope="col">${escapeHtml(run.scenario.name)}</th>`)];
   const body: string[] = [];
   let group: string | undefined;
