@@ -21,16 +21,23 @@ describe('the Settings table of a report on several scenarios', () => {
   it.each([
     ['plain.yaml', 'floored.yaml'],
     ['floored.yaml', 'plain.yaml'],
-  ])('shows a row one run alone sets, whichever file comes first (%s, %s)', async (first, second) => {
-    const dir = mkdtempSync(join(tmpdir(), 'idemsim-settings-'));
-    writeFileSync(join(dir, 'plain.yaml'), 'actions: 200\n');
-    writeFileSync(join(dir, 'floored.yaml'), 'actions: 200\nclient:\n  preset: openai\n  backoff: { floor: 500ms }\n');
-    const ctx = captured({ cwd: dir });
-    expect(await cli(['run', first, second, '--out', 'report', '--quiet'], ctx)).toBe(0);
-    const rows = rowPaths(readFileSync(join(dir, 'report', 'index.html'), 'utf8'));
-    expect(rows).toContain('client.preset');
-    expect(rows).toContain('client.backoff.floor');
-  }, 120_000);
+  ])(
+    'shows a row one run alone sets, whichever file comes first (%s, %s)',
+    async (first, second) => {
+      const dir = mkdtempSync(join(tmpdir(), 'idemsim-settings-'));
+      writeFileSync(join(dir, 'plain.yaml'), 'actions: 200\n');
+      writeFileSync(
+        join(dir, 'floored.yaml'),
+        'actions: 200\nclient:\n  preset: openai\n  backoff: { floor: 500ms }\n',
+      );
+      const ctx = captured({ cwd: dir });
+      expect(await cli(['run', first, second, '--out', 'report', '--quiet'], ctx)).toBe(0);
+      const rows = rowPaths(readFileSync(join(dir, 'report', 'index.html'), 'utf8'));
+      expect(rows).toContain('client.preset');
+      expect(rows).toContain('client.backoff.floor');
+    },
+    120_000,
+  );
 
   it('lists the union of the runs’ rows in field-table order', () => {
     const plain = { ...defaultScenario(), name: 'plain' };
@@ -41,7 +48,12 @@ describe('the Settings table of a report on several scenarios', () => {
       [plain, floored],
       [floored, plain],
     ]) {
-      const rows = rowPaths(settingsSection(runs.map((scenario) => ({ scenario })), scenarioSettings));
+      const rows = rowPaths(
+        settingsSection(
+          runs.map((scenario) => ({ scenario })),
+          scenarioSettings,
+        ),
+      );
       const union = new Set(runs.flatMap((scenario) => scenarioSettings(scenario).map((s) => s.path)));
       expect(rows).toEqual(tableOrder.filter((path) => union.has(path)));
     }
