@@ -2,7 +2,7 @@
 // nanosecond to about 11.6 days in, and out only a { median, sigma } a scenario accepts.
 import type { LognormalFit } from '../analytic/fit.js';
 import { formatCount } from '../model/format.js';
-import { MAX_SIGMA } from '../scenario/limits.js';
+import { MAX_SIGMA } from '../model/limits.js';
 import { DURATION_UNITS, durationLiteral, parseQuantity } from '../scenario/units.js';
 import { quote } from './fit-latency-text.js';
 

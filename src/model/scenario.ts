@@ -1,6 +1,6 @@
 // The normalized scenario: every field present, every duration in milliseconds,
 // every size in bytes. This is what the simulation core consumes (MODEL.md). Beside the
-// type: the built-in defaults, and the copy in canonical key order that JSON is written from.
+// type: the built-in defaults, which the field table (fields.ts) reads.
 import type { PresetName } from './presets.js';
 
 export const Scope = {
@@ -227,5 +227,3 @@ export function defaultScenario(): Scenario {
     expect: {},
   };
 }
-
-export { canonicalScenario } from './canonical-scenario.js';

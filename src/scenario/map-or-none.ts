@@ -4,7 +4,7 @@
 // (`throttle:` with nothing after it) is refused rather than guessed at: it could mean the
 // mechanism off or on with every default.
 import { memberEntries, readMembers } from './compound.js';
-import type { Field, Member } from './field-types.js';
+import type { Field, Member } from '../model/field-types.js';
 import { issueAt } from './issues.js';
 import type { Spec } from './kinds.js';
 import * as msg from './messages.js';

@@ -5,7 +5,7 @@
 // D). A warning is an issue in shape (file, line and column of the field, a stable code,
 // one line) that does not stop the scenario from running.
 import { PRESETS } from '../model/presets.js';
-import { fieldAt } from './fields.js';
+import { fieldAt } from '../model/field-lookup.js';
 import { type Issue, type Pos, type Problem, issueAt } from './issues.js';
 import * as msg from './messages.js';
 import { written } from './serialize.js';

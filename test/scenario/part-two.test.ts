@@ -10,7 +10,7 @@ import {
   formatWarning,
   loadScenario,
 } from '../../src/scenario/index.js';
-import { LIMITS } from '../../src/scenario/limits.js';
+import { LIMITS } from '../../src/model/limits.js';
 import { parseVary } from '../../src/scenario/vary.js';
 import { FILE, issue, issues, valid } from './helpers.js';
 

@@ -4,7 +4,7 @@
 // no default for a field warns that idemsim's default applies.
 import { describe, expect, test } from 'vitest';
 import { PRESETS, PRESET_NAMES, presetValues } from '../../src/model/presets.js';
-import { canonicalScenario } from '../../src/model/scenario.js';
+import { canonicalScenario } from '../../src/model/canonical-scenario.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import {
   defaultScenario,

@@ -6,7 +6,7 @@ import type { Bound, Incident, JitterSpec, ProfileStep, Scenario } from '../../s
 import { Claim, Jitter, Scope } from '../../src/model/scenario.js';
 import { PRESET_NAMES } from '../../src/model/presets.js';
 import { CONTROL } from '../../src/scenario/kinds.js';
-import { MIN_RATE } from '../../src/scenario/limits.js';
+import { MIN_RATE } from '../../src/model/limits.js';
 
 const reload = (scenario: Scenario): Scenario => {
   const outcome = loadScenario(scenarioToYaml(scenario), 'roundtrip.yaml');

@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { FIELDS, type Field } from '../../src/scenario/fields.js';
+import { FIELDS, type Field } from '../../src/model/fields.js';
 import {
   type Issue,
   defaultScenario,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScenario, defaultsWithSets, loadScenario } from '../../src/scenario/index.js';
 import { defaultFields, scenarioSettings } from '../../src/scenario/settings.js';
-import { FIELDS } from '../../src/scenario/fields.js';
+import { FIELDS } from '../../src/model/fields.js';
 
 function given(text: string, sets: readonly string[] = []): string[] {
   const outcome = loadScenario(text, 's.yaml', sets);
@@ -46,7 +46,7 @@ describe('defaultFields', () => {
 
   it('leaves out the part-two fields at their default, as the settings table does', () => {
     const defaults = defaultFields(defaultScenario(), []);
-    for (const field of FIELDS.filter((f) => f.omitAtDefault === true)) expect(defaults).not.toContain(field.path);
+    for (const field of FIELDS.filter((f) => f.optional === true)) expect(defaults).not.toContain(field.path);
     const scenario = defaultScenario();
     scenario.keys.lease = 30_000;
     expect(defaultFields(scenario, ['keys.lease'])).not.toContain('keys.lease');
@@ -69,7 +69,7 @@ describe('defaultFields', () => {
 
 describe('scenarioSettings', () => {
   it('lists every field but the name, the description and the part-two fields at their default, in field-table order', () => {
-    const paths = FIELDS.filter((field) => field.omitAtDefault !== true)
+    const paths = FIELDS.filter((field) => field.optional !== true)
       .map((field) => field.path)
       .filter((path) => path !== 'name' && path !== 'description');
     expect(scenarioSettings(defaultScenario()).map((s) => s.path)).toEqual(paths);
@@ -93,7 +93,7 @@ describe('scenarioSettings', () => {
     if (!outcome.ok) throw new Error('does not load');
     const shown = scenarioSettings(outcome.scenario);
     const paths = shown.map((setting) => setting.path);
-    expect(paths.filter((path) => FIELDS.find((f) => f.path === path)?.omitAtDefault === true)).toEqual([
+    expect(paths.filter((path) => FIELDS.find((f) => f.path === path)?.optional === true)).toEqual([
       'arrivals.profile',
       'service.crash.probability',
       'keys.lease',

@@ -3,7 +3,7 @@
 // marked "default", so that a reviewer of the page sees the timeout, retries, backoff and
 // retention without opening scenario.yaml.
 import type { Scenario } from '../../model/scenario.js';
-import { usesPartTwo } from '../../model/features.js';
+import { usesOptionalMetrics } from '../../model/features.js';
 import { escapeHtml } from '../page.js';
 
 /** One field as a person reads it (the scenario layer's scenarioSettings writes these). */
@@ -32,7 +32,7 @@ export interface SettingsRun {
 
 export function settingsSection(runs: readonly SettingsRun[], settingsOf: SettingsOf): string {
   // When any column uses part two, every column lists every field, so the rows line up.
-  const everyField = runs.some((run) => usesPartTwo(run.scenario));
+  const everyField = runs.some((run) => usesOptionalMetrics(run.scenario));
   const columns = runs.map((run) => ({
     settings: new Map(settingsOf(run.scenario, true).map((s) => [s.path, s])),
     defaults: run.defaults === undefined ? undefined : new Set(run.defaults),

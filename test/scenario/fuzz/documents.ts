@@ -3,7 +3,8 @@
 // damaged with wrong types, out-of-range and huge numbers, odd units, unknown keys,
 // unicode, deep nesting, alias bombs and raw text edits.
 import fc from 'fast-check';
-import { FIELDS, type Field, childrenOf, setValueAt } from '../../../src/scenario/fields.js';
+import { FIELDS, type Field, setValueAt } from '../../../src/model/fields.js';
+import { childrenOf } from '../../../src/model/field-lookup.js';
 import { defaultScenario } from '../../../src/scenario/index.js';
 import type { Scenario } from '../../../src/model/scenario.js';
 import { applyPreset } from '../../../src/model/presets.js';

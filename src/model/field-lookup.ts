@@ -1,0 +1,55 @@
+// Questions asked of the field table: the row at a path, the keys of a group, and whether a
+// field is off (an optional field at its default), which decides what each copy leaves out.
+import { type Field, valueAt } from './field-types.js';
+import { FIELDS, GROUPS } from './fields.js';
+import { presetValues } from './presets.js';
+import type { Scenario } from './scenario.js';
+
+const BY_PATH = new Map(FIELDS.map((field) => [field.path, field]));
+
+export function fieldAt(path: string): Field | undefined {
+  return BY_PATH.get(path);
+}
+
+export function isGroup(path: string): boolean {
+  return path === '' || Object.hasOwn(GROUPS, path);
+}
+
+/** The keys a group may hold, in table order (`''` is the top level). */
+export function childrenOf(group: string): string[] {
+  const prefix = group === '' ? '' : `${group}.`;
+  const children = new Set<string>();
+  for (const field of FIELDS) {
+    if (field.path.startsWith(prefix)) children.add(field.path.slice(prefix.length).split('.')[0] as string);
+  }
+  return [...children];
+}
+
+/** Every field of the group is optional: a copy writes the group whole or not at all (`service.crash`). */
+export function isOptionalGroup(group: string): boolean {
+  return FIELDS.filter((field) => field.path.startsWith(`${group}.`)).every((field) => field.optional === true);
+}
+
+/** An optional field at its default: the feature it stands for is off. */
+export function isOff(field: Field, value: unknown): boolean {
+  return field.optional === true && JSON.stringify(value) === JSON.stringify(field.default);
+}
+
+/** The optional fields that differ from their default, in table order. */
+export function optionalFieldsOn(scenario: Scenario): Field[] {
+  return FIELDS.filter((field) => field.optional === true && !isOff(field, valueAt(scenario, field.path)));
+}
+
+/**
+ * An off field is left out of what a person reads or a file holds; but not beside a
+ * `client.preset` that would fill it with something else when the text is read back (a
+ * scenario that turned a preset's throttle off writes `throttle: none`).
+ */
+export function isOmitted(field: Field, scenario: Scenario): boolean {
+  const value = valueAt(scenario, field.path);
+  if (!isOff(field, value)) return false;
+  const { preset } = scenario.client;
+  if (preset === 'none') return true;
+  const filled = presetValues(preset).find(([path]) => path === field.path);
+  return filled === undefined || JSON.stringify(filled[1]) === JSON.stringify(value);
+}
