@@ -24,12 +24,18 @@ export function canonicalScenario(s: Scenario): Scenario {
   return out as unknown as Scenario;
 }
 
+/** The fields written or left out with each field: its group's, for a group of optional fields only. */
+const TOGETHER = new Map(
+  FIELDS.map((field) => {
+    const parent = field.path.includes('.') ? field.path.slice(0, field.path.lastIndexOf('.')) : '';
+    const group = parent !== '' && isOptionalGroup(parent);
+    return [field, group ? FIELDS.filter((f) => f.path.startsWith(`${parent}.`)) : [field]];
+  }),
+);
+
 /** Off, and (inside a group of optional fields) beside fields that are all off too. */
 function isLeftOut(field: Field, s: Scenario): boolean {
-  const parent = field.path.includes('.') ? field.path.slice(0, field.path.lastIndexOf('.')) : '';
-  const together =
-    parent !== '' && isOptionalGroup(parent) ? FIELDS.filter((f) => f.path.startsWith(`${parent}.`)) : [field];
-  return together.every((f) => isOff(f, valueAt(s, f.path)));
+  return (TOGETHER.get(field) ?? [field]).every((f) => isOff(f, valueAt(s, f.path)));
 }
 
 function put(out: Record<string, unknown>, path: string, value: unknown): void {

@@ -3,7 +3,7 @@
 // metric or series in its output). Reports ask which metric groups a run carries; the core
 // asks whether to keep a time series.
 import { optionalFieldsOn } from './field-lookup.js';
-import type { Carried, MetricGroup } from './metrics.js';
+import { type Carried, EVERY_GROUP } from './metrics.js';
 import { DEFAULT_SERIES_INTERVAL, type Scenario } from './scenario.js';
 
 /** Conditions change over time (an arrival profile, incidents), or the scenario names a time-series interval. */
@@ -16,20 +16,16 @@ export function seriesInterval(s: Scenario): number {
   return s.report.interval === 'none' ? DEFAULT_SERIES_INTERVAL : s.report.interval;
 }
 
-/** Whether an optional field that brings the group's metrics differs from its default. */
-function carries(s: Scenario, group: MetricGroup): boolean {
-  return optionalFieldsOn(s).some((field) => field.carries?.includes(group) === true);
-}
-
 /**
  * Some optional metric group is carried: a report then shows every optional field beside
  * it, and lists those at their default among the defaults.
  */
 export function usesOptionalMetrics(s: Scenario): boolean {
-  return carries(s, 'partTwo') || carries(s, 'clients');
+  return optionalFieldsOn(s).some((field) => (field.carries ?? []).length > 0);
 }
 
-/** The optional metric groups a run of this scenario reports. */
+/** The optional metric groups a run of this scenario reports: those its optional fields that are on carry. */
 export function carriedBy(s: Scenario): Carried {
-  return { partTwo: carries(s, 'partTwo'), clients: carries(s, 'clients') };
+  const on = new Set<string>(optionalFieldsOn(s).flatMap((field) => field.carries ?? []));
+  return Object.fromEntries(Object.keys(EVERY_GROUP).map((group) => [group, on.has(group)])) as unknown as Carried;
 }

@@ -1,6 +1,6 @@
 // Fields written as small maps: a uniform range `{ min, max }` and the lognormal latency in
 // either of its two forms, `{ median, sigma }` or `{ p50, p99 }`; and the member reading
-// they share with the client's part-two maps (map-or-none.ts).
+// they share with the client's retry-limit maps (map-or-none.ts).
 import type { Member } from '../model/fields.js';
 import { issueAt, type Pos, type Problem } from './issues.js';
 import { readerOf, type Spec } from './kinds.js';

@@ -1,4 +1,4 @@
-// The two list fields of MODEL.md part two, B: `arrivals.profile`, steps `{ until, rate }`
+// The two list fields of MODEL.md B, changing conditions: `arrivals.profile`, steps `{ until, rate }`
 // with `until` strictly increasing, and `incidents`, windows `{ at, for, ... }` that each
 // name an effect. An empty list (or `profile:` with nothing after it) is none. Items are
 // named `arrivals.profile[0]`, counting from 0, in messages.

@@ -1,4 +1,4 @@
-// `client.throttle`, `client.budget` and `client.hedge` (MODEL.md part two, D): the word
+// `client.throttle`, `client.budget` and `client.hedge` (MODEL.md D, real clients): the word
 // `none`, or a map of the field's members in which a missing member takes its documented
 // default. A member without a default (a hedge's `after`) must be written. An empty value
 // (`throttle:` with nothing after it) is refused rather than guessed at: it could mean the

@@ -79,7 +79,7 @@ function words(field: Field): JsonSchema {
   return { type: 'string', enum: [...values], enumDescriptions: values.map((v) => docs[v] ?? v) };
 }
 
-/** `{ proportional: [lo, hi] }` (MODEL.md part two, D). */
+/** `{ proportional: [lo, hi] }` (MODEL.md D, real clients). */
 function proportional(field: Field): JsonSchema {
   return {
     type: 'object',

@@ -1,6 +1,6 @@
 // The starter scenario `idemsim init` writes: every field at its default with its one-line
 // doc above it, generated from the field table so that it lists exactly the fields the
-// loader reads, and loads to defaultScenario() (with the file's own name). The part-two
+// loader reads, and loads to defaultScenario() (with the file's own name). The optional
 // fields, off by default, are shown commented out with an example value, so that an
 // editor's toggle-comment on a block turns it on, docs and all.
 import { FIELDS, GROUPS, type Field } from '../model/fields.js';

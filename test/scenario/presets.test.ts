@@ -1,4 +1,4 @@
-// `client.preset` (MODEL.md part two, D): a named client's documented defaults fill the
+// `client.preset` (MODEL.md D, real clients): a named client's documented defaults fill the
 // client fields the scenario does not write, and `keys.scope` where the client sends its own
 // key; any field the file or a --set writes wins, `none` included. A preset whose client has
 // no default for a field warns that idemsim's default applies.

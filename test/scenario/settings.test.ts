@@ -44,7 +44,7 @@ describe('defaultFields', () => {
     expect(defaults).toContain('sweep');
   });
 
-  it('leaves out the part-two fields at their default, as the settings table does', () => {
+  it('leaves out the optional fields at their default, as the settings table does', () => {
     const defaults = defaultFields(defaultScenario(), []);
     for (const field of FIELDS.filter((f) => f.optional === true)) expect(defaults).not.toContain(field.path);
     const scenario = defaultScenario();
@@ -52,7 +52,7 @@ describe('defaultFields', () => {
     expect(defaultFields(scenario, ['keys.lease'])).not.toContain('keys.lease');
   });
 
-  it('lists them for a scenario that uses part two, whose settings table shows every field', () => {
+  it('lists them for a scenario that carries optional metrics, whose settings table shows every field', () => {
     const scenario = defaultScenario();
     scenario.service.crash.probability = 0.01;
     const defaults = defaultFields(scenario, ['service.crash.probability']);
@@ -68,14 +68,14 @@ describe('defaultFields', () => {
 });
 
 describe('scenarioSettings', () => {
-  it('lists every field but the name, the description and the part-two fields at their default, in field-table order', () => {
+  it('lists every field but the name, the description and the optional fields at their default, in field-table order', () => {
     const paths = FIELDS.filter((field) => field.optional !== true)
       .map((field) => field.path)
       .filter((path) => path !== 'name' && path !== 'description');
     expect(scenarioSettings(defaultScenario()).map((s) => s.path)).toEqual(paths);
   });
 
-  it('lists a part-two field once it differs from its default, in field-table order, with its unit', () => {
+  it('lists an optional field once it differs from its default, in field-table order, with its unit', () => {
     const outcome = loadScenario(
       [
         'arrivals:',

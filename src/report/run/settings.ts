@@ -19,7 +19,7 @@ export interface ScenarioSetting {
 }
 
 /**
- * Every field of a scenario, in the field table's order; the part-two fields at their
+ * Every field of a scenario, in the field table's order; the optional fields at their
  * defaults only with `everyField` (then the list is the same for every scenario).
  */
 export type SettingsOf = (scenario: Scenario, everyField?: boolean) => readonly ScenarioSetting[];
@@ -31,7 +31,7 @@ export interface SettingsRun {
 }
 
 export function settingsSection(runs: readonly SettingsRun[], settingsOf: SettingsOf): string {
-  // When any column uses part two, every column lists every field, so the rows line up.
+  // Beside a run that carries optional metrics, every column lists every field, so the rows line up.
   const everyField = runs.some((run) => usesOptionalMetrics(run.scenario));
   const columns = runs.map((run) => ({
     settings: new Map(settingsOf(run.scenario, true).map((s) => [s.path, s])),

@@ -34,6 +34,9 @@ const FORM = {
   sweep: 'map with `vary` and `metrics`',
 } as const satisfies Record<FieldKind, string>;
 
+/** The page marks the optional fields with the name of the docs/model-notes.md section that explains them. */
+const OPTIONAL_MARK = '(part two)';
+
 const HEADER = ['field', 'form', 'default', 'range', 'meaning'];
 
 /** A whole number with thousands separators (100,000,000); other numbers as JavaScript prints them. */
@@ -77,7 +80,7 @@ function rangeText(field: Field): string {
 
 function fieldRow(field: Field): string[] {
   const range = rangeText(field);
-  const doc = field.optional === true ? `${field.doc} (part two)` : field.doc;
+  const doc = field.optional === true ? `${field.doc} ${OPTIONAL_MARK}` : field.doc;
   return [code(field.path), FORM[field.kind], defaultOf(field), range, doc];
 }
 

@@ -145,7 +145,7 @@ export const validTree: fc.Arbitrary<{ root: YamlNode; expected: Scenario }> = f
     const expected = defaultScenario();
     expected.name = NAME;
     for (const [path, value] of part.assignments) setValueAt(expected, path, value);
-    // A preset fills every field the document does not write (MODEL.md part two, D).
+    // A preset fills every field the document does not write (MODEL.md D, real clients).
     const written = new Set(part.assignments.map(([path]) => path));
     const { preset } = expected.client;
     if (preset !== 'none') applyPreset(expected, preset, (path) => written.has(path));

@@ -101,7 +101,7 @@ export const probability: fc.Arbitrary<Written> = fc.oneof(
     }),
 );
 
-/** `{ proportional: [lo, hi] }`, 0 <= lo <= hi, hi sometimes above 1 (MODEL.md part two, D). */
+/** `{ proportional: [lo, hi] }`, 0 <= lo <= hi, hi sometimes above 1 (MODEL.md D, real clients). */
 const proportional: fc.Arbitrary<Written> = fc
   .tuple(fc.double({ min: 0, max: 2, noNaN: true }), fc.double({ min: 0, max: 2, noNaN: true }), fc.boolean())
   .map(([a, b, flow]) => {
