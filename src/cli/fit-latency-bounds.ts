@@ -105,7 +105,7 @@ export const printedSigma = (sigma: number): number => Number(sigma.toPrecision(
 
 /**
  * Why a scenario would refuse `fit` as service.latency, or undefined: its sigma must be at
- * most MAX_SIGMA (src/scenario/limits.ts), its median positive and within the loader's
+ * most MAX_SIGMA (src/model/limits.ts), its median positive and within the loader's
  * safe range, both as computed and as printed. A fit that breaks them describes no
  * service idemsim can run, so it is refused rather than printed to be pasted.
  */
