@@ -104,7 +104,7 @@ function load(text: string, file: string, sets: readonly string[], preset: boole
  * A scenario embedded in another document (a report's summary.json), as text, or the
  * first problem that keeps it from loading; `where` names its place for that problem.
  * It was resolved when it ran: a field left out is at its default, even beside a
- * `client.preset` that would fill it (canonicalScenario leaves off optional fields out).
+ * `client.preset` that would fill it (canonicalScenario leaves out an optional field that is off).
  */
 export function embeddedScenario(text: string, where: string): Scenario | string {
   const outcome = load(text, where, [], false);
