@@ -1,6 +1,6 @@
 // The scenario in one fixed key order, for everything that serialises it (JSON, the
 // report's resolved scenario): the field table's order, an optional field only where on.
-import { type Field, type Member, valueAt } from './field-types.js';
+import { type Field, type Member, valueAtKeys } from './field-types.js';
 import { FIELDS } from './fields.js';
 import { isOff, isOptionalGroup } from './field-lookup.js';
 import { inCatalogueOrder } from './metrics.js';
@@ -17,34 +17,31 @@ import { type Bound, type JitterSpec, type Scenario, isProportional } from './sc
  */
 export function canonicalScenario(s: Scenario): Scenario {
   const out: Record<string, unknown> = {};
-  for (const field of FIELDS) {
-    if (field.kind === 'sweep' || isLeftOut(field, s)) continue;
-    put(out, field.path, copy(field, valueAt(s, field.path)));
+  for (const { field, keys, together } of PLAN) {
+    if (together !== null && together.every(({ field: f, keys: k }) => isOff(f, valueAtKeys(s, k)))) continue;
+    let node = out;
+    for (let i = 0; i < keys.length - 1; i++) node = (node[keys[i] as string] ??= {}) as Record<string, unknown>;
+    node[keys[keys.length - 1] as string] = copy(field, valueAtKeys(s, keys));
   }
   return out as unknown as Scenario;
 }
 
-/** The fields written or left out with each field: its group's, for a group of optional fields only. */
-const TOGETHER = new Map(
-  FIELDS.map((field) => {
-    const parent = field.path.includes('.') ? field.path.slice(0, field.path.lastIndexOf('.')) : '';
-    const group = parent !== '' && isOptionalGroup(parent);
-    return [field, group ? FIELDS.filter((f) => f.path.startsWith(`${parent}.`)) : [field]];
-  }),
-);
+const withKeys = (field: Field): { field: Field; keys: string[] } => ({ field, keys: field.path.split('.') });
 
-/** Off, and (inside a group of optional fields) beside fields that are all off too. */
-function isLeftOut(field: Field, s: Scenario): boolean {
-  return (TOGETHER.get(field) ?? [field]).every((f) => isOff(f, valueAt(s, f.path)));
-}
-
-function put(out: Record<string, unknown>, path: string, value: unknown): void {
-  const keys = path.split('.');
-  const last = keys.pop() as string;
-  let node = out;
-  for (const key of keys) node = (node[key] ??= {}) as Record<string, unknown>;
-  node[last] = value;
-}
+/**
+ * Each field written, with the optional fields it is left out with when they are all off:
+ * itself, or its group's for a group of optional fields only; null for a field always written.
+ */
+const PLAN = FIELDS.filter((field) => field.kind !== 'sweep').map((field) => {
+  const parent = field.path.includes('.') ? field.path.slice(0, field.path.lastIndexOf('.')) : '';
+  const together =
+    field.optional !== true
+      ? null
+      : parent !== '' && isOptionalGroup(parent)
+        ? FIELDS.filter((f) => f.path.startsWith(`${parent}.`))
+        : [field];
+  return { field, keys: field.path.split('.'), together: together?.map(withKeys) ?? null };
+});
 
 function copy(field: Field, value: unknown): unknown {
   switch (field.kind) {

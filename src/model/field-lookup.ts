@@ -1,6 +1,6 @@
 // Questions asked of the field table: the row at a path, the keys of a group, and whether a
 // field is off (an optional field at its default), which decides what each copy leaves out.
-import { type Field, valueAt } from './field-types.js';
+import { type Field, valueAt, valueAtKeys } from './field-types.js';
 import { FIELDS, GROUPS } from './fields.js';
 import { presetValues } from './presets.js';
 import type { Scenario } from './scenario.js';
@@ -30,14 +30,20 @@ export function isOptionalGroup(group: string): boolean {
   return FIELDS.filter((field) => field.path.startsWith(`${group}.`)).every((field) => field.optional === true);
 }
 
+const OPTIONAL = FIELDS.filter((f) => f.optional === true).map((field) => ({ field, keys: field.path.split('.') }));
+/** Each optional field's default as JSON, to compare a map or a list with. */
+const OFF_TEXT = new Map(OPTIONAL.map(({ field }) => [field, JSON.stringify(field.default)]));
+
 /** An optional field at its default: the feature it stands for is off. */
 export function isOff(field: Field, value: unknown): boolean {
-  return field.optional === true && JSON.stringify(value) === JSON.stringify(field.default);
+  const off = OFF_TEXT.get(field);
+  if (off === undefined) return false;
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) === off : value === field.default;
 }
 
 /** The optional fields that differ from their default, in table order. */
 export function optionalFieldsOn(scenario: Scenario): Field[] {
-  return FIELDS.filter((field) => field.optional === true && !isOff(field, valueAt(scenario, field.path)));
+  return OPTIONAL.filter(({ field, keys }) => !isOff(field, valueAtKeys(scenario, keys))).map(({ field }) => field);
 }
 
 /**

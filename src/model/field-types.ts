@@ -89,8 +89,13 @@ export interface Field {
 
 /** The value at a dotted path of a plain object. */
 export function valueAt(object: unknown, path: string): unknown {
+  return valueAtKeys(object, path.split('.'));
+}
+
+/** The value at a path already split into its keys (for a walk that reads many objects). */
+export function valueAtKeys(object: unknown, keys: readonly string[]): unknown {
   let node = object;
-  for (const key of path.split('.')) node = (node as Record<string, unknown>)[key];
+  for (const key of keys) node = (node as Record<string, unknown>)[key];
   return node;
 }
 
