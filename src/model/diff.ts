@@ -165,8 +165,7 @@ export function judgeGate(failOn: FailOn, diff: MetricDiff): GateResult {
 export function diffScenario(name: string, base: RunResult, fresh: RunResult, failOn: readonly FailOn[]): ScenarioDiff {
   const gated = new Set(failOn.map((gate) => gate.metric));
   const compared = METRICS.filter(
-    (info) =>
-      info.group === undefined || gated.has(info.name) || (carries(base, info.name) && carries(fresh, info.name)),
+    (info) => info.group === undefined || gated.has(info.name) || (carries(base, info.name) && carries(fresh, info.name)),
   );
   const metrics = compared.map((info) => diffMetric(info.name, info.unit, base, fresh));
   const byName = new Map(metrics.map((m) => [m.metric, m]));

@@ -39,18 +39,8 @@ export interface MetricInfo {
 }
 
 const m = (name: string, unit: Unit, description: string): MetricInfo => ({ name, unit, description });
-const m2 = (name: string, unit: Unit, description: string): MetricInfo => ({
-  name,
-  unit,
-  description,
-  group: 'partTwo',
-});
-const m3 = (name: string, unit: Unit, description: string): MetricInfo => ({
-  name,
-  unit,
-  description,
-  group: 'clients',
-});
+const m2 = (name: string, unit: Unit, description: string): MetricInfo => ({ name, unit, description, group: 'partTwo' });
+const m3 = (name: string, unit: Unit, description: string): MetricInfo => ({ name, unit, description, group: 'clients' });
 
 export const METRICS: readonly MetricInfo[] = [
   m('actions', 'count', 'logical actions (intents) simulated'),
