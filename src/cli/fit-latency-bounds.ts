@@ -2,7 +2,7 @@
 // nanosecond to about 11.6 days in, and out only a { median, sigma } a scenario accepts.
 import type { LognormalFit } from '../analytic/fit.js';
 import { formatCount } from '../format/format.js';
-import { MAX_SIGMA } from '../scenario/limits.js';
+import { MAX_SIGMA } from '../model/limits.js';
 import { DURATION_UNITS, durationLiteral, parseQuantity } from '../scenario/units.js';
 import { quote } from './fit-latency-text.js';
 
@@ -105,7 +105,7 @@ export const printedSigma = (sigma: number): number => Number(sigma.toPrecision(
 
 /**
  * Why a scenario would refuse `fit` as service.latency, or undefined: its sigma must be at
- * most MAX_SIGMA (src/scenario/limits.ts), its median positive and within the loader's
+ * most MAX_SIGMA (src/model/limits.ts), its median positive and within the loader's
  * safe range, both as computed and as printed. A fit that breaks them describes no
  * service idemsim can run, so it is refused rather than printed to be pasted.
  */

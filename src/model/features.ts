@@ -1,20 +1,10 @@
-// Which of MODEL.md's part-two features a scenario uses. A scenario that uses none of them
-// runs, and is reported, exactly as before they existed: no new field, metric or series in
-// its output. Reports ask these questions; the core asks them to skip work that is off.
-import type { Carried } from './metrics.js';
-import { DEFAULT_SERIES_INTERVAL, defaultScenario, type Scenario } from './scenario.js';
-
-const DEFAULTS = defaultScenario();
-
-/** The service's workers can die mid-execution. */
-export function usesServerCrashes(s: Scenario): boolean {
-  return s.service.crash.probability > 0;
-}
-
-/** A lease, its renewal or a transactional effect is configured (they matter with crashes or slow owners). */
-export function usesLeases(s: Scenario): boolean {
-  return s.keys.lease !== 'none' || s.keys.leaseRenewal || s.keys.transactional;
-}
+// Which optional features a scenario turns on, read from the field table: a scenario that
+// leaves them all off runs, and is reported, exactly as before they existed (no new field,
+// metric or series in its output). Reports ask which metric groups a run carries; the core
+// asks whether to keep a time series.
+import { optionalFieldsOn } from './field-lookup.js';
+import { type Carried, EVERY_GROUP } from './metrics.js';
+import { DEFAULT_SERIES_INTERVAL, type Scenario } from './scenario.js';
 
 /** Conditions change over time (an arrival profile, incidents), or the scenario names a time-series interval. */
 export function usesTimeSeries(s: Scenario): boolean {
@@ -26,31 +16,16 @@ export function seriesInterval(s: Scenario): number {
   return s.report.interval === 'none' ? DEFAULT_SERIES_INTERVAL : s.report.interval;
 }
 
-/** The agent reads before it repeats. */
-export function usesCheckFirst(s: Scenario): boolean {
-  return s.agent.checkFirst.probability > 0;
+/**
+ * Some optional metric group is carried: a report then shows every optional field beside
+ * it, and lists those at their default among the defaults.
+ */
+export function usesOptionalMetrics(s: Scenario): boolean {
+  return optionalFieldsOn(s).some((field) => (field.carries ?? []).length > 0);
 }
 
-/** A real client's retry throttle, retry budget or hedging is on (part two, D). */
-export function usesRetryLimits(s: Scenario): boolean {
-  const c = s.client;
-  return c.throttle !== 'none' || c.budget !== 'none' || c.hedge !== 'none';
-}
-
-/** Any part-two field that changes what a run counts differs from its default: outputs then carry the part-two metrics. */
-export function usesPartTwo(s: Scenario): boolean {
-  return (
-    usesRetryLimits(s) ||
-    usesServerCrashes(s) ||
-    usesLeases(s) ||
-    usesTimeSeries(s) ||
-    usesCheckFirst(s) ||
-    s.service.crash.afterEffect !== DEFAULTS.service.crash.afterEffect ||
-    s.agent.checkFirst.latency !== DEFAULTS.agent.checkFirst.latency
-  );
-}
-
-/** The optional metric groups a run of this scenario reports. */
+/** The optional metric groups a run of this scenario reports: those its optional fields that are on carry. */
 export function carriedBy(s: Scenario): Carried {
-  return { partTwo: usesPartTwo(s), clients: usesRetryLimits(s) };
+  const on = new Set<string>(optionalFieldsOn(s).flatMap((field) => field.carries ?? []));
+  return Object.fromEntries(Object.keys(EVERY_GROUP).map((group) => [group, on.has(group)])) as unknown as Carried;
 }

@@ -1,6 +1,6 @@
 // The normalized scenario: every field present, every duration in milliseconds,
 // every size in bytes. This is what the simulation core consumes (MODEL.md). Beside the
-// type: the built-in defaults, and the copy in canonical key order that JSON is written from.
+// type: the built-in defaults, which the field table (fields.ts) reads.
 import type { PresetName } from './presets.js';
 
 export const Scope = {
@@ -22,7 +22,7 @@ export type Claim = keyof typeof Claim;
 export function isScope(x: unknown): x is Scope {
   return typeof x === 'string' && Object.hasOwn(Scope, x);
 }
-/** Real clients' jitter (part two, D): the capped delay times U(lo, hi), 0 <= lo <= hi. */
+/** Real clients' jitter (MODEL.md D, real clients): the capped delay times U(lo, hi), 0 <= lo <= hi. */
 export interface ProportionalJitter {
   proportional: [number, number];
 }
@@ -42,7 +42,7 @@ export function isClaim(x: unknown): x is Claim {
 }
 
 /**
- * A retry token bucket shared by every call in the run (part two, D: the AWS SDK's retry
+ * A retry token bucket shared by every call in the run (MODEL.md D, real clients: the AWS SDK's retry
  * quota). It starts full; a retry takes its cost when it is decided, or is refused.
  */
 export interface ThrottleSpec {
@@ -80,7 +80,7 @@ export interface ProfileStep {
 }
 
 /**
- * A window [at, at + for) that changes the service or the network (MODEL.md part two, B).
+ * A window [at, at + for) that changes the service or the network (MODEL.md B, changing conditions).
  * Only what it names changes; an absent member leaves the base value (or an earlier incident's).
  */
 export interface Incident {
@@ -113,7 +113,7 @@ export interface Scenario {
   actions: number;
   arrivals: {
     rate: number;
-    /** Piecewise-constant rate from time 0 (part two, B); empty: the base rate throughout. */
+    /** Piecewise-constant rate from time 0 (MODEL.md B, changing conditions); empty: the base rate throughout. */
     profile: ProfileStep[];
   };
   service: {
@@ -121,20 +121,20 @@ export interface Scenario {
     errorRate: number;
     /** Executions at once; `'unlimited'` means no queue. */
     concurrency: number | 'unlimited';
-    /** The service's own worker dying mid-execution (part two, A). */
+    /** The service's own worker dying mid-execution (MODEL.md A, the service's own crashes). */
     crash: { probability: number; afterEffect: number };
   };
   network: { requestLoss: number; replyLoss: number };
   client: {
-    /** A named client whose documented defaults filled the client block (part two, D); `'none'`: none. */
+    /** A named client whose documented defaults filled the client block (MODEL.md D, real clients); `'none'`: none. */
     preset: PresetName | 'none';
     timeout: number;
     retries: number;
-    /** `floor` (part two, D): no backoff below it, after the jitter. */
+    /** `floor` (MODEL.md D, real clients): no backoff below it, after the jitter. */
     backoff: { base: number; multiplier: number; max: number; jitter: JitterSpec; floor: number };
     /** Per-tool-call time budget; `'none'` means unbounded. */
     deadline: number | 'none';
-    /** Part two, D: the retry quota, the retry budget and hedged attempts; `'none'`: off. */
+    /** Real clients' limits (MODEL.md D): the retry quota, the retry budget and hedged attempts; `'none'`: off. */
     throttle: ThrottleSpec | 'none';
     budget: BudgetSpec | 'none';
     hedge: HedgeSpec | 'none';
@@ -146,7 +146,7 @@ export interface Scenario {
     raceWindow: number;
     fingerprint: boolean;
     recordBytes: number;
-    /** Effect and record in one transaction (part two, A). */
+    /** Effect and record in one transaction (MODEL.md A, the service's own crashes). */
     transactional: boolean;
     /** A `running` record older than this is taken over; `'none'`: never. */
     lease: number | 'none';
@@ -156,13 +156,13 @@ export interface Scenario {
     replan: { probability: number; max: number; delay: Range; argsChange: number };
     crash: { probability: number; max: number; resumeDelay: Range };
     identicalRepeats: number;
-    /** A read of the business identity before a re-plan or replay call (part two, C). */
+    /** A read of the business identity before a re-plan or replay call (MODEL.md C, checking first). */
     checkFirst: { probability: number; latency: number };
   };
-  /** Windows that change conditions (part two, B), in file order (the last listed wins). */
+  /** Windows that change conditions (MODEL.md B, changing conditions), in file order (the last listed wins). */
   incidents: Incident[];
   /**
-   * The time series' interval (part two, B); `'none'`: a series only for a scenario with a
+   * The time series' interval (MODEL.md B, changing conditions); `'none'`: a series only for a scenario with a
    * profile or incidents, at DEFAULT_SERIES_INTERVAL.
    */
   report: { interval: number | 'none' };
@@ -227,5 +227,3 @@ export function defaultScenario(): Scenario {
     expect: {},
   };
 }
-
-export { canonicalScenario } from './canonical-scenario.js';

@@ -24,8 +24,6 @@ export interface PresetClient {
 }
 
 export interface Preset {
-  /** What the preset models, in a line. */
-  description: string;
   /** Repository and file(s) the values were read from. */
   source: string;
   /** Release or commit the values were read at. */
@@ -41,7 +39,6 @@ const SECOND = 1000;
 
 export const PRESETS: Readonly<Record<PresetName, Preset>> = {
   openai: {
-    description: 'OpenAI Node SDK: 2 retries, 0.5 s doubling to 8 s, delay x U(0.75, 1], 600 s per attempt, no key',
     source: 'openai/openai-node src/client.ts',
     version: 'src/client.ts @ 0064618aa8dc (7.x line; package.json copy in the index: 7.2.0)',
     client: {
@@ -51,7 +48,6 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
     },
   },
   anthropic: {
-    description: 'Anthropic TypeScript SDK: 2 retries, 0.5 s doubling to 8 s, delay x U(0.75, 1], 600 s, no key',
     source: 'anthropics/anthropic-sdk-typescript src/client.ts',
     version: 'src/client.ts @ 00da52f8f141 (package.json copies in the index: 0.65.0 to 0.76.0)',
     client: {
@@ -61,7 +57,6 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
     },
   },
   stripe: {
-    description: 'Stripe Node SDK: 2 retries, delay x U(0.5, 1) floored at 0.5 s, cap 5 s, 80 s, one key per call',
     source: 'stripe/stripe-node src/RequestSender.ts, src/stripe.core.ts, src/platform/PlatformFunctions.ts',
     version: 'stripe.core.ts @ 00ce2955d480 (PACKAGE_VERSION 22.7.0-alpha.4); RequestSender.ts @ 0106bc9eace6',
     client: {
@@ -79,7 +74,6 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
     keys: { scope: 'call' },
   },
   'aws-standard': {
-    description: 'AWS SDK standard retry mode (botocore): 3 attempts, full jitter on 1 s doubling to 20 s, retry quota',
     source: 'boto/botocore botocore/retries/standard.py, botocore/retries/quota.py, botocore/endpoint.py',
     version: 'standard.py @ 0719e79583bb (STANDARD_RETRY_MODE_VERSION 2.0); quota.py @ 40454eaac38c',
     client: {
@@ -90,7 +84,6 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
     },
   },
   langgraph: {
-    description: 'LangGraph RetryPolicy(): 3 attempts, 0.5 s doubling to 128 s plus U(0, 1) s (approximated)',
     source: 'langchain-ai/langgraph libs/langgraph/langgraph/types.py, libs/langgraph/langgraph/pregel/_retry.py',
     version: 'types.py @ 0018810e2c01; _retry.py @ 08e208c9dd81 (1.x line)',
     client: {
@@ -101,7 +94,6 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
     requires: ['client.timeout'],
   },
   temporal: {
-    description: 'Temporal activity default retry policy: 1 s doubling to 100 s, no jitter, unlimited attempts',
     source: 'temporalio/temporal common/retrypolicy/retry_policy.go',
     version: 'retry_policy.go @ 2eef25240666 (DefaultDefaultRetrySettings)',
     client: {
@@ -111,8 +103,6 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
     requires: ['client.retries', 'client.timeout', 'client.deadline'],
   },
   envoy: {
-    description:
-      'Envoy route retry policy: 1 retry, full jitter 25 ms to 250 ms, 15 s route timeout, a 20% retry budget',
     source:
       'envoyproxy/envoy api/envoy/config/route/v3/route_components.proto, api/envoy/config/cluster/v3/circuit_breaker.proto',
     version: 'route_components.proto @ 0035e40b3484; circuit_breaker.proto @ 01c2c1fadbc6',
@@ -127,7 +117,6 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
     },
   },
   'vercel-ai': {
-    description: 'Vercel AI SDK: 2 retries, 2 s doubling, no cap, no jitter, no per-attempt timeout',
     source: 'vercel/ai packages/ai/src/util/retry-with-exponential-backoff.ts',
     version: 'retry-with-exponential-backoff.ts @ 0530ac3468d5 (package.json copy in the index: ai 6.0.238)',
     client: {

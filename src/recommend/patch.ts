@@ -1,7 +1,8 @@
 // The recommendation as something to paste: the fields that differ from the scenario, as
 // nested YAML in the file's own units (`timeout: 800ms`, `retention: 25m`), and the same
 // as `--set` arguments for rerunning without editing the file.
-import { fieldAt, valueAt } from '../scenario/fields.js';
+import { valueAt } from '../model/fields.js';
+import { fieldAt } from '../model/field-lookup.js';
 import { written } from '../scenario/serialize.js';
 import { yaml } from '../scenario/yaml-lib.js';
 import type { Scenario } from '../model/scenario.js';

@@ -4,7 +4,7 @@
 // Schema describes the same forms, so a bound means the same wherever it is written.
 import type { Op, Target } from '../model/bounds.js';
 import { METRIC_NAMES, type Unit, metricInfo } from '../model/metrics.js';
-import type { Bounds } from './fields.js';
+import type { Bounds } from '../model/fields.js';
 import type { Issue } from './issues.js';
 import { type Reader, readDuration, readNumber, readProbability, readSize } from './kinds.js';
 import * as msg from './messages.js';

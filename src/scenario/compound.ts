@@ -1,7 +1,7 @@
 // Fields written as small maps: a uniform range `{ min, max }` and the lognormal latency in
 // either of its two forms, `{ median, sigma }` or `{ p50, p99 }`; and the member reading
-// they share with the client's part-two maps (map-or-none.ts).
-import type { Member } from './fields.js';
+// they share with the client's retry-limit maps (map-or-none.ts).
+import type { Member } from '../model/fields.js';
 import { issueAt, type Pos, type Problem } from './issues.js';
 import { readerOf, type Spec } from './kinds.js';
 import * as msg from './messages.js';
@@ -9,7 +9,7 @@ import { closest } from './suggest.js';
 import { type MapEntry, type TreeNode, isNull } from './tree.js';
 import type { Range } from '../model/scenario.js';
 import { durationLiteral } from './units.js';
-import { MAX_SIGMA } from './limits.js';
+import { MAX_SIGMA } from '../model/limits.js';
 
 /** The z of the 99th percentile as MODEL.md writes it: sigma = ln(p99 / p50) / 2.3263. */
 export const Z99 = 2.3263;

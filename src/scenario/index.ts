@@ -6,7 +6,7 @@ import * as msg from './messages.js';
 import { fileSource, parseYaml } from './parse.js';
 import { applySets, setFile } from './sets.js';
 import { type MapNode, emptyMap, isNull, nodeAt } from './tree.js';
-import { FIELDS } from './fields.js';
+import { FIELDS } from '../model/fields.js';
 import { presetValues } from '../presets/presets.js';
 import type { Scenario } from '../model/scenario.js';
 import { validate } from './validate.js';
@@ -14,9 +14,9 @@ import { CONTROL, TEXT_LIMIT, TEXT_LIMITS } from './kinds.js';
 import { scenarioWarnings } from './warnings.js';
 
 export { defaultScenario } from '../model/scenario.js';
-export { FIELDS, GROUPS, type Field, type FieldKind } from './fields.js';
+export { FIELDS, GROUPS, type Field, type FieldKind } from '../model/fields.js';
 export { formatIssue, formatWarning, type Issue } from './issues.js';
-export { LIMITS } from './limits.js';
+export { LIMITS } from '../model/limits.js';
 export { scenarioToYaml } from './serialize.js';
 export { schemaText } from './schema.js';
 export { starterScenario } from './starter.js';
@@ -104,7 +104,7 @@ function load(text: string, file: string, sets: readonly string[], preset: boole
  * A scenario embedded in another document (a report's summary.json), as text, or the
  * first problem that keeps it from loading; `where` names its place for that problem.
  * It was resolved when it ran: a field left out is at its default, even beside a
- * `client.preset` that would fill it (canonicalScenario leaves part-two defaults out).
+ * `client.preset` that would fill it (canonicalScenario leaves out an optional field that is off).
  */
 export function embeddedScenario(text: string, where: string): Scenario | string {
   const outcome = load(text, where, [], false);

@@ -1,4 +1,4 @@
-// `client.backoff.jitter` (MODEL.md part two, D): one of the jitter words, or
+// `client.backoff.jitter` (MODEL.md D, real clients): one of the jitter words, or
 // `{ proportional: [lo, hi] }`, the capped delay times U(lo, hi), as real clients jitter it
 // (the OpenAI and Anthropic SDKs draw U(0.75, 1), the OpenAI Agents SDK U(0.875, 1.125),
 // so hi may exceed 1). A scalar is read as a word exactly as before the map form existed.

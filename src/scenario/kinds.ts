@@ -1,7 +1,7 @@
 // Reading one scalar value of each kind: the input forms of MODEL.md (units, percentages,
 // integral floats), then the value's range. A reader reports its own issues and returns
 // undefined when the value cannot be used.
-import type { Bounds, Member } from './fields.js';
+import type { Bounds, Member } from '../model/fields.js';
 import { type Issue, type Problem, issueAt } from './issues.js';
 import * as msg from './messages.js';
 import { closest } from './suggest.js';

@@ -1,13 +1,13 @@
-// The two list fields of MODEL.md part two, B: `arrivals.profile`, steps `{ until, rate }`
+// The two list fields of MODEL.md B, changing conditions: `arrivals.profile`, steps `{ until, rate }`
 // with `until` strictly increasing, and `incidents`, windows `{ at, for, ... }` that each
 // name an effect. An empty list (or `profile:` with nothing after it) is none. Items are
 // named `arrivals.profile[0]`, counting from 0, in messages.
 import { memberEntries } from './compound.js';
-import type { Field, Member } from './fields.js';
+import type { Field, Member } from '../model/fields.js';
 import { type Pos, issueAt } from './issues.js';
 import { type Spec, readerOf } from './kinds.js';
-import { INCIDENT_EFFECTS, requiredOf } from './items.js';
-import { LIMITS } from './limits.js';
+import { INCIDENT_EFFECTS, requiredOf } from '../model/field-members.js';
+import { LIMITS } from '../model/limits.js';
 import * as msg from './messages.js';
 import { type MapEntry, type TreeNode, isNull } from './tree.js';
 import type { Incident, ProfileStep } from '../model/scenario.js';

@@ -1,10 +1,10 @@
-// `client.throttle`, `client.budget` and `client.hedge` (MODEL.md part two, D): the word
+// `client.throttle`, `client.budget` and `client.hedge` (MODEL.md D, real clients): the word
 // `none`, or a map of the field's members in which a missing member takes its documented
 // default. A member without a default (a hedge's `after`) must be written. An empty value
 // (`throttle:` with nothing after it) is refused rather than guessed at: it could mean the
 // mechanism off or on with every default.
 import { memberEntries, readMembers } from './compound.js';
-import type { Field, Member } from './field-types.js';
+import type { Field, Member } from '../model/field-types.js';
 import { issueAt } from './issues.js';
 import type { Spec } from './kinds.js';
 import * as msg from './messages.js';

@@ -1,4 +1,4 @@
-// The messages about the client's part-two fields (MODEL.md part two, D): the proportional
+// The messages about the client's optional fields (MODEL.md D, real clients): the proportional
 // jitter, the throttle, budget and hedge maps, and the preset. Re-exported by messages.ts,
 // where every other message lives.
 import { Code } from './codes.js';
@@ -62,7 +62,7 @@ export const hedgeWithRetries = (path: string, retries: number, source: RetriesS
   );
 };
 
-// Warnings about the client's part-two fields
+// Warnings about the client's optional fields
 
 /** `fallback`: idemsim's default of the field, as a file writes it. */
 export const presetRequires = (preset: string, path: string, fallback: string): Problem =>

@@ -2,7 +2,7 @@
 // A message names the field, says what was found and what to write instead, on one line.
 import type { Pos, Problem } from './issues.js';
 import { Code } from './codes.js';
-import { LIMITS } from './limits.js';
+import { LIMITS } from '../model/limits.js';
 import { found, last, list, problem, show, where } from './message-text.js';
 import type { TreeNode } from './tree.js';
 

@@ -2,7 +2,7 @@
 // under the caps of LIMITS, so that an alias bomb is refused before anything large exists.
 import type { Alias, LineCounter, Node as YamlNode } from 'yaml';
 import { type Issue, type Pos, type Problem, issueAt } from './issues.js';
-import { LIMITS } from './limits.js';
+import { LIMITS } from '../model/limits.js';
 import * as msg from './messages.js';
 import type { MapEntry, ScalarValue, TreeNode } from './tree.js';
 import { yaml } from './yaml-lib.js';

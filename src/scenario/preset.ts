@@ -1,4 +1,4 @@
-// The steps of validation that need the whole client block (MODEL.md part two, D): a preset
+// The steps of validation that need the whole client block (MODEL.md D, real clients): a preset
 // fills the fields the scenario did not write (any field the scenario writes wins, `none`
 // included), and then hedging is checked against the retries it excludes, wherever those
 // retries came from.

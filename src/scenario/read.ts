@@ -1,7 +1,7 @@
 // Reading one field that holds a single value (a duration, a probability, a word...) from
 // its node, by the field table's kind, bounds and words. The validator reads every such
 // field with it, and a sweep reads each value it varies with it.
-import type { Field, FieldKind } from './fields.js';
+import type { Field, FieldKind } from '../model/fields.js';
 import type { Issue } from './issues.js';
 import * as k from './kinds.js';
 import { mapExample } from './map-or-none.js';

@@ -1,7 +1,7 @@
 // The value forms of the JSON Schema: numbers with their bounds, and the strings with a
 // unit the loader reads (`1.5s`, `36MB`, `2%`) as patterns, each a shared definition made
 // on first use. What a pattern cannot check (an exponent's size) is left to the loader.
-import type { Bounds } from './fields.js';
+import type { Bounds } from '../model/fields.js';
 import { DURATION_UNITS, PERCENT_UNITS, SIZE_UNITS, type UnitTable } from './units.js';
 
 export type JsonSchema = { [key: string]: unknown };

@@ -5,10 +5,11 @@
 // a profile's `until` increasing from step to step, a hedge only with `client.retries: 0`
 // (the retries may come from the default or a preset), and the size of a number written as
 // a string with an exponent or beyond 2^53 (`1e400s`, `5e3%`, `99999999999999999999ms`).
-import { FIELDS, GROUPS, type Field, type Member, childrenOf } from './fields.js';
+import { FIELDS, GROUPS, type Field, type Member } from '../model/fields.js';
+import { childrenOf } from '../model/field-lookup.js';
 import { hint, rangeText } from './hints.js';
-import { INCIDENT_EFFECTS, requiredOf } from './items.js';
-import { LIMITS } from './limits.js';
+import { INCIDENT_EFFECTS, requiredOf } from '../model/field-members.js';
+import { LIMITS } from '../model/limits.js';
 import { memberText } from './map-or-none.js';
 import { fieldHint } from './read.js';
 import { written } from './serialize.js';
@@ -78,7 +79,7 @@ function words(field: Field): JsonSchema {
   return { type: 'string', enum: [...values], enumDescriptions: values.map((v) => docs[v] ?? v) };
 }
 
-/** `{ proportional: [lo, hi] }` (MODEL.md part two, D). */
+/** `{ proportional: [lo, hi] }` (MODEL.md D, real clients). */
 function proportional(field: Field): JsonSchema {
   return {
     type: 'object',

@@ -2,10 +2,10 @@
 // loadScenario reads back to an equal Scenario: every number is written exactly.
 import type { ScalarTag } from 'yaml';
 import { metricInfo } from '../model/metrics.js';
-import { FIELDS, type Field, valueAt } from './fields.js';
-import { INCIDENT_EFFECTS } from './items.js';
+import { FIELDS, type Field, valueAt } from '../model/fields.js';
+import { INCIDENT_EFFECTS } from '../model/field-members.js';
+import { isOmitted } from './omitted.js';
 import { yaml } from './yaml-lib.js';
-import { presetValues } from '../presets/presets.js';
 import {
   type Bound,
   type Incident,
@@ -109,25 +109,12 @@ const PAIR: ScalarTag = {
 const yamlJitter = (jitter: JitterSpec): unknown =>
   isProportional(jitter) ? { proportional: new Pair(jitter.proportional) } : jitter;
 
-/**
- * A part-two field at its default is left out, as canonicalScenario leaves it out of JSON;
- * but not beside a `client.preset` that would fill it with something else when the text is
- * read back (a scenario that turned a preset's throttle off writes `throttle: none`).
- */
-export function isOmitted(field: Field, scenario: Scenario): boolean {
-  const value = valueAt(scenario, field.path);
-  if (field.omitAtDefault !== true || JSON.stringify(value) !== JSON.stringify(field.default)) return false;
-  const { preset } = scenario.client;
-  if (preset === 'none') return true;
-  const filled = presetValues(preset).find(([path]) => path === field.path);
-  return filled === undefined || JSON.stringify(filled[1]) === JSON.stringify(value);
-}
-
 export function scenarioToYaml(scenario: Scenario): string {
   const out: Record<string, unknown> = {};
   for (const field of FIELDS) {
     // No block, no key: a scenario without a sweep writes exactly what it wrote before.
     if (field.kind === 'sweep' && scenario.sweep === undefined) continue;
+    // An off field is left out, as the canonical copy leaves it out of JSON.
     if (isOmitted(field, scenario)) continue;
     const keys = field.path.split('.');
     const last = keys.pop() as string;

@@ -2,9 +2,10 @@
 // before validation so that a set value is checked exactly like one from the file. Issues
 // point into the argument: file `--set path=value`, line 1, the column inside `path=value`.
 import { METRIC_NAMES, metricInfo } from '../model/metrics.js';
-import { FIELDS, GROUPS, childrenOf, fieldAt, isGroup } from './fields.js';
+import { FIELDS, GROUPS } from '../model/fields.js';
+import { childrenOf, fieldAt, isGroup } from '../model/field-lookup.js';
 import { type Issue, type Pos, issueAt } from './issues.js';
-import { LIMITS } from './limits.js';
+import { LIMITS } from '../model/limits.js';
 import * as msg from './messages.js';
 import { parseYaml } from './parse.js';
 import { CONTROL } from './kinds.js';

@@ -15,9 +15,9 @@ import {
   type SweepSpec,
   isProportional,
 } from '../model/scenario.js';
-import { usesPartTwo } from '../model/features.js';
-import { FIELDS, GROUPS, type Field, valueAt } from './fields.js';
-import { isOmitted } from './serialize.js';
+import { usesOptionalMetrics } from '../model/features.js';
+import { FIELDS, GROUPS, type Field, valueAt } from '../model/fields.js';
+import { isOmitted } from './omitted.js';
 
 export interface Setting {
   /** The field's path, as a file or `--set` writes it: `client.backoff.base`. */
@@ -35,9 +35,9 @@ export interface Setting {
 const HEADING_FIELDS = new Set(['name', 'description']);
 
 /**
- * The settings in field-table order; a part-two field at its default is left out (unless
- * `everyField`: a report beside scenarios that use part two), so that a scenario using none
- * of them is reported exactly as before they existed.
+ * The settings in field-table order; an off optional field is left out (unless `everyField`:
+ * a report beside scenarios that carry optional metrics), so that a scenario using none of
+ * them is reported exactly as before they existed.
  */
 export function scenarioSettings(scenario: Scenario, everyField = false): Setting[] {
   const shownFields = FIELDS.filter(
@@ -61,12 +61,12 @@ export function scenarioSettings(scenario: Scenario, everyField = false): Settin
  */
 export function defaultFields(scenario: Scenario, given: readonly string[]): string[] {
   const written = new Set(given);
-  // A part-two field at its default is shown (and so listed) only beside a scenario that
-  // uses part two; a part-one scenario's list stays as it was before part two existed.
-  const partTwo = usesPartTwo(scenario);
+  // An off field is shown (and so listed) only beside a scenario that carries optional
+  // metrics; any other scenario's list stays as it was before the optional fields existed.
+  const everyField = usesOptionalMetrics(scenario);
   return FIELDS.filter((field) => {
     const value = valueAt(scenario, field.path);
-    return !written.has(field.path) && same(value, field.default) && (partTwo || !isOmitted(field, scenario));
+    return !written.has(field.path) && same(value, field.default) && (everyField || !isOmitted(field, scenario));
   }).map((field) => field.path);
 }
 

@@ -1,9 +1,10 @@
 // The starter scenario `idemsim init` writes: every field at its default with its one-line
 // doc above it, generated from the field table so that it lists exactly the fields the
-// loader reads, and loads to defaultScenario() (with the file's own name). The part-two
+// loader reads, and loads to defaultScenario() (with the file's own name). The optional
 // fields, off by default, are shown commented out with an example value, so that an
 // editor's toggle-comment on a block turns it on, docs and all.
-import { FIELDS, GROUPS, type Field, childrenOf } from './fields.js';
+import { FIELDS, GROUPS, type Field } from '../model/fields.js';
+import { childrenOf, isOptionalGroup } from '../model/field-lookup.js';
 import { inlineYaml, written } from './serialize.js';
 import { yaml } from './yaml-lib.js';
 
@@ -48,7 +49,7 @@ function fieldLines(field: Field, key: string, indent: string, name: string, com
     lines.push(`${indent}${key}:`, ...SWEEP_EXAMPLES.map((example) => `${indent}  # ${example}`));
     return lines;
   }
-  if (field.omitAtDefault === true) {
+  if (field.optional === true) {
     const value = written(field, field.example);
     // A note goes on the key's line: the line above is the doc, and toggling keeps both.
     const note = field.exampleNote === undefined ? '' : `  # ${field.exampleNote}`;
@@ -62,17 +63,13 @@ function fieldLines(field: Field, key: string, indent: string, name: string, com
   return lines;
 }
 
-/** Whether every field of a group is off by default: the whole group is then commented out. */
-const allOptional = (group: string): boolean =>
-  FIELDS.filter((field) => field.path.startsWith(`${group}.`)).every((field) => field.omitAtDefault === true);
-
 function groupLines(path: string, indent: string, name: string, commented = true): string[] {
   return childrenOf(path).flatMap((key) => {
     const child = join(path, key);
     const field = BY_PATH.get(child);
     if (field !== undefined) return fieldLines(field, key, indent, name, commented);
     const head = `${indent}# ${GROUPS[child] ?? ''}`;
-    const optional = commented && allOptional(child);
+    const optional = commented && isOptionalGroup(child);
     const body = [`${indent}${key}:`, ...groupLines(child, `${indent}  `, name, commented && !optional)];
     return [head, ...(optional ? commentOut(body, indent) : body)];
   });

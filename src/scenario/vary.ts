@@ -4,7 +4,8 @@
 // it means exactly what it means in a scenario file; how values combine (min <= max of a
 // range) is checked when each point's scenario is loaded.
 import { MAX_SWEEP_POINTS, type Vary, type VaryKind } from '../model/sweep.js';
-import { FIELDS, type Field, type Member, fieldAt } from './fields.js';
+import { FIELDS, type Field, type Member } from '../model/fields.js';
+import { fieldAt } from '../model/field-lookup.js';
 import type { Issue } from './issues.js';
 import { readDuration, readEnum, readNumber, readSize, readerOf } from './kinds.js';
 import * as msg from './messages.js';

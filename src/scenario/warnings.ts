@@ -1,11 +1,10 @@
 // Scenarios that load but do not do what they seem to ask: a lease, or its renewal, beside
-// a transactional effect (a crashed transaction holds no row to lease, MODEL.md part two,
-// A), and a renewal without a lease; a preset whose client has no default for a field the
-// scenario leaves unset, and a retry throttle or budget with no retry to limit (part two,
-// D). A warning is an issue in shape (file, line and column of the field, a stable code,
+// a transactional effect (a crashed transaction holds no row to lease, MODEL.md A), and a
+// renewal without a lease; a preset whose client has no default for a field the scenario
+// leaves unset, and a retry throttle or budget with no retry to limit (MODEL.md D). A warning is an issue in shape (file, line and column of the field, a stable code,
 // one line) that does not stop the scenario from running.
 import { PRESETS } from '../presets/presets.js';
-import { fieldAt } from './fields.js';
+import { fieldAt } from '../model/field-lookup.js';
 import { type Issue, type Pos, type Problem, issueAt } from './issues.js';
 import * as msg from './messages.js';
 import { written } from './serialize.js';

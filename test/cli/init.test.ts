@@ -10,7 +10,7 @@ import { alreadyExists } from '../../src/io/file.js';
 import { PUBLISHED_SCHEMA, init, schemaRefFor } from '../../src/cli/init.js';
 import { VERSION } from '../../src/cli/version.js';
 import { cli } from '../../src/cli/main.js';
-import { FIELDS, GROUPS } from '../../src/scenario/fields.js';
+import { FIELDS, GROUPS } from '../../src/model/fields.js';
 import { defaultScenario, formatIssue, loadScenario } from '../../src/scenario/index.js';
 import { captured, lines } from './sinks.js';
 
@@ -57,7 +57,7 @@ describe('idemsim init', () => {
       // A part-two field is commented out (inside a commented-out group, its doc is too).
       const at = text.findIndex((line, i) => {
         const bare = (l: string | undefined): string => (l ?? '').trim().replace(/^# {0,3}(?=\S)/, '');
-        if (field.omitAtDefault !== true)
+        if (field.optional !== true)
           return line.trim().startsWith(`${key}:`) && text[i - 1]?.trim() === `# ${field.doc}`;
         return (
           line.trim().startsWith('#') &&

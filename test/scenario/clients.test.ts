@@ -1,4 +1,4 @@
-// `client.throttle`, `client.budget` and `client.hedge` (MODEL.md part two, D): the word
+// `client.throttle`, `client.budget` and `client.hedge` (MODEL.md D, real clients): the word
 // `none` or a map whose missing members take the mechanism's documented defaults; read from
 // files and --set, refused with a located one-line message for each bad form, hedging
 // refused beside retries, written back, shown, varied, and checked alike by the JSON Schema.

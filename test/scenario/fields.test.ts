@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { FIELDS, GROUPS, valueAt } from '../../src/scenario/fields.js';
+import { FIELDS, GROUPS, valueAt } from '../../src/model/fields.js';
 import { defaultScenario, defaultsWithSets, loadScenario } from '../../src/scenario/index.js';
 import { issue, issues, valid } from './helpers.js';
 
@@ -29,7 +29,16 @@ describe('defaults', () => {
   test('the scenario keeps the key order of the Scenario type', () => {
     const s = valid('expect: {}\nagent: {}\nname: x\nclient: { deadline: 1s, timeout: 2s }\n');
     expect(JSON.stringify(Object.keys(s))).toBe(JSON.stringify(Object.keys(defaultScenario())));
-    expect(Object.keys(s.client)).toEqual(['preset', 'timeout', 'retries', 'backoff', 'deadline', 'throttle', 'budget', 'hedge']);
+    expect(Object.keys(s.client)).toEqual([
+      'preset',
+      'timeout',
+      'retries',
+      'backoff',
+      'deadline',
+      'throttle',
+      'budget',
+      'hedge',
+    ]);
   });
 });
 

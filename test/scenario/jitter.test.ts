@@ -1,4 +1,4 @@
-// `client.backoff.jitter` in its two forms (MODEL.md part two, D): a word, as before, or
+// `client.backoff.jitter` in its two forms (MODEL.md D, real clients): a word, as before, or
 // `{ proportional: [lo, hi] }`, the capped delay times U(lo, hi). Read from files and
 // --set, refused with a located message for each bad form, written back, shown, and
 // checked alike by the JSON Schema.

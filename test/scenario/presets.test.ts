@@ -1,11 +1,11 @@
-// `client.preset` (MODEL.md part two, D): a named client's documented defaults fill the
+// `client.preset` (MODEL.md D, real clients): a named client's documented defaults fill the
 // client fields the scenario does not write, and `keys.scope` where the client sends its own
 // key; any field the file or a --set writes wins, `none` included. A preset whose client has
 // no default for a field warns that idemsim's default applies.
 import { describe, expect, test } from 'vitest';
 import { PRESET_NAMES } from '../../src/model/presets.js';
 import { PRESETS, presetValues } from '../../src/presets/presets.js';
-import { canonicalScenario } from '../../src/model/scenario.js';
+import { canonicalScenario } from '../../src/model/canonical-scenario.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import {
   defaultScenario,

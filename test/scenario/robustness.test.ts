@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { stringify } from 'yaml';
-import { FIELDS } from '../../src/scenario/fields.js';
+import { FIELDS } from '../../src/model/fields.js';
 import { type LoadOutcome, formatIssue, loadScenario } from '../../src/scenario/index.js';
 
 const PATHS = [

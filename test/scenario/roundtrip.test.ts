@@ -6,7 +6,7 @@ import type { Bound, Incident, JitterSpec, ProfileStep, Scenario } from '../../s
 import { Claim, Jitter, Scope } from '../../src/model/scenario.js';
 import { PRESET_NAMES } from '../../src/model/presets.js';
 import { CONTROL } from '../../src/scenario/kinds.js';
-import { MIN_RATE } from '../../src/scenario/limits.js';
+import { MIN_RATE } from '../../src/model/limits.js';
 
 const reload = (scenario: Scenario): Scenario => {
   const outcome = loadScenario(scenarioToYaml(scenario), 'roundtrip.yaml');
@@ -69,7 +69,7 @@ const jitter: fc.Arbitrary<JitterSpec> = fc.oneof(
     .map(([a, b]): JitterSpec => ({ proportional: [Math.min(a, b), Math.max(a, b)] })),
 );
 
-/** `none`, or a map (MODEL.md part two, D); numbers may be fractional where the field allows. */
+/** `none`, or a map (MODEL.md D, real clients); numbers may be fractional where the field allows. */
 const none = fc.constant('none' as const);
 const throttle = fc.oneof(
   none,
@@ -153,7 +153,7 @@ describe('scenarioToYaml', () => {
     expect(text.indexOf('name:')).toBeLessThan(text.indexOf('expect:'));
   });
 
-  test('a scenario using no part-two field is written exactly as before they existed', () => {
+  test('a scenario using no optional field is written exactly as before they existed', () => {
     const text = scenarioToYaml(defaultScenario());
     for (const key of [
       'profile',
@@ -170,7 +170,7 @@ describe('scenarioToYaml', () => {
     expect(text).toContain('  identicalRepeats: 0\nexpect: {}\n');
   });
 
-  test('writes each part-two field only where it differs from its default, lists as block lists of flow maps', () => {
+  test('writes each optional field only where it differs from its default, lists as block lists of flow maps', () => {
     const s = defaultScenario();
     s.arrivals.profile = [
       { until: 1_800_000, rate: 50 },

@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { FIELDS, type Field } from '../../src/scenario/fields.js';
+import { FIELDS, type Field } from '../../src/model/fields.js';
 import {
   type Issue,
   defaultScenario,
@@ -62,7 +62,7 @@ describe('the committed schema', () => {
     expect(accepts(starterScenario('scenario', 'x.json'))).toBe(true);
   });
 
-  test('accepts a scenario using every part-two field', () => {
+  test('accepts a scenario using every optional field', () => {
     const text = [
       'arrivals:',
       '  profile:',
@@ -171,7 +171,7 @@ const MALFORMED_BY_SCHEMA: Record<string, string> = {
   'actions over the limit': 'actions: 100000001\n',
   'a number beyond 2^53': 'seed: 9007199254740993\n',
   'merge key': 'base: &b { timeout: 1s }\nclient:\n  <<: *b\n',
-  // Part two.
+  // The optional fields.
   'a crash probability over 1': 'service:\n  crash: { probability: 1.5 }\n',
   'a lease of 0': 'keys:\n  lease: 0s\n',
   'a lease word other than none': 'keys:\n  lease: never\n',

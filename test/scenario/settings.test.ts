@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScenario, defaultsWithSets, loadScenario } from '../../src/scenario/index.js';
 import { defaultFields, scenarioSettings } from '../../src/scenario/settings.js';
-import { FIELDS } from '../../src/scenario/fields.js';
+import { FIELDS } from '../../src/model/fields.js';
 
 function given(text: string, sets: readonly string[] = []): string[] {
   const outcome = loadScenario(text, 's.yaml', sets);
@@ -44,15 +44,15 @@ describe('defaultFields', () => {
     expect(defaults).toContain('sweep');
   });
 
-  it('leaves out the part-two fields at their default, as the settings table does', () => {
+  it('leaves out the optional fields at their default, as the settings table does', () => {
     const defaults = defaultFields(defaultScenario(), []);
-    for (const field of FIELDS.filter((f) => f.omitAtDefault === true)) expect(defaults).not.toContain(field.path);
+    for (const field of FIELDS.filter((f) => f.optional === true)) expect(defaults).not.toContain(field.path);
     const scenario = defaultScenario();
     scenario.keys.lease = 30_000;
     expect(defaultFields(scenario, ['keys.lease'])).not.toContain('keys.lease');
   });
 
-  it('lists them for a scenario that uses part two, whose settings table shows every field', () => {
+  it('lists them for a scenario that carries optional metrics, whose settings table shows every field', () => {
     const scenario = defaultScenario();
     scenario.service.crash.probability = 0.01;
     const defaults = defaultFields(scenario, ['service.crash.probability']);
@@ -68,14 +68,14 @@ describe('defaultFields', () => {
 });
 
 describe('scenarioSettings', () => {
-  it('lists every field but the name, the description and the part-two fields at their default, in field-table order', () => {
-    const paths = FIELDS.filter((field) => field.omitAtDefault !== true)
+  it('lists every field but the name, the description and the optional fields at their default, in field-table order', () => {
+    const paths = FIELDS.filter((field) => field.optional !== true)
       .map((field) => field.path)
       .filter((path) => path !== 'name' && path !== 'description');
     expect(scenarioSettings(defaultScenario()).map((s) => s.path)).toEqual(paths);
   });
 
-  it('lists a part-two field once it differs from its default, in field-table order, with its unit', () => {
+  it('lists an optional field once it differs from its default, in field-table order, with its unit', () => {
     const outcome = loadScenario(
       [
         'arrivals:',
@@ -93,7 +93,7 @@ describe('scenarioSettings', () => {
     if (!outcome.ok) throw new Error('does not load');
     const shown = scenarioSettings(outcome.scenario);
     const paths = shown.map((setting) => setting.path);
-    expect(paths.filter((path) => FIELDS.find((f) => f.path === path)?.omitAtDefault === true)).toEqual([
+    expect(paths.filter((path) => FIELDS.find((f) => f.path === path)?.optional === true)).toEqual([
       'arrivals.profile',
       'service.crash.probability',
       'keys.lease',

@@ -1,7 +1,7 @@
 // The `sweep:` block: read into Scenario.sweep, every problem at its FILE:LINE:COL, written
 // back by scenarioToYaml, and invisible to run's canonical JSON.
 import { describe, expect, test } from 'vitest';
-import { canonicalScenario } from '../../src/model/scenario.js';
+import { canonicalScenario } from '../../src/model/canonical-scenario.js';
 import { defaultScenario, formatIssue, loadScenario, scenarioToYaml } from '../../src/scenario/index.js';
 
 const load = (text: string) => loadScenario(text, 's.yaml');

@@ -11,7 +11,7 @@ import {
   RunLimitError,
   overEventLimit,
 } from '../../src/sim/run-limits.js';
-import { LIMITS } from '../../src/scenario/limits.js';
+import { LIMITS } from '../../src/model/limits.js';
 import { scenarioWith } from './helpers.js';
 
 /** Every call times out and every failure is re-planned and replayed: a storm without end. */

@@ -2,7 +2,8 @@
 // and the run's tallies as data (src/sim/tally-state.ts), so `idemsim merge` can pool the
 // replicas exactly. Tallies hold non-finite numbers (an empty histogram's minimum is
 // Infinity), which the part writes by name.
-import { canonicalScenario, type Scenario } from '../../model/scenario.js';
+import { type Scenario } from '../../model/scenario.js';
+import { canonicalScenario } from '../../model/canonical-scenario.js';
 import type { RunResult } from '../../model/result.js';
 import type {
   HistogramState,

@@ -5,7 +5,8 @@
 // so it writes Infinity and -Infinity by name and null only for NaN.
 import { carriedBy } from '../../model/features.js';
 import { canonicalIntervals, type Interval, type Intervals, type RunResult } from '../../model/result.js';
-import { canonicalScenario, type Scenario } from '../../model/scenario.js';
+import { type Scenario } from '../../model/scenario.js';
+import { canonicalScenario } from '../../model/canonical-scenario.js';
 import { readMetrics, type ScenarioReader } from '../run/summary.js';
 import { reportedMetrics } from '../run/part-two.js';
 import { canonicalTimeSeries, readTimeSeries } from '../run/time-series.js';

@@ -2,7 +2,8 @@
 // sweep lists them) is I - 1 modulo N, and prints them with everything `idemsim merge`
 // needs to put the whole sweep back together: the sweep's dimensions and metrics, the
 // scenario as given (for a merged report's scenario.yaml), and each point's run.
-import { canonicalScenario, type Scenario } from '../../model/scenario.js';
+import { type Scenario } from '../../model/scenario.js';
+import { canonicalScenario } from '../../model/canonical-scenario.js';
 import { atOf, type Sweep, type SweepRun, type Vary, type VaryKind } from '../../model/sweep.js';
 import type { ScenarioReader } from '../run/summary.js';
 import { ShapeError, count, describe, list, object, oneOf, record, text, type Reader } from '../shape.js';

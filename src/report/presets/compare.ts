@@ -7,7 +7,8 @@ import { eitherCarried, metricInfo, metricUnit, metricValue, PART_ONE_ONLY } fro
 import { carriedBy } from '../../model/features.js';
 import type { PresetName } from '../../model/presets.js';
 import { canonicalIntervals, canonicalMetrics, type RunResult } from '../../model/result.js';
-import { canonicalScenario, type Scenario } from '../../model/scenario.js';
+import { type Scenario } from '../../model/scenario.js';
+import { canonicalScenario } from '../../model/canonical-scenario.js';
 import { INTERVAL_NOTE, NO_BORDER, csvField, csvNumber, terminalText, wrap } from '../text.js';
 
 /** The key a point runs with: the one the client sends itself, or one per logical action. */

@@ -3,7 +3,7 @@
 // Durations are written as a scenario file writes them; the caller passes that writer in
 // (the scenario layer's durationLiteral), so report/ renders without loading.
 import Table from 'cli-table3';
-import { PRESET_NAMES, type PresetName } from '../../model/presets.js';
+import { PRESET_DOCS, PRESET_NAMES, type PresetName } from '../../model/presets.js';
 import { PRESETS, presetValues } from '../../presets/presets.js';
 import { NO_BORDER, wrap } from '../text.js';
 
@@ -101,7 +101,7 @@ export function renderPresetDetail(name: PresetName, duration: DurationText): st
   for (const [path, value] of valuesOf(name)) table.push([path, fieldText(path, value, duration)]);
   const requires = preset.requires ?? [];
   return [
-    ...wrap(`${name}: ${preset.description}`, WIDTH, '', '  '),
+    ...wrap(`${name}: ${PRESET_DOCS[name]}`, WIDTH, '', '  '),
     `source: ${preset.source}`,
     `version: ${preset.version}`,
     '',
@@ -126,7 +126,7 @@ export function renderPresetJson(names: readonly PresetName[], version: string):
       const preset = PRESETS[name];
       return {
         name,
-        description: preset.description,
+        description: PRESET_DOCS[name],
         source: preset.source,
         version: preset.version,
         values: Object.fromEntries(valuesOf(name)),

@@ -6,7 +6,7 @@
 // -0 is written as 0. The part-two metrics and the time series appear only for scenarios
 // that use them (part-two.ts, time-series.ts).
 import { canonicalIntervals, type ScenarioRun } from '../../model/result.js';
-import { canonicalScenario } from '../../model/scenario.js';
+import { canonicalScenario } from '../../model/canonical-scenario.js';
 import { reportedMetrics } from './part-two.js';
 import { canonicalTimeSeries } from './time-series.js';
 

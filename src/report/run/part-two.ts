@@ -3,14 +3,14 @@
 // that use a part-two feature, so a report of any other scenario stays as it was before
 // they existed. Whether a run carries them is decided by its scenario, never by the
 // values, so a folder redrawn from summary.json is the folder `run` wrote.
-import { carriedBy, usesPartTwo } from '../../model/features.js';
+import { carriedBy, usesOptionalMetrics } from '../../model/features.js';
 import { type Carried, PART_ONE_ONLY, eitherCarried } from '../../model/metrics.js';
 import { canonicalMetrics, type Metrics } from '../../model/result.js';
 import type { Scenario } from '../../model/scenario.js';
 
 /** The run's scenario uses a part-two feature, so its reports carry the part-two metrics. */
 export function carriesPartTwo(run: { scenario: Scenario }): boolean {
-  return usesPartTwo(run.scenario);
+  return usesOptionalMetrics(run.scenario);
 }
 
 /** Some run carries the part-two metrics: a report of them all shows their rows. */

@@ -3,7 +3,7 @@
 // marked "default", so that a reviewer of the page sees the timeout, retries, backoff and
 // retention without opening scenario.yaml.
 import type { Scenario } from '../../model/scenario.js';
-import { usesPartTwo } from '../../model/features.js';
+import { usesOptionalMetrics } from '../../model/features.js';
 import { escapeHtml } from '../page.js';
 
 /** One field as a person reads it (the scenario layer's scenarioSettings writes these). */
@@ -19,7 +19,7 @@ export interface ScenarioSetting {
 }
 
 /**
- * Every field of a scenario, in the field table's order; the part-two fields at their
+ * Every field of a scenario, in the field table's order; the optional fields at their
  * defaults only with `everyField` (then the list is the same for every scenario).
  */
 export type SettingsOf = (scenario: Scenario, everyField?: boolean) => readonly ScenarioSetting[];
@@ -31,13 +31,15 @@ export interface SettingsRun {
 }
 
 export function settingsSection(runs: readonly SettingsRun[], settingsOf: SettingsOf): string {
-  // When any column uses part two, every column lists every field, so the rows line up.
-  const everyField = runs.some((run) => usesPartTwo(run.scenario));
+  // Beside a run that carries optional metrics, every column lists every field, so the rows line up.
+  const everyField = runs.some((run) => usesOptionalMetrics(run.scenario));
   const columns = runs.map((run) => ({
-    settings: new Map(settingsOf(run.scenario, everyField).map((s) => [s.path, s])),
+    settings: new Map(settingsOf(run.scenario, true).map((s) => [s.path, s])),
     defaults: run.defaults === undefined ? undefined : new Set(run.defaults),
   }));
-  const fields = runs[0] === undefined ? [] : settingsOf(runs[0].scenario, everyField);
+  // A row that any run shows is shown for all: a field one file alone sets is a row whichever file comes first.
+  const shown = new Set(runs.flatMap((run) => settingsOf(run.scenario, everyField).map((s) => s.path)));
+  const fields = runs[0] === undefined ? [] : settingsOf(runs[0].scenario, true).filter((s) => shown.has(s.path));
   const head = ['<th scope="col"></th>', ...runs.map((run) => `<th scope="col">${escapeHtml(run.scenario.name)}</th>`)];
   const body: string[] = [];
   let group: string | undefined;

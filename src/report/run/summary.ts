@@ -12,7 +12,8 @@ import {
   type Interval,
   type Metrics,
 } from '../../model/result.js';
-import { canonicalScenario, defaultScenario, type Scenario } from '../../model/scenario.js';
+import { defaultScenario, type Scenario } from '../../model/scenario.js';
+import { canonicalScenario } from '../../model/canonical-scenario.js';
 import {
   ShapeError,
   describe,

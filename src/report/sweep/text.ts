@@ -4,7 +4,7 @@ import Table from 'cli-table3';
 import { metricUnit, metricValue } from '../../model/metrics.js';
 import type { Sweep, SweepRun } from '../../model/sweep.js';
 import { csvField, csvNumber, terminalText } from '../text.js';
-import { canonicalScenario } from '../../model/scenario.js';
+import { canonicalScenario } from '../../model/canonical-scenario.js';
 import { formatInterval, formatMetric } from '../../format/format.js';
 
 export function renderSweepTable(sweep: Sweep): string {

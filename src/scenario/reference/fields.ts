@@ -3,16 +3,8 @@
 // same text `idemsim init` writes), range or words, and one-line doc.
 import { DEFAULT_SCENARIO_NAME } from '../../model/scenario.js';
 import { DEFAULT_SWEEP_METRICS } from '../../model/sweep.js';
-import {
-  type Bounds,
-  FIELDS,
-  type Field,
-  type FieldKind,
-  GROUPS,
-  type Member,
-  childrenOf,
-  isGroup,
-} from '../fields.js';
+import { type Bounds, FIELDS, type Field, type FieldKind, GROUPS, type Member } from '../../model/fields.js';
+import { childrenOf, isGroup } from '../../model/field-lookup.js';
 import { memberText } from '../map-or-none.js';
 import { inlineYaml, written } from '../serialize.js';
 import { durationLiteral, sizeLiteral } from '../units.js';
@@ -41,6 +33,9 @@ const FORM = {
   expect: 'map from metric name to `{ min, max }`',
   sweep: 'map with `vary` and `metrics`',
 } as const satisfies Record<FieldKind, string>;
+
+/** The page marks the optional fields with the name of the docs/model-notes.md section that explains them. */
+const OPTIONAL_MARK = '(part two)';
 
 const HEADER = ['field', 'form', 'default', 'range', 'meaning'];
 
@@ -85,7 +80,7 @@ function rangeText(field: Field): string {
 
 function fieldRow(field: Field): string[] {
   const range = rangeText(field);
-  const doc = field.omitAtDefault === true ? `${field.doc} (part two)` : field.doc;
+  const doc = field.optional === true ? `${field.doc} ${OPTIONAL_MARK}` : field.doc;
   return [code(field.path), FORM[field.kind], defaultOf(field), range, doc];
 }
 

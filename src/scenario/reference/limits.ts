@@ -1,6 +1,6 @@
 // The input limits' table (docs/reference/validation.md), from the loader's own caps: what a
 // scenario text or a command line may ask for before it is refused with exit 2.
-import { LIMITS } from '../limits.js';
+import { LIMITS } from '../../model/limits.js';
 import { table } from './markdown.js';
 
 const LIMIT_TEXT = {

@@ -89,7 +89,7 @@ export function checkRanges(s: Scenario): void {
     'jitter is a word or { proportional: [lo, hi] }, 0 <= lo <= hi',
   );
   holds(typeof s.keys.fingerprint === 'boolean', 'fingerprint is a boolean');
-  checkPartTwo(s);
+  checkOptionalFeatures(s);
   holds(typeof s.seed === 'string' || (Number.isSafeInteger(s.seed) && isNumber(s.seed)), 'seed: integer or string');
   holds(typeof s.name === 'string' && typeof s.description === 'string', 'name and description are strings');
   for (const [metric, bound] of Object.entries(s.expect)) {
@@ -103,8 +103,8 @@ export function checkRanges(s: Scenario): void {
 
 const inUnit = (x: unknown): boolean => isNumber(x) && x >= 0 && x <= 1;
 
-/** MODEL.md part two: leases, the arrival profile and incidents. */
-function checkPartTwo(s: Scenario): void {
+/** MODEL.md A and B: leases, the arrival profile and incidents. */
+function checkOptionalFeatures(s: Scenario): void {
   const { lease, transactional, leaseRenewal } = s.keys;
   holds(lease === 'none' || (isNumber(lease) && lease > 0), 'lease > 0 or none');
   const interval = s.report.interval;
@@ -135,7 +135,7 @@ function checkPartTwo(s: Scenario): void {
 const PRESETS: readonly string[] = ['none', ...PRESET_NAMES];
 const nonNegative = (x: unknown): boolean => isNumber(x) && x >= 0;
 
-/** MODEL.md part two, D: a preset by name; a throttle, budget and hedge off or in range; hedging without retries. */
+/** MODEL.md D, real clients: a preset by name; a throttle, budget and hedge off or in range; hedging without retries. */
 function checkClient(s: Scenario): void {
   const { preset, throttle, budget, hedge, retries } = s.client;
   holds(PRESETS.includes(preset), `client.preset is one of ${PRESETS}`);
@@ -193,7 +193,7 @@ export function smallRun(s: Scenario): Scenario {
 /** The conservation identities of MODEL.md's metrics. */
 export function checkConservation(m: Metrics, s: Scenario): void {
   holds(m.actions === s.actions, 'every action is counted');
-  // Part two: an execution that crashed before its effect ran but committed nothing.
+  // MODEL.md A: an execution that crashed before its effect ran but committed nothing.
   const { total, beforeEffect, afterEffect } = m.serverCrashes;
   holds(beforeEffect + afterEffect === total, 'server crashes: before + after effect = total');
   holds(

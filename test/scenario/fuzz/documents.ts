@@ -3,7 +3,8 @@
 // damaged with wrong types, out-of-range and huge numbers, odd units, unknown keys,
 // unicode, deep nesting, alias bombs and raw text edits.
 import fc from 'fast-check';
-import { FIELDS, type Field, childrenOf, setValueAt } from '../../../src/scenario/fields.js';
+import { FIELDS, type Field, setValueAt } from '../../../src/model/fields.js';
+import { childrenOf } from '../../../src/model/field-lookup.js';
 import { defaultScenario } from '../../../src/scenario/index.js';
 import type { Scenario } from '../../../src/model/scenario.js';
 import { applyPreset } from '../../../src/presets/presets.js';
@@ -144,7 +145,7 @@ export const validTree: fc.Arbitrary<{ root: YamlNode; expected: Scenario }> = f
     const expected = defaultScenario();
     expected.name = NAME;
     for (const [path, value] of part.assignments) setValueAt(expected, path, value);
-    // A preset fills every field the document does not write (MODEL.md part two, D).
+    // A preset fills every field the document does not write (MODEL.md D, real clients).
     const written = new Set(part.assignments.map(([path]) => path));
     const { preset } = expected.client;
     if (preset !== 'none') applyPreset(expected, preset, (path) => written.has(path));

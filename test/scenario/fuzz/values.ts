@@ -1,12 +1,12 @@
 // Valid values of each field kind in every input form MODEL.md allows ("Units and input
 // forms"), each paired with the normalized value the loader must read from it.
 import fc from 'fast-check';
-import type { Bounds, Field, Member } from '../../../src/scenario/fields.js';
+import type { Bounds, Field, Member } from '../../../src/model/fields.js';
 import type { Range } from '../../../src/model/scenario.js';
 import { type Unit } from '../../../src/model/metrics.js';
 import { type YamlNode, map, quoted, raw } from './emit.js';
 import { CONTROL } from '../../../src/scenario/kinds.js';
-import { MIN_RATE } from '../../../src/scenario/limits.js';
+import { MIN_RATE } from '../../../src/model/limits.js';
 
 /** What a value is written as, and what the loader must make of it. */
 export interface Written {
@@ -101,7 +101,7 @@ export const probability: fc.Arbitrary<Written> = fc.oneof(
     }),
 );
 
-/** `{ proportional: [lo, hi] }`, 0 <= lo <= hi, hi sometimes above 1 (MODEL.md part two, D). */
+/** `{ proportional: [lo, hi] }`, 0 <= lo <= hi, hi sometimes above 1 (MODEL.md D, real clients). */
 const proportional: fc.Arbitrary<Written> = fc
   .tuple(fc.double({ min: 0, max: 2, noNaN: true }), fc.double({ min: 0, max: 2, noNaN: true }), fc.boolean())
   .map(([a, b, flow]) => {

@@ -5,7 +5,7 @@ import { escapeHtml, type HtmlChart } from '../../../../src/report/page.js';
 import { renderHtml } from '../../../../src/report/run/html.js';
 import { inlineSvg } from '../../../../src/report/inline-svg.js';
 import { SECTIONS } from '../../../../src/report/run/sections.js';
-import { FIELDS } from '../../../../src/scenario/fields.js';
+import { FIELDS } from '../../../../src/model/fields.js';
 import { scenarioSettings } from '../../../../src/scenario/settings.js';
 import { CSS } from '../../../../src/report/page.js';
 import { defaultsRun, intentRun } from '../../fixture.js';

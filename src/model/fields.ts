@@ -1,14 +1,13 @@
-// The scenario's fields, one row each: kind, default, valid range and a one-line doc with
-// the unit. Validation, `--set`, the YAML writer, the JSON Schema, the starter file and the
-// reference all read this one table, in the key order of the Scenario type.
-import { defaultScenario } from '../model/scenario.js';
-import { PRESET_NAMES } from '../model/presets.js';
-import { PRESETS } from '../presets/presets.js';
-import { BUDGET, HEDGE, THROTTLE } from './client-maps.js';
+// The scenario's fields, one row each, in the key order of every copy written: kind,
+// default, valid range, one-line doc, and whether it is optional (off at its default, and
+// then left out). The canonical copy, validation, `--set`, the YAML writer, the JSON Schema,
+// the starter file, the Settings table and the reference all read this one table.
+import { Claim, Jitter, Scope, defaultScenario } from './scenario.js';
+import { PRESET_DOCS, PRESET_NAMES } from './presets.js';
+import type { MetricGroup } from './metrics.js';
 import { type Bounds, type Field, type FieldKind, valueAt } from './field-types.js';
-import { INCIDENT, PROFILE_STEP } from './items.js';
+import { BUDGET, HEDGE, INCIDENT, PROFILE_STEP, THROTTLE } from './field-members.js';
 import { LIMITS, MAX_SIGMA, MIN_RATE } from './limits.js';
-import { Claim, Jitter, Scope } from '../model/scenario.js';
 
 export { type Bounds, type Field, FieldKind, type Member, setValueAt, valueAt } from './field-types.js';
 
@@ -27,14 +26,27 @@ const f = (path: string, kind: FieldKind, doc: string, extra: Partial<Field> = {
 const probability = (path: string, doc: string): Field => f(path, 'probability', doc, { bounds: unit });
 const count = (path: string, doc: string, max: number): Field => f(path, 'integer', doc, { bounds: { min: 0, max } });
 const duration = (path: string, bounds: Bounds, doc: string): Field => f(path, 'duration', doc, { bounds });
-/** A part-two field: off at its default, shown commented out with `example` in the starter file. */
-const partTwo = (field: Field, example: unknown, exampleNote?: string): Field => ({
+/** The metrics of the optional features (crashes, leases, checks, the time series). */
+const FEATURE_METRICS: readonly MetricGroup[] = ['partTwo'];
+/** A retry limit brings the clients' metrics (throttled retries, hedges) besides. */
+const RETRY_LIMIT_METRICS: readonly MetricGroup[] = ['partTwo', 'clients'];
+/**
+ * An optional field: off at its default, shown commented out with `example` in the starter
+ * file; while it differs from its default, a run reports the metric groups it `carries`.
+ */
+const optional = (
+  field: Field,
+  example: unknown,
+  carries: readonly MetricGroup[] = FEATURE_METRICS,
+  exampleNote?: string,
+): Field => ({
   ...field,
-  omitAtDefault: true,
+  optional: true,
   example,
+  ...(carries.length === 0 ? {} : { carries }),
   ...(exampleNote === undefined ? {} : { exampleNote }),
 });
-/** `none`, or a map of `members` (part two, D); `none` says what the word means. */
+/** `none`, or a map of `members` (a real client's retry limit); `none` says what the word means. */
 const mapOrNone = (path: string, members: Field['members'], doc: string, none: string): Field =>
   f(path, 'map-or-none', doc, { members, valueDocs: { none } });
 const range = (path: string, doc: string): Field =>
@@ -75,7 +87,7 @@ export const FIELDS: readonly Field[] = [
       bounds: { min: MIN_RATE },
     },
   ),
-  partTwo(f('arrivals.profile', 'profile', PROFILE_DOC, { items: PROFILE_STEP }), [
+  optional(f('arrivals.profile', 'profile', PROFILE_DOC, { items: PROFILE_STEP }), [
     { until: 1_800_000, rate: 50 },
     { until: 2_400_000, rate: 150 },
   ]),
@@ -99,22 +111,23 @@ export const FIELDS: readonly Field[] = [
   f('service.concurrency', 'concurrency-or-unlimited', 'executions at once, FIFO queue beyond; or unlimited', {
     bounds: { min: 1 },
   }),
-  partTwo(probability('service.crash.probability', "chance an execution's worker dies before it finishes"), 0.01),
-  partTwo(
+  optional(probability('service.crash.probability', "chance an execution's worker dies before it finishes"), 0.01),
+  optional(
     probability('service.crash.afterEffect', 'given a crash: chance it came after the side effect committed'),
     0.5,
   ),
   probability('network.requestLoss', 'chance a request never reaches the service'),
   probability('network.replyLoss', 'chance any reply (200, 409, 422, 503) is lost on the way back'),
-  partTwo(
+  optional(
     f('client.preset', 'enum', PRESET_DOC, {
       values: ['none', ...PRESET_NAMES],
       valueDocs: {
         none: 'no preset: a client field the scenario does not set takes its own default',
-        ...Object.fromEntries(PRESET_NAMES.map((name) => [name, PRESETS[name].description])),
+        ...Object.fromEntries(PRESET_NAMES.map((name) => [name, PRESET_DOCS[name]])),
       },
     }),
     'openai',
+    [],
     "the client fields written below win: delete one to take the preset's",
   ),
   duration('client.timeout', positive, 'how long the client waits for a reply (duration)'),
@@ -132,24 +145,34 @@ export const FIELDS: readonly Field[] = [
       proportional: 'wait d * uniform(lo, hi), 0 <= lo <= hi, hi may exceed 1 (real clients; part two)',
     },
   }),
-  partTwo(duration('client.backoff.floor', nonNegative, 'no backoff below this, after the jitter (duration)'), 500),
+  optional(
+    duration('client.backoff.floor', nonNegative, 'no backoff below this, after the jitter (duration)'),
+    500,
+    [],
+  ),
   f('client.deadline', 'duration-or-none', 'time budget per tool call (duration); none for no budget', {
     bounds: nonNegative,
   }),
-  partTwo(mapOrNone('client.throttle', THROTTLE, THROTTLE_DOC, 'no retry quota: only retries and the deadline'), {
-    capacity: 500,
-    retryCost: 5,
-    timeoutCost: 10,
-    successRefill: 1,
-  }),
-  partTwo(mapOrNone('client.budget', BUDGET, BUDGET_DOC, 'no retry budget: any number of retries at once'), {
-    percent: 20,
-    minConcurrency: 3,
-  }),
+  optional(
+    mapOrNone('client.throttle', THROTTLE, THROTTLE_DOC, 'no retry quota: only retries and the deadline'),
+    {
+      capacity: 500,
+      retryCost: 5,
+      timeoutCost: 10,
+      successRefill: 1,
+    },
+    RETRY_LIMIT_METRICS,
+  ),
+  optional(
+    mapOrNone('client.budget', BUDGET, BUDGET_DOC, 'no retry budget: any number of retries at once'),
+    { percent: 20, minConcurrency: 3 },
+    RETRY_LIMIT_METRICS,
+  ),
   // The starter's retries (3, the default) refuse a hedge: its example says so.
-  partTwo(
+  optional(
     mapOrNone('client.hedge', HEDGE, HEDGE_DOC, 'no hedging: one attempt at a time'),
     { after: 500, max: 2 },
+    RETRY_LIMIT_METRICS,
     'needs client.retries: 0',
   ),
   f('keys.scope', 'enum', 'what the idempotency key identifies: none | attempt | call | payload | intent | business', {
@@ -176,11 +199,11 @@ export const FIELDS: readonly Field[] = [
   f('keys.recordBytes', 'size', 'bytes per stored record: key, fingerprint, status, body (size)', {
     bounds: nonNegative,
   }),
-  partTwo(
+  optional(
     f('keys.transactional', 'boolean', 'effect and key record in one database transaction: a crash rolls both back'),
     false,
   ),
-  partTwo(
+  optional(
     f(
       'keys.lease',
       'duration-or-none',
@@ -192,7 +215,7 @@ export const FIELDS: readonly Field[] = [
     ),
     90_000,
   ),
-  partTwo(
+  optional(
     f(
       'keys.leaseRenewal',
       'boolean',
@@ -208,15 +231,18 @@ export const FIELDS: readonly Field[] = [
   count('agent.crash.max', 'crashes per action', LIMITS.maxRepeats),
   range('agent.crash.resumeDelay', 'wait before the run resumes after a crash, uniform (durations)'),
   probability('agent.identicalRepeats', 'chance an action is a genuine identical repeat of the one before'),
-  partTwo(probability('agent.checkFirst.probability', 'chance the model reads before a re-plan or a replay call'), 0.5),
-  partTwo(
+  optional(
+    probability('agent.checkFirst.probability', 'chance the model reads before a re-plan or a replay call'),
+    0.5,
+  ),
+  optional(
     duration('agent.checkFirst.latency', nonNegative, 'how long that read of the business record takes (duration)'),
     200,
   ),
-  partTwo(f('incidents', 'incidents', INCIDENTS_DOC, { items: INCIDENT }), [
+  optional(f('incidents', 'incidents', INCIDENTS_DOC, { items: INCIDENT }), [
     { at: 600_000, for: 300_000, latencyFactor: 4, errorRate: 0.2 },
   ]),
-  partTwo(
+  optional(
     f(
       'report.interval',
       'duration-or-none',
@@ -247,23 +273,3 @@ export const GROUPS: Readonly<Record<string, string>> = {
   'agent.checkFirst': 'the model reading the business record before it repeats a call',
   report: 'the time series the run reports',
 };
-
-const BY_PATH = new Map(FIELDS.map((field) => [field.path, field]));
-
-export function fieldAt(path: string): Field | undefined {
-  return BY_PATH.get(path);
-}
-
-export function isGroup(path: string): boolean {
-  return path === '' || Object.hasOwn(GROUPS, path);
-}
-
-/** The keys a group may hold, in table order (`''` is the top level). */
-export function childrenOf(group: string): string[] {
-  const prefix = group === '' ? '' : `${group}.`;
-  const children = new Set<string>();
-  for (const field of FIELDS) {
-    if (field.path.startsWith(prefix)) children.add(field.path.slice(prefix.length).split('.')[0] as string);
-  }
-  return [...children];
-}

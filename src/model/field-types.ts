@@ -1,6 +1,7 @@
 // What a row of the field table says: the kinds of value a field holds, the bounds of a
 // number, the members of a compound field or list item, and the row itself; with the two
 // helpers that read and write a value at a field's dotted path.
+import type { MetricGroup } from './metrics.js';
 
 export const FieldKind = {
   duration: 'duration',
@@ -9,7 +10,7 @@ export const FieldKind = {
   integer: 'integer',
   number: 'number',
   enum: 'enum',
-  /** `client.backoff.jitter`: a word of `values`, or `{ proportional: [lo, hi] }` (part two, D). */
+  /** `client.backoff.jitter`: a word of `values`, or `{ proportional: [lo, hi] }` (a real client's shape). */
   jitter: 'jitter',
   boolean: 'boolean',
   string: 'string',
@@ -19,7 +20,7 @@ export const FieldKind = {
   'concurrency-or-unlimited': 'concurrency-or-unlimited',
   'duration-or-none': 'duration-or-none',
   /**
-   * `client.throttle`, `client.budget`, `client.hedge` (part two, D): the word `none`, or a
+   * `client.throttle`, `client.budget`, `client.hedge` (real clients' retry limits): the word `none`, or a
    * map of `members`, a missing one taking its `default` (a `required` one has none).
    */
   'map-or-none': 'map-or-none',
@@ -72,22 +73,29 @@ export interface Field {
   /** The members of each item of a list field (`profile`, `incidents`), in the order a file writes them. */
   items?: Readonly<Record<string, Member>>;
   /**
-   * A part-two field (MODEL.md): off by default, and written, shown and listed only where
-   * it differs from its default, so that a scenario using none of them reads, writes and
-   * reports exactly as before they existed. The starter file shows it commented out.
+   * Off at its default: written, shown and listed only where it differs from the default,
+   * so that a scenario that leaves every optional field off reads, writes and reports as it
+   * did before they existed. The starter file shows it commented out, with `example`.
    */
-  omitAtDefault?: boolean;
-  /** For an `omitAtDefault` field: the normalized value the starter file shows, commented out. */
+  optional?: boolean;
+  /** For an `optional` field: the normalized value the starter file shows, commented out. */
   example?: unknown;
   /** A note the starter file adds to the commented-out example (`needs client.retries: 0`). */
   exampleNote?: string;
+  /** The optional metric groups a run reports while this field differs from its default. */
+  carries?: readonly MetricGroup[];
   doc: string;
 }
 
 /** The value at a dotted path of a plain object. */
 export function valueAt(object: unknown, path: string): unknown {
+  return valueAtKeys(object, path.split('.'));
+}
+
+/** The value at a path already split into its keys (for a walk that reads many objects). */
+export function valueAtKeys(object: unknown, keys: readonly string[]): unknown {
   let node = object;
-  for (const key of path.split('.')) node = (node as Record<string, unknown>)[key];
+  for (const key of keys) node = (node as Record<string, unknown>)[key];
   return node;
 }
 

@@ -1,4 +1,4 @@
-// The part-two fields of MODEL.md (service crashes, transactions and leases, an arrival
+// The optional fields of MODEL.md A to C (service crashes, transactions and leases, an arrival
 // profile, incidents, the time series' interval, the agent's check before it repeats):
 // read with their units and defaults, refused with a located message when wrong, warned
 // about when accepted but without effect, and off unless written.
@@ -10,7 +10,7 @@ import {
   formatWarning,
   loadScenario,
 } from '../../src/scenario/index.js';
-import { LIMITS } from '../../src/scenario/limits.js';
+import { LIMITS } from '../../src/model/limits.js';
 import { parseVary } from '../../src/scenario/vary.js';
 import { FILE, issue, issues, valid } from './helpers.js';
 
@@ -20,8 +20,8 @@ const warnings = (text: string, sets: readonly string[] = []): string[] => {
   return outcome.warnings.map(formatWarning);
 };
 
-describe('part-two fields are off by default', () => {
-  test('the defaults are MODEL.md part two: no crash, no lease, no profile, no incident, no series interval, no check', () => {
+describe('optional fields are off by default', () => {
+  test('the defaults turn every feature of MODEL.md A to C off: no crash, no lease, no profile, no incident, no series interval, no check', () => {
     const s = valid('{}');
     expect(s.service.crash).toEqual({ probability: 0, afterEffect: 0.5 });
     expect(s.keys).toMatchObject({ transactional: false, lease: 'none', leaseRenewal: false });
@@ -36,7 +36,7 @@ describe('part-two fields are off by default', () => {
   });
 });
 
-describe('the scalar part-two fields', () => {
+describe('the scalar optional fields', () => {
   test('service.crash: probabilities as numbers or percentages', () => {
     expect(valid('service: { crash: { probability: 2%, afterEffect: 0.25 } }').service.crash).toEqual({
       probability: 0.02,
@@ -80,7 +80,7 @@ describe('the scalar part-two fields', () => {
     expect(issue('report: { interval: "60" }').code).toBe('missing-unit');
   });
 
-  test('an unknown member of a part-two group suggests the closest', () => {
+  test('an unknown member of an optional group suggests the closest', () => {
     const found = issue('service:\n  crash:\n    afterEfect: 0.3\n');
     expect(found).toMatchObject({ code: 'unknown-key', line: 3, col: 5 });
     expect(found.message).toBe('unknown field "afterEfect" in service.crash; did you mean "afterEffect"?');

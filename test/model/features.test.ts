@@ -1,0 +1,38 @@
+// Which optional metric groups a run carries, as the field table's rows say: a scenario
+// that leaves every optional field off carries none.
+import { describe, expect, it } from 'vitest';
+import { carriedBy, usesOptionalMetrics } from '../../src/model/features.js';
+import { FIELDS, setValueAt } from '../../src/model/fields.js';
+import { defaultScenario } from '../../src/model/scenario.js';
+import { onValue } from './fields-on.js';
+
+describe('the optional metric groups a scenario carries', () => {
+  it('are none while every optional field is off', () => {
+    expect(carriedBy(defaultScenario())).toEqual({ partTwo: false, clients: false });
+    expect(usesOptionalMetrics(defaultScenario())).toBe(false);
+  });
+
+  it('include the feature metrics as soon as any optional field but the preset and the floor is on', () => {
+    const own = FIELDS.filter(
+      (f) => f.optional === true && !['client.preset', 'client.backoff.floor'].includes(f.path),
+    );
+    for (const field of own) {
+      const s = defaultScenario();
+      setValueAt(s, field.path, onValue(field.path));
+      expect(carriedBy(s).partTwo, field.path).toBe(true);
+    }
+  });
+
+  it('do not follow a preset or a backoff floor, which bring no metric of their own', () => {
+    const s = defaultScenario();
+    s.client.preset = 'openai';
+    s.client.backoff.floor = 500;
+    expect(usesOptionalMetrics(s)).toBe(false);
+  });
+
+  it('include the clients group only beside a retry limit', () => {
+    const s = defaultScenario();
+    s.client.budget = { percent: 20, minConcurrency: 3 };
+    expect(carriedBy(s)).toEqual({ partTwo: true, clients: true });
+  });
+});
