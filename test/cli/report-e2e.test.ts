@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { idemsim, requireBuild } from './binary.js';
+import { inProcess } from './in-process.js';
 import { lines } from './sinks.js';
 
 const SCENARIOS = fileURLToPath(new URL('../../scenarios/', import.meta.url));
@@ -37,16 +38,16 @@ describe('idemsim run --out (binary)', () => {
     }
   });
 
-  it('refuses --png without --out with one line, exit 2', () => {
-    const result = idemsim(['run', '--png'], tmpdir());
+  it('refuses --png without --out with one line, exit 2', async () => {
+    const result = await inProcess(['run', '--png'], tmpdir());
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(lines(result.stderr)).toHaveLength(1);
   });
 
-  it('refuses --timeline-actions out of range with one line naming the limits, exit 2', () => {
+  it('refuses --timeline-actions out of range with one line naming the limits, exit 2', async () => {
     for (const n of ['0', '5000']) {
-      const result = idemsim(['run', '--out', 'r', '--timeline-actions', n], tmpdir());
+      const result = await inProcess(['run', '--out', 'r', '--timeline-actions', n], tmpdir());
       expect(result.status).toBe(2);
       expect(lines(result.stderr)).toEqual([`--timeline-actions: must be a whole number from 1 to 1000, found '${n}'`]);
     }
