@@ -21,14 +21,15 @@ const FULL = [
 ];
 
 /** What both tiers run with. */
-const TIER = { testTimeout: 120_000, hookTimeout: 120_000, pool: 'forks' } as const;
+const TIER = { testTimeout: 120_000, hookTimeout: 120_000, pool: 'threads' } as const;
 
 export default defineConfig({
   test: {
     // Builds dist/ for the tests that run bin/idemsim.js, once for both tiers (what it
     // provides reaches both), and not at all when it is fresh.
     globalSetup: ['test/cli/global-setup.ts'],
-    // Sized for two cores: the files of both tiers share the workers.
+    // Sized for two cores: the files of both tiers share the workers (threads: a third less
+    // CPU than forks for the same files, measured on test/model, test/report/run, test/recommend).
     maxWorkers: 2,
     projects: [
       { test: { ...TIER, name: 'quick', include: ['test/**/*.test.ts'], exclude: FULL } },
