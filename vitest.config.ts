@@ -1,11 +1,39 @@
+// Two tiers run side by side by `npm test`: `quick`, the specifications of every module and
+// command, and `full`, the tests that start real servers, pack the package, run the shipped
+// examples, time the start-up cache or repeat a study (`npm run test:quick` skips them).
 import { defineConfig } from 'vitest/config';
+
+/** The slow tier: each file here starts processes or servers, or repeats hundreds of runs. */
+const FULL = [
+  // The statistical study: 500 replicate runs a cell.
+  'test/stats/coverage.test.ts',
+  // The share of the fuzz campaign.
+  'test/scenario/fuzz.test.ts',
+  // Real servers: redis-server, PostgreSQL from initdb, PGlite.
+  'test/stores/**/*.test.ts',
+  'test/cli/store.test.ts',
+  // The package as npm packs it, and the shipped examples as their engines run them.
+  'test/cli/package.test.ts',
+  'test/cli/shard-examples.test.ts',
+  // The start-up cache: copies of the package broken on purpose.
+  'test/cli/boot.test.ts',
+  'test/cli/stored-code.test.ts',
+];
+
+/** What both tiers run with. */
+const TIER = { testTimeout: 120_000, hookTimeout: 120_000, pool: 'threads' } as const;
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // Builds dist/ once for the end-to-end tests that run bin/idemsim.js.
+    // Builds dist/ for the tests that run bin/idemsim.js, once for both tiers (what it
+    // provides reaches both), and not at all when it is fresh.
     globalSetup: ['test/cli/global-setup.ts'],
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // Sized for two cores: the files of both tiers share the workers (threads: a third less
+    // CPU than forks for the same files, measured on test/model, test/report/run, test/recommend).
+    maxWorkers: 2,
+    projects: [
+      { test: { ...TIER, name: 'quick', include: ['test/**/*.test.ts'], exclude: FULL } },
+      { test: { ...TIER, name: 'full', include: FULL } },
+    ],
   },
 });

@@ -1,10 +1,12 @@
 // `idemsim check` through the real binary: its exit codes are the contract CI relies on.
+// Its refusals of files and flags (exit 2) are called in-process, with the same lines.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { idemsim, requireBuild } from './binary.js';
+import { inProcess } from './in-process.js';
 import { ERROR_LINE, lines } from './sinks.js';
 
 beforeAll(requireBuild);
@@ -31,24 +33,24 @@ describe('idemsim check (binary)', () => {
     expect(r.stdout).toMatch(/mission-1 .* lostPerThousand .* pass/);
   });
 
-  it('exits 2 for an expect naming an unknown metric, not a silent pass', () => {
+  it('exits 2 for an expect naming an unknown metric, not a silent pass', async () => {
     const file = write('unknown-metric.yaml', 'actions: 500\nexpect:\n  duplicatesPerThousnd: { max: 1 }\n');
-    const r = idemsim(['check', file]);
+    const r = await inProcess(['check', file]);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(lines(r.stderr)[0]).toMatch(ERROR_LINE);
     expect(r.stderr).toContain('duplicatesPerThousand');
   });
 
-  it('exits 2 for a file that cannot be read or parsed', () => {
-    expect(idemsim(['check', join(dir, 'missing.yaml')]).status).toBe(2);
-    const r = idemsim(['check', write('broken.yaml', 'client: [\n')]);
+  it('exits 2 for a file that cannot be read or parsed', async () => {
+    expect((await inProcess(['check', join(dir, 'missing.yaml')])).status).toBe(2);
+    const r = await inProcess(['check', write('broken.yaml', 'client: [\n')]);
     expect(r.status).toBe(2);
     expect(r.stderr).not.toContain('    at ');
   });
 
-  it('exits 2 for a scenario without an expect block: nothing checked is not a pass', () => {
-    const r = idemsim(['check', write('no-expect.yaml', 'actions: 500\n')]);
+  it('exits 2 for a scenario without an expect block: nothing checked is not a pass', async () => {
+    const r = await inProcess(['check', write('no-expect.yaml', 'actions: 500\n')]);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('has no expect: block');
   });
@@ -114,8 +116,8 @@ describe('idemsim check (binary)', () => {
       expect(doc.checks[0]).toMatchObject({ verdict: 'undecided', actions: 5000, neededActions: 36_889 });
     });
 
-    it('refuses a --max-actions that is not a count, before simulating', () => {
-      const r = idemsim(['check', zero, '--until-decided', '--max-actions', 'lots']);
+    it('refuses a --max-actions that is not a count, before simulating', async () => {
+      const r = await inProcess(['check', zero, '--until-decided', '--max-actions', 'lots']);
       expect(r.status).toBe(2);
       expect(lines(r.stderr)).toHaveLength(1);
       expect(r.stderr).toContain('--max-actions lots');
@@ -178,8 +180,8 @@ describe('idemsim check (binary)', () => {
     expect(doc.checks.map((c) => c.metric)).toEqual(['duplicatesPerThousand', 'lostPerThousand']);
   });
 
-  it('refuses a --junit file in a missing folder before simulating', () => {
-    const r = idemsim(['check', 'test/missions/solution-1.yaml', '--junit', join(dir, 'no-such-dir', 'r.xml')]);
+  it('refuses a --junit file in a missing folder before simulating', async () => {
+    const r = await inProcess(['check', 'test/missions/solution-1.yaml', '--junit', join(dir, 'no-such-dir', 'r.xml')]);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('does not exist');

@@ -1,10 +1,11 @@
 // The real binary, as a user runs it: `node bin/idemsim.js` on the dist/ built by
-// global-setup.ts. Needs the scenario loader and the simulation core.
+// global-setup.ts; malformed scenarios are refused in-process, with the same lines and exit.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { idemsim, requireBuild } from './binary.js';
+import { inProcess } from './in-process.js';
 import { PART_ONE_ONLY, shownMetrics } from '../../src/model/metrics.js';
 
 /** What a part-one run reports: every metric but part two's. */
@@ -114,13 +115,13 @@ function expectInputError({ status, stdout, stderr }: Outcome): string[] {
   return printed;
 }
 
-describe('malformed scenarios (binary)', () => {
+describe('malformed scenarios', () => {
   const dir = mkdtempSync(join(tmpdir(), 'idemsim-bad-'));
 
-  it.each(Object.keys(MALFORMED))('%s: exit 2 with FILE:LINE:COL lines and no stack', (name) => {
+  it.each(Object.keys(MALFORMED))('%s: exit 2 with FILE:LINE:COL lines and no stack', async (name) => {
     const file = `${name}.yaml`;
     writeFileSync(join(dir, file), MALFORMED[name] ?? '');
-    const printed = expectInputError(idemsim(['run', file], dir));
+    const printed = expectInputError(await inProcess(['run', file], dir));
     expect(printed.some((line) => line.startsWith(`${file}:`) && /^[^:]+:\d+:\d+: /.test(line))).toBe(true);
   });
 
@@ -129,18 +130,18 @@ describe('malformed scenarios (binary)', () => {
     ['an unknown path', ['--set', 'client.timeuot=1s']],
     ['no equals sign', ['--set', 'seed']],
     ['a shorthand out of range', ['--actions', '0']],
-  ])('bad --set (%s): exit 2 with located lines and no stack', (_what, args) => {
-    expectInputError(idemsim(['run', ...args]));
+  ])('bad --set (%s): exit 2 with located lines and no stack', async (_what, args) => {
+    expectInputError(await inProcess(['run', ...args]));
   });
 
-  it('a bad --set on a file is reported too', () => {
+  it('a bad --set on a file is reported too', async () => {
     const file = 'ok.yaml';
     writeFileSync(join(dir, file), 'name: ok\n');
-    expectInputError(idemsim(['run', file, '--set', 'network.replyLoss=2'], dir));
+    expectInputError(await inProcess(['run', file, '--set', 'network.replyLoss=2'], dir));
   });
 
-  it('a missing file: FILE: cannot read', () => {
-    const printed = expectInputError(idemsim(['run', 'no-such.yaml'], dir));
+  it('a missing file: FILE: cannot read', async () => {
+    const printed = expectInputError(await inProcess(['run', 'no-such.yaml'], dir));
     expect(printed).toEqual(['no-such.yaml: cannot read: no such file']);
   });
 });

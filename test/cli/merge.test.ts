@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, idemsim, requireBuild } from './binary.js';
+import { inProcess } from './in-process.js';
 
 const SWEEP = [
   'sweep',
@@ -127,38 +128,38 @@ describe('sized shards', () => {
 });
 
 describe('merge refuses what does not make one sweep, in one line with exit 2', () => {
-  it('a missing shard', () => {
-    oneLineError(idemsim(['merge', 'part-1.json', 'part-3.json'], dir), /shard 2\/3 missing/);
+  it('a missing shard', async () => {
+    oneLineError(await inProcess(['merge', 'part-1.json', 'part-3.json'], dir), /shard 2\/3 missing/);
   });
 
-  it('a shard named twice', () => {
+  it('a shard named twice', async () => {
     oneLineError(
-      idemsim(['merge', 'part-1.json', 'part-2.json', 'part-2.json', 'part-3.json'], dir),
+      await inProcess(['merge', 'part-1.json', 'part-2.json', 'part-2.json', 'part-3.json'], dir),
       /shard 2\/3 again/,
     );
   });
 
-  it('a shard of another sweep', () => {
+  it('a shard of another sweep', async () => {
     const other = idemsim([...SWEEP.slice(0, -3), '--actions', '700', '--quiet', '--shard', '2/3'], dir);
     writeFileSync(join(dir, 'other-2.json'), other.stdout);
-    oneLineError(idemsim(['merge', 'part-1.json', 'other-2.json', 'part-3.json'], dir), /another sweep/);
+    oneLineError(await inProcess(['merge', 'part-1.json', 'other-2.json', 'part-3.json'], dir), /another sweep/);
   });
 
-  it('a whole sweep instead of a part', () => {
+  it('a whole sweep instead of a part', async () => {
     writeFileSync(join(dir, 'whole.json'), idemsim([...SWEEP, '--format', 'json'], dir).stdout);
-    oneLineError(idemsim(['merge', 'whole.json'], dir), /whole\.json:1:1: part: missing: a whole sweep/);
+    oneLineError(await inProcess(['merge', 'whole.json'], dir), /whole\.json:1:1: part: missing: a whole sweep/);
   });
 
-  it('a part from another idemsim version', () => {
+  it('a part from another idemsim version', async () => {
     const text = readFileSync(join(dir, 'part-1.json'), 'utf8').replace(/"idemsim": "[^"]+"/, '"idemsim": "0.0.1"');
     writeFileSync(join(dir, 'old-1.json'), text);
     oneLineError(
-      idemsim(['merge', 'old-1.json', 'part-2.json', 'part-3.json'], dir),
+      await inProcess(['merge', 'old-1.json', 'part-2.json', 'part-3.json'], dir),
       /old-1\.json: made by idemsim 0\.0\.1/,
     );
   });
 
-  it('a point moved to a shard it does not belong to', () => {
+  it('a point moved to a shard it does not belong to', async () => {
     const doc = JSON.parse(readFileSync(join(dir, 'part-1.json'), 'utf8')) as { points: { index: number }[] };
     (doc.points[0] as { index: number }).index = 1;
     const text = JSON.stringify(doc, null, 2);
@@ -168,14 +169,14 @@ describe('merge refuses what does not make one sweep, in one line with exit 2', 
     const line = lines.findIndex((l) => l.includes('"index": 1'));
     const column = (lines[line] as string).indexOf('1') + 1;
     oneLineError(
-      idemsim(['merge', 'moved-1.json', 'part-2.json', 'part-3.json'], dir),
+      await inProcess(['merge', 'moved-1.json', 'part-2.json', 'part-3.json'], dir),
       new RegExp(`^moved-1\\.json:${line + 1}:${column}: points\\[0\\]\\.index: point 1 is not one of shard 1/3's`),
     );
   });
 
-  it('a file that is not JSON, or is missing', () => {
+  it('a file that is not JSON, or is missing', async () => {
     writeFileSync(join(dir, 'junk.json'), 'shard: 1\n');
-    oneLineError(idemsim(['merge', 'junk.json'], dir), /junk\.json:1:1: not JSON \(Unexpected token 's'\)/);
+    oneLineError(await inProcess(['merge', 'junk.json'], dir), /junk\.json:1:1: not JSON \(Unexpected token 's'\)/);
     // A part cut short (a shard killed while writing): the place is where the text ends.
     const part = readFileSync(join(dir, 'part-2.json'), 'utf8');
     const cut = part.slice(0, part.indexOf('"metrics"'));
@@ -183,22 +184,22 @@ describe('merge refuses what does not make one sweep, in one line with exit 2', 
     const lastLine = cut.split('\n').length;
     const lastColumn = cut.length - cut.lastIndexOf('\n');
     oneLineError(
-      idemsim(['merge', 'part-1.json', 'cut-2.json', 'part-3.json'], dir),
+      await inProcess(['merge', 'part-1.json', 'cut-2.json', 'part-3.json'], dir),
       new RegExp(
         `^cut-2\\.json:${lastLine}:${lastColumn}: not JSON \\(Expected double-quoted property name\\); a part is what`,
       ),
     );
-    oneLineError(idemsim(['merge', 'nowhere.json'], dir), /nowhere\.json: cannot read/);
+    oneLineError(await inProcess(['merge', 'nowhere.json'], dir), /nowhere\.json: cannot read/);
   });
 });
 
 describe('sweep --shard checks its value before simulating', () => {
-  it.each(['0/3', '4/3', '3', 'a/b', '1/0', '1/100000'])('refuses --shard %s', (value) => {
-    oneLineError(idemsim([...SWEEP, '--shard', value], dir), /--shard: expected I\/N/);
+  it.each(['0/3', '4/3', '3', 'a/b', '1/0', '1/100000'])('refuses --shard %s', async (value) => {
+    oneLineError(await inProcess([...SWEEP, '--shard', value], dir), /--shard: expected I\/N/);
   });
 
-  it('refuses --out and a non-JSON --format beside --shard', () => {
-    oneLineError(idemsim([...SWEEP, '--shard', '1/2', '--out', 'x'], dir), /--shard writes no report folder/);
-    oneLineError(idemsim([...SWEEP, '--shard', '1/2', '--format', 'csv'], dir), /drop --format csv/);
+  it('refuses --out and a non-JSON --format beside --shard', async () => {
+    oneLineError(await inProcess([...SWEEP, '--shard', '1/2', '--out', 'x'], dir), /--shard writes no report folder/);
+    oneLineError(await inProcess([...SWEEP, '--shard', '1/2', '--format', 'csv'], dir), /drop --format csv/);
   });
 });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idemsim, requireBuild } from './binary.js';
+import { inProcess } from './in-process.js';
 
 const RUN = ['run', 'scenarios/refunds-3-intent-key.yaml', '--actions', '1500', '--quiet'];
 let dir: string;
@@ -83,26 +84,26 @@ describe('replicas of several scenarios', () => {
 });
 
 describe('merge refuses replicas that do not make one run', () => {
-  it('a missing or repeated replica', () => {
-    oneLineError(idemsim(['merge', parts[0] as string, parts[2] as string]), /replica 2\/3 missing/);
-    oneLineError(idemsim(['merge', ...parts, parts[1] as string]), /replica 2\/3 again/);
+  it('a missing or repeated replica', async () => {
+    oneLineError(await inProcess(['merge', parts[0] as string, parts[2] as string]), /replica 2\/3 missing/);
+    oneLineError(await inProcess(['merge', ...parts, parts[1] as string]), /replica 2\/3 again/);
   });
 
-  it('a replica of another scenario or another count', () => {
+  it('a replica of another scenario or another count', async () => {
     const other = part(2, 3, ['--set', 'client.retries=1']);
-    oneLineError(idemsim(['merge', parts[0] as string, other, parts[2] as string]), /other scenarios/);
+    oneLineError(await inProcess(['merge', parts[0] as string, other, parts[2] as string]), /other scenarios/);
     const four = part(2, 4);
-    oneLineError(idemsim(['merge', parts[0] as string, four, parts[2] as string]), /another --replicas count/);
+    oneLineError(await inProcess(['merge', parts[0] as string, four, parts[2] as string]), /another --replicas count/);
   });
 
-  it('a sweep shard beside replicas, and --out', () => {
+  it('a sweep shard beside replicas, and --out', async () => {
     const shard = idemsim(['sweep', '--vary', 'client.retries=0,1', '--actions', '200', '--quiet', '--shard', '1/1']);
     writeFileSync(join(dir, 'shard.json'), shard.stdout);
-    oneLineError(idemsim(['merge', join(dir, 'shard.json'), ...parts]), /merge one kind at a time/);
-    oneLineError(idemsim(['merge', ...parts, '--out', join(dir, 'report')]), /replicas make no report folder/);
+    oneLineError(await inProcess(['merge', join(dir, 'shard.json'), ...parts]), /merge one kind at a time/);
+    oneLineError(await inProcess(['merge', ...parts, '--out', join(dir, 'report')]), /replicas make no report folder/);
   });
 
-  it('a damaged tally', () => {
+  it('a damaged tally', async () => {
     const doc = JSON.parse(readFileSync(parts[0] as string, 'utf8')) as {
       runs: { state: { tally: { counts: Record<string, unknown> } } }[];
     };
@@ -110,7 +111,7 @@ describe('merge refuses replicas that do not make one run', () => {
       'many';
     writeFileSync(join(dir, 'damaged.json'), JSON.stringify(doc));
     oneLineError(
-      idemsim(['merge', join(dir, 'damaged.json'), parts[1] as string, parts[2] as string]),
+      await inProcess(['merge', join(dir, 'damaged.json'), parts[1] as string, parts[2] as string]),
       /runs\[0\]\.state\.tally\.counts\.duplicates: expected a number/,
     );
   });
@@ -125,7 +126,7 @@ describe('run checks --replicas and --replica before simulating', () => {
     [['--replicas', '3', '--precision', 'duplicatesPerThousand=10%'], /use one or the other/],
     [['--replicas', '3', '--out', 'somewhere'], /--replicas writes no report folder/],
     [['--replicas', '3', '--replica', '1', '--format', 'csv'], /drop --format csv/],
-  ])('refuses %j', (flags, pattern) => {
-    oneLineError(idemsim([...RUN, ...flags]), pattern);
+  ])('refuses %j', async (flags, pattern) => {
+    oneLineError(await inProcess([...RUN, ...flags]), pattern);
   });
 });

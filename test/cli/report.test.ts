@@ -125,52 +125,6 @@ describe('idemsim run --out', () => {
 });
 
 describe('idemsim report', () => {
-  it('redraws, from summary.json alone, a folder byte-identical to the one run --out wrote', async () => {
-    const cwd = workspace();
-    writeFileSync(join(cwd, 'a.yaml'), 'name: first\ndescription: "blind <retries> & no key"\nactions: 300\n');
-    writeFileSync(join(cwd, 'b.yaml'), 'name: second\nactions: 300\nkeys:\n  scope: intent\n');
-    expect(await cli(['run', 'a.yaml', 'b.yaml', '--out', 'r1', '--png'], captured({ cwd }))).toBe(0);
-    const ctx = captured({ cwd });
-    expect(await cli(['report', 'r1/summary.json', '--out', 'r2', '--png'], ctx)).toBe(0);
-    expect(ctx.out.text).toBe('');
-    expect(lines(ctx.err.text)).toEqual([`report written to ${join('r2', 'index.html')}`]);
-    const first = folder(join(cwd, 'r1'));
-    const second = folder(join(cwd, 'r2'));
-    expect(Object.keys(second)).toEqual(Object.keys(first));
-    for (const name of Object.keys(first)) expect(second[name]?.equals(first[name] as Buffer), name).toBe(true);
-  });
-
-  it('redraws a part-two report, its time series and the files drawn from it, byte for byte', async () => {
-    const cwd = workspace();
-    const scenario = [
-      'name: incident',
-      'actions: 400',
-      'arrivals:',
-      '  rate: 4',
-      'service:',
-      '  crash:',
-      '    probability: 0.02',
-      'keys:',
-      '  scope: intent',
-      '  lease: 30s',
-      'incidents:',
-      '  - at: 20s',
-      '    for: 30s',
-      '    latencyFactor: 5',
-      '    replyLoss: 0.2',
-      '',
-    ].join('\n');
-    writeFileSync(join(cwd, 'incident.yaml'), scenario);
-    expect(await cli(['run', 'incident.yaml', '--out', 'r1', '--quiet'], captured({ cwd }))).toBe(0);
-    expect(await cli(['report', 'r1/summary.json', '--out', 'r2'], captured({ cwd }))).toBe(0);
-    const first = folder(join(cwd, 'r1'));
-    const second = folder(join(cwd, 'r2'));
-    expect(Object.keys(first)).toEqual(expect.arrayContaining(['timeseries.csv', 'timeseries.json', 'timeseries.svg']));
-    expect(Object.keys(second)).toEqual(Object.keys(first));
-    for (const name of Object.keys(first)) expect(second[name]?.equals(first[name] as Buffer), name).toBe(true);
-    expect(first['index.html']?.toString()).toContain('Service crashes, leases and checks');
-  });
-
   it('can redraw a report in place from its own summary', async () => {
     const cwd = workspace();
     await cli(['run', ...SMALL, '--out', 'r1'], captured({ cwd }));

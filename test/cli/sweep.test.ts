@@ -2,6 +2,7 @@
 // common random numbers must make a timeout sweep's slow timeouts fall monotonically.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { idemsim, requireBuild } from './binary.js';
+import { inProcess } from './in-process.js';
 import { lines } from './sinks.js';
 
 beforeAll(requireBuild);
@@ -84,8 +85,8 @@ describe('idemsim sweep (binary)', () => {
     [['sweep', '--vary', 'client.timeout=1s,2s', '--metric', 'duplicatesPerThousnd'], 'unknown metric'],
     [['sweep', '--vary', 'client.timeout=1s,2s', '--jobs', '0'], '--jobs'],
     [['sweep', '--vary', 'client.timeout=1ms..1d:1ms'], 'at most'],
-  ])('exits 2 with one line per problem: %j', (args, part) => {
-    const r = idemsim(args);
+  ])('exits 2 with one line per problem: %j', async (args, part) => {
+    const r = await inProcess(args);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(part);

@@ -1,4 +1,4 @@
-// atRank walks from whichever end of the recorded range is nearer the rank; at every rank
+// atRank searches from whichever end of the recorded range is nearer the rank; at every rank
 // of every histogram it must land in the bucket of the sorted observation at that rank.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -30,8 +30,8 @@ describe('Histogram.atRank', () => {
   });
 });
 
-/** The walks atRank took before it bisected: up from the minimum's bucket, down from the maximum's. */
-interface Walks {
+/** The two searches atRank picks between: from the minimum's bucket, and from the maximum's. */
+interface Searches {
   bucketFromBelow(r: number): number;
   bucketFromAbove(r: number): number;
 }
@@ -43,35 +43,27 @@ function bucketOfValue(value: number): number {
   return h.state().buckets[0]?.[0] as number;
 }
 
-/** The two walks, bucket by bucket over a state's buckets, as histogram.ts made them. */
-function walked(state: HistogramState, r: number): { below: number; above: number } {
-  const counts = new Map(state.buckets);
-  const at = (b: number): number => counts.get(b) ?? 0;
+/**
+ * The bucket of rank r, read off the sorted bucket of every observation between the
+ * extremes' buckets: counted up from the lowest for the search from below, and down from
+ * the highest, with the state's count as the total, for the search from above. A rank past
+ * the observations lands on the extreme's bucket at that end.
+ */
+function ranks(state: HistogramState): (r: number) => { below: number; above: number } {
   const first = bucketOfValue(state.min);
   const last = bucketOfValue(state.max);
-  let below = last;
-  let seen = 0;
-  for (let b = first; b < last; b++) {
-    seen += at(b);
-    if (seen >= r) {
-      below = b;
-      break;
-    }
-  }
-  let above = first;
-  let left = state.count;
-  for (let b = last; b > first; b--) {
-    left -= at(b);
-    if (left < r) {
-      above = b;
-      break;
-    }
-  }
-  return { below, above };
+  const sorted = state.buckets
+    .filter(([b]) => b >= first && b <= last)
+    .flatMap(([b, n]) => Array.from({ length: n }, () => b))
+    .sort((a, b) => a - b);
+  return (r) => {
+    const fromTop = sorted.length - state.count + r - 1;
+    return { below: sorted[r - 1] ?? last, above: fromTop >= 0 ? (sorted[fromTop] as number) : first };
+  };
 }
 
 describe('Histogram rank search', () => {
-  it('finds the bucket both old walks found, at every rank, in recorded, merged and hand-made states', () => {
+  it('finds the bucket of each rank in the sorted observations, in recorded, merged and hand-made states', () => {
     const bucket = fc.integer({ min: 0, max: 40 }).map((j) => 22_000 + j * 37);
     const state = fc.record({
       buckets: fc.uniqueArray(fc.tuple(bucket, fc.integer({ min: 1, max: 5 })), {
@@ -96,9 +88,10 @@ describe('Histogram rank search', () => {
           moments: { n: 0, mean: 0, m2: 0 },
           buckets: sorted,
         };
-        const h = Histogram.fromState(given) as unknown as Walks;
+        const h = Histogram.fromState(given) as unknown as Searches;
+        const ranked = ranks(given);
         for (let r = 1; r <= given.count; r++) {
-          const want = walked(given, r);
+          const want = ranked(r);
           expect(h.bucketFromBelow(r)).toBe(want.below);
           expect(h.bucketFromAbove(r)).toBe(want.above);
         }
@@ -129,11 +122,11 @@ describe('Histogram rank search', () => {
         const h = Histogram.fromState(stateOf(first));
         for (const v of values) h.record(v);
         h.merge(Histogram.fromState(stateOf(second)));
-        const now = h.state();
-        for (let r = 1; r <= now.count; r++) {
-          const want = walked(now, r);
-          expect((h as unknown as Walks).bucketFromBelow(r)).toBe(want.below);
-          expect((h as unknown as Walks).bucketFromAbove(r)).toBe(want.above);
+        const ranked = ranks(h.state());
+        for (let r = 1; r <= h.count; r++) {
+          const want = ranked(r);
+          expect((h as unknown as Searches).bucketFromBelow(r)).toBe(want.below);
+          expect((h as unknown as Searches).bucketFromAbove(r)).toBe(want.above);
         }
       }),
       { seed: 15, numRuns: 400 },
