@@ -1,6 +1,6 @@
 // The shape of src/: every folder but the command line sits behind a wall the linter keeps
-// (eslint.config.js), no import cycle joins two folders, and no source file grows past 300
-// lines. The walls are checked here on probe files linted with the project's own config.
+// (eslint.config.js), no import cycle joins two folders or two files, and no source file
+// grows past 300 lines. The walls are checked here on probe files linted with the project's own config.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +48,23 @@ function folderGraph(): Map<string, Set<string>> {
   return graph;
 }
 
+/** File -> the files of src/ it imports (type-only imports too: they tie the files' meanings). */
+function fileGraph(): Map<string, Set<string>> {
+  const files = sourceFiles(SRC);
+  const known = new Set(files);
+  return new Map(
+    files.map((file) => [
+      relative(SRC, file),
+      new Set(
+        importsOf(readFileSync(file, 'utf8'))
+          .map((spec) => resolve(dirname(file), spec).replace(/\.js$/, '.ts'))
+          .filter((target) => known.has(target))
+          .map((target) => relative(SRC, target)),
+      ),
+    ]),
+  );
+}
+
 /** A cycle of folders (first = last), or undefined when the graph has none. */
 function findCycle(graph: Map<string, Set<string>>): string[] | undefined {
   const state = new Map<string, 'open' | 'done'>();
@@ -86,6 +103,19 @@ describe('folders', () => {
     ]);
     expect(findCycle(graph)).toEqual(['a', 'b', 'c', 'a']);
     expect(findCycle(new Map([['a', new Set(['b'])]]))).toBeUndefined();
+  });
+
+  it('no import cycle joins two files of src/', () => {
+    const cycle = findCycle(fileGraph());
+    expect(cycle, `import cycle between files: ${cycle?.join(' -> ')}`).toBeUndefined();
+  });
+
+  it('reads the imports a file is made of, type-only ones included (the check is not vacuous)', () => {
+    const graph = fileGraph();
+    expect([...(graph.get('sim/lifecycle.ts') ?? [])]).toEqual(
+      expect.arrayContaining(['sim/agent.ts', 'sim/attempt.ts', 'sim/service.ts']),
+    );
+    expect(graph.get('sim/simulate.ts')).toContain('model/tally-state.ts');
   });
 
   it('src/model imports no other folder', () => {
