@@ -52,5 +52,5 @@ export function usesPartTwo(s: Scenario): boolean {
 
 /** The optional metric groups a run of this scenario reports. */
 export function carriedBy(s: Scenario): Carried {
-  return { partTwo: usesPartTwo(s), clients: usesRetryLimits(s) };
+  return { extended: usesPartTwo(s), clients: usesRetryLimits(s) };
 }

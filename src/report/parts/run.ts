@@ -7,7 +7,7 @@ import { carriedBy } from '../../model/features.js';
 import { canonicalIntervals, type Interval, type Intervals, type RunResult } from '../../model/result.js';
 import { canonicalScenario, type Scenario } from '../../model/scenario.js';
 import { readMetrics, type ScenarioReader } from '../run/summary.js';
-import { reportedMetrics } from '../run/part-two.js';
+import { reportedMetrics } from '../run/carried.js';
 import { canonicalTimeSeries, readTimeSeries } from '../run/time-series.js';
 import { ShapeError, describe, dictionary, object, text, type Reader } from '../shape.js';
 

@@ -10,7 +10,7 @@ import { isCarried, metricValue, shownMetrics } from '../../model/metrics.js';
 import { carriedBy } from '../../model/features.js';
 import type { ScenarioRun } from '../../model/result.js';
 import { csvField, csvNumber } from '../text.js';
-import { carriedByAny } from './part-two.js';
+import { carriedByAny } from './carried.js';
 
 export const CSV_HEADER = ['scenario', 'metric', 'value', 'ci_low', 'ci_high'] as const;
 

@@ -7,7 +7,7 @@
 // that use them (part-two.ts, time-series.ts).
 import { canonicalIntervals, type ScenarioRun } from '../../model/result.js';
 import { canonicalScenario } from '../../model/scenario.js';
-import { reportedMetrics } from './part-two.js';
+import { reportedMetrics } from './carried.js';
 import { canonicalTimeSeries } from './time-series.js';
 
 export function renderJson(runs: readonly ScenarioRun[], version: string): string {

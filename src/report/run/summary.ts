@@ -4,7 +4,7 @@
 // key-store timeline, latency quantiles), written in canonical order. The reader checks
 // every field a renderer touches and names the first one that is wrong.
 import { carriedBy } from '../../model/features.js';
-import { CLIENT_METRICS, type Carried, METRIC_NAMES, PART_TWO_METRICS } from '../../model/metrics.js';
+import { CLIENT_METRICS, type Carried, METRIC_NAMES, EXTENDED_METRICS } from '../../model/metrics.js';
 import {
   canonicalIntervals,
   canonicalMetrics,
@@ -27,7 +27,7 @@ import {
   type Reader,
 } from '../shape.js';
 import { readDetail } from './detail.js';
-import { reportedMetrics } from './part-two.js';
+import { reportedMetrics } from './carried.js';
 import { canonicalTimeSeries, readTimeSeries } from './time-series.js';
 
 /**
@@ -187,8 +187,8 @@ export function readMetrics(value: unknown, path: string, absent: 'error' | 'nan
   const leafOf = (name: string): unknown =>
     name.split('.').reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), source);
   const present = (names: readonly string[]): boolean => names.some((name) => leafOf(name) !== undefined);
-  const carried = given ?? { partTwo: present(PART_TWO_METRICS), clients: present(CLIENT_METRICS) };
-  const skipped = new Set([...(carried.partTwo ? [] : PART_TWO_METRICS), ...(carried.clients ? [] : CLIENT_METRICS)]);
+  const carried = given ?? { extended: present(EXTENDED_METRICS), clients: present(CLIENT_METRICS) };
+  const skipped = new Set<string>([...(carried.extended ? [] : EXTENDED_METRICS), ...(carried.clients ? [] : CLIENT_METRICS)]);
   const copy: Record<string, unknown> = {};
   for (const name of METRIC_NAMES) {
     const leaf = leafOf(name);

@@ -4,7 +4,7 @@
 // that lacks it. Nothing throws, and a comparison of two part-one runs reads as before.
 import { describe, expect, it } from 'vitest';
 import { Worse, diffResults, type FailOn, type NamedResult } from '../../../src/model/diff.js';
-import { PART_ONE_ONLY, PART_TWO_METRICS, shownMetrics } from '../../../src/model/metrics.js';
+import { NO_GROUP, EXTENDED_METRICS, shownMetrics } from '../../../src/model/metrics.js';
 import { parseSavedRuns } from '../../../src/report/diff/read.js';
 import { renderDiffJson } from '../../../src/report/diff/json.js';
 import { renderDiffMarkdown } from '../../../src/report/diff/markdown.js';
@@ -43,18 +43,18 @@ const CRASHES: FailOn = {
 describe('diff against a summary without the part-two metrics', () => {
   it('reads a saved part-one run without them', () => {
     const [run] = old();
-    for (const name of PART_TWO_METRICS) expect(JSON.stringify(run?.result.metrics)).not.toContain(`"${name}"`);
+    for (const name of EXTENDED_METRICS) expect(JSON.stringify(run?.result.metrics)).not.toContain(`"${name}"`);
     expect(run?.result.metrics.serverCrashes).toBeUndefined();
   });
 
   it('compares every other metric and skips the part-two ones', () => {
     const [scenario] = diffResults(old(), fresh(), []).scenarios;
-    expect(scenario?.metrics.map((m) => m.metric)).toEqual(shownMetrics(PART_ONE_ONLY).map((m) => m.name));
+    expect(scenario?.metrics.map((m) => m.metric)).toEqual(shownMetrics(NO_GROUP).map((m) => m.name));
   });
 
   it('compares two part-one runs exactly as before part two', () => {
     const [scenario] = diffResults(old(), old(), []).scenarios;
-    expect(scenario?.metrics.map((m) => m.metric)).toEqual(shownMetrics(PART_ONE_ONLY).map((m) => m.name));
+    expect(scenario?.metrics.map((m) => m.metric)).toEqual(shownMetrics(NO_GROUP).map((m) => m.name));
   });
 
   it('compares the part-two metrics where both sides carry them', () => {

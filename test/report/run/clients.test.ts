@@ -3,7 +3,7 @@
 // uses a throttle, a budget or hedging, read "n/a" for a scenario beside it that does not,
 // and are absent, byte for byte as before, when none does.
 import { describe, expect, it } from 'vitest';
-import { CLIENT_METRICS, PART_ONE_ONLY, shownMetrics } from '../../../src/model/metrics.js';
+import { CLIENT_METRICS, NO_GROUP, shownMetrics } from '../../../src/model/metrics.js';
 import type { ScenarioRun } from '../../../src/model/result.js';
 import { renderCsv } from '../../../src/report/run/csv.js';
 import { renderHtml } from '../../../src/report/run/html.js';
@@ -106,11 +106,11 @@ describe('run --format json and csv', () => {
 
   it('give every run the client rows when one uses them, the others’ values empty', () => {
     const lines = renderCsv([defaultsRun(), throttleRun()]).trimEnd().split('\n');
-    expect(lines).toHaveLength(1 + 2 * shownMetrics({ partTwo: true, clients: true }).length);
+    expect(lines).toHaveLength(1 + 2 * shownMetrics({ extended: true, clients: true }).length);
     expect(lines).toContain('article-defaults,retriesRefused.throttle,,,');
     expect(lines).toContain('throttled,retriesRefused.throttle,1736,,');
     const plain = renderCsv([defaultsRun()]).trimEnd().split('\n');
-    expect(plain).toHaveLength(1 + shownMetrics(PART_ONE_ONLY).length);
+    expect(plain).toHaveLength(1 + shownMetrics(NO_GROUP).length);
     for (const name of CLIENT_METRICS) expect(plain.join('\n')).not.toContain(name);
   });
 });

@@ -2,7 +2,7 @@
 // and the time series in a run's JSON, CSV, table and summary: present for a scenario that
 // uses a part-two feature, absent, byte for byte as before, for one that uses none.
 import { describe, expect, it } from 'vitest';
-import { PART_ONE_ONLY, PART_TWO_METRICS, shownMetrics } from '../../../src/model/metrics.js';
+import { NO_GROUP, EXTENDED_METRICS, shownMetrics } from '../../../src/model/metrics.js';
 import { defaultScenario, type Scenario } from '../../../src/model/scenario.js';
 import { renderCsv } from '../../../src/report/run/csv.js';
 import { renderJson } from '../../../src/report/run/json.js';
@@ -34,7 +34,7 @@ describe('run --format json', () => {
     const doc = JSON.parse(renderJson([defaultsRun()], '9.9.9')) as Doc;
     const run = doc.runs[0] ?? {};
     expect(Object.keys(run)).toEqual(['scenario', 'metrics', 'intervals']);
-    for (const name of PART_TWO_METRICS) expect(leaf(run['metrics'], name), name).toBeUndefined();
+    for (const name of EXTENDED_METRICS) expect(leaf(run['metrics'], name), name).toBeUndefined();
     expect(Object.keys(run['metrics'] as object)).not.toContain('serverCrashes');
   });
 
@@ -42,7 +42,7 @@ describe('run --format json', () => {
     const doc = JSON.parse(renderJson([partTwoRun()], '9.9.9')) as Doc;
     const run = doc.runs[0] ?? {};
     expect(Object.keys(run)).toEqual(['scenario', 'metrics', 'intervals', 'timeSeries']);
-    for (const name of PART_TWO_METRICS) expect(typeof leaf(run['metrics'], name), name).toBe('number');
+    for (const name of EXTENDED_METRICS) expect(typeof leaf(run['metrics'], name), name).toBe('number');
     expect(leaf(run['metrics'], 'keyStore.peakKeysAt')).toBe(903_000);
     const series = run['timeSeries'] as { interval: number; points: Record<string, number>[] };
     expect(series.interval).toBe(60_000);
@@ -63,13 +63,13 @@ describe('run --format csv', () => {
       .split('\n')
       .slice(1)
       .map((l) => l.split(',')[1]);
-    expect(names).toEqual(shownMetrics(PART_ONE_ONLY).map((m) => m.name));
-    for (const name of PART_TWO_METRICS) expect(names).not.toContain(name);
+    expect(names).toEqual(shownMetrics(NO_GROUP).map((m) => m.name));
+    for (const name of EXTENDED_METRICS) expect(names).not.toContain(name);
   });
 
   it('gives every run every metric when one uses part two, the others’ part-two values empty', () => {
     const lines = renderCsv([defaultsRun(), partTwoRun()]).trimEnd().split('\n');
-    expect(lines).toHaveLength(1 + 2 * shownMetrics({ partTwo: true, clients: false }).length);
+    expect(lines).toHaveLength(1 + 2 * shownMetrics({ extended: true, clients: false }).length);
     expect(lines).toContain('article-defaults,serverCrashes.total,,,');
     expect(lines).toContain('incident-latency,serverCrashes.total,190,,');
     expect(lines).toContain('incident-latency,keyStore.peakKeysAt,903000,,');

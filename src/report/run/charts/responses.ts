@@ -10,7 +10,7 @@ import { formatCount, formatPercent } from '../../../model/format.js';
 import type { Chart, ChartRun } from '../../chart.js';
 import { OUTCOME, REPLAYED_COLOR, frame, round, runLabels } from '../../chart.js';
 import { SERVER_CRASH } from './timeline-marks.js';
-import { anyPartTwo } from '../part-two.js';
+import { anyExtended } from '../carried.js';
 
 interface Kind {
   label: string;
@@ -121,7 +121,7 @@ function panel(
 
 export function responsesChart(runs: readonly ChartRun[]): Chart {
   const labels = runLabels(runs);
-  const mix = anyPartTwo(runs) ? [...MIX, CRASHED] : MIX;
+  const mix = anyExtended(runs) ? [...MIX, CRASHED] : MIX;
   const mixRows = runs.flatMap((run, i) => {
     const m = run.result.metrics;
     return mix.map((k) => {
