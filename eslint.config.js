@@ -29,11 +29,14 @@ export const WALLS = {
   article: { folders: ['model', 'stats', 'sim', 'analytic'], packages: [] },
   // The real key stores and their clients (PGlite, pg, Redis); the simulator's op log comes in as model types.
   stores: { folders: ['model'], packages: ['@electric-sql/pglite', 'pg', '@redis/client', 'node:'] },
-  // jsonc-parser: where in a refused JSON file (a part, a saved run, a summary) the fault lies.
+  // The writers of summaries and parts copy through the readers of src/saved, so both keep one shape.
   report: {
-    folders: ['model', 'stats'],
-    packages: ['vega', 'vega-lite', 'cli-table3', 'chalk', '@resvg/resvg-js', 'jsonc-parser', 'node:'],
+    folders: ['model', 'stats', 'saved'],
+    packages: ['vega', 'vega-lite', 'cli-table3', 'chalk', '@resvg/resvg-js', 'node:'],
   },
+  // jsonc-parser: where in a refused JSON file (a part, a saved run, a summary) the fault lies;
+  // node:module only to load it when a file is refused (src/saved/json-where.ts).
+  saved: { folders: ['model', 'stats'], packages: ['jsonc-parser', 'node:module'] },
 };
 
 /** Deepest nesting of folders inside one src/ folder that the walls cover. */

@@ -2,9 +2,8 @@
 // same scenarios (as given, with the same seed), so each scenario's N replicas pool into
 // the result `run --replicas N` prints in one process.
 import { canonicalScenario, type Scenario } from '../../model/scenario.js';
-import { MergeError } from './merge-sweep.js';
-import type { ReplicaPart, ReplicaRun } from './replica.js';
-import { listed } from './read.js';
+import { MergeError, listed } from './merge-sweep.js';
+import type { ReplicaPart, ReplicaRun } from '../../saved/replica-part.js';
 
 /** Each scenario as given, beside its replicas in replica order. */
 export function mergeReplicaParts(

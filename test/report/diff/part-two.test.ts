@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Worse, diffResults, type FailOn, type NamedResult } from '../../../src/model/diff.js';
 import { NO_GROUP, EXTENDED_METRICS, shownMetrics } from '../../../src/model/metrics.js';
-import { parseSavedRuns } from '../../../src/report/diff/read.js';
+import { parseSavedRuns } from '../../../src/saved/runs.js';
 import { renderDiffJson } from '../../../src/report/diff/json.js';
 import { renderDiffMarkdown } from '../../../src/report/diff/markdown.js';
 import { renderDiffTable } from '../../../src/report/diff/table.js';

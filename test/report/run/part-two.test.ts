@@ -6,7 +6,8 @@ import { NO_GROUP, EXTENDED_METRICS, shownMetrics } from '../../../src/model/met
 import { defaultScenario, type Scenario } from '../../../src/model/scenario.js';
 import { renderCsv } from '../../../src/report/run/csv.js';
 import { renderJson } from '../../../src/report/run/json.js';
-import { parseSummary, renderSummary } from '../../../src/report/run/summary.js';
+import { renderSummary } from '../../../src/report/run/summary.js';
+import { parseSummary } from '../../../src/saved/summary.js';
 import { renderTable } from '../../../src/report/run/table.js';
 import { defaultsRun } from '../fixture.js';
 import { partTwoRun } from '../part-two-fixture.js';

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import {
   TIME_SERIES_HEADER,
   canonicalTimeSeries,
-  readTimeSeries,
   renderTimeSeriesCsv,
   renderTimeSeriesJson,
 } from '../../../src/report/run/time-series.js';
-import { ShapeError } from '../../../src/report/shape.js';
+import { ShapeError } from '../../../src/saved/shape.js';
+import { readTimeSeries } from '../../../src/saved/time-series.js';
 import { defaultsRun } from '../fixture.js';
 import { partTwoRun } from '../part-two-fixture.js';
 

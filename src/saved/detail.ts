@@ -11,8 +11,8 @@ import {
   type TracedAction,
   type TracedAttempt,
   type TracedCheck,
-} from '../../model/result.js';
-import { bool, count, finite, list, nullable, oneOf, optional, record } from '../shape.js';
+} from '../model/result.js';
+import { bool, count, finite, list, nullable, oneOf, optional, record } from './shape.js';
 
 const readAttempt = record<TracedAttempt>({
   call: count,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SUMMARY_VERSION, parseSummary, renderSummary, type Summary } from '../../../../src/report/run/summary.js';
-import { renderJson } from '../../../../src/report/run/json.js';
-import { detailedRun, summaryOf } from './fixture.js';
-import { embeddedScenario } from '../../../../src/scenario/index.js';
+import { renderSummary } from '../../src/report/run/summary.js';
+import { SUMMARY_VERSION, parseSummary, type Summary } from '../../src/saved/summary.js';
+import { renderJson } from '../../src/report/run/json.js';
+import { detailedRun, summaryOf } from '../report/run/folder/fixture.js';
+import { embeddedScenario } from '../../src/scenario/index.js';
 
 function parsed(text: string): Summary {
   const outcome = parseSummary(text, 'summary.json', embeddedScenario);
