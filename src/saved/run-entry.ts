@@ -30,7 +30,11 @@ export function readRunEntry(
 ): { scenario: Scenario; result: RunResult } {
   const run = object(value, path);
   const scenario = scenarioOf(run['scenario'], `${path}.scenario`, readScenario);
-  const metrics = readMetrics(run['metrics'], `${path}.metrics`, 'error', carriedBy(scenario));
+  const metrics = readMetrics(run['metrics'], `${path}.metrics`, {
+    absent: 'error',
+    unknown: 'ignore',
+    carried: carriedBy(scenario),
+  });
   const intervals: Intervals = canonicalIntervals(readIntervals(run['intervals'], `${path}.intervals`));
   const result: RunResult = { metrics, intervals };
   if (run['timeSeries'] !== undefined) result.timeSeries = readTimeSeries(run['timeSeries'], `${path}.timeSeries`);

@@ -46,7 +46,7 @@ const readScenario = record<{ name: string }>({ name: text });
 function readRun(value: unknown, path: string): NamedResult {
   const run = object(value, path);
   const { name } = readScenario(run['scenario'], `${path}.scenario`);
-  const metrics = readMetrics(run['metrics'], `${path}.metrics`, 'nan');
+  const metrics = readMetrics(run['metrics'], `${path}.metrics`, { absent: 'nan', unknown: 'ignore' });
   const intervals = run['intervals'] === undefined ? {} : readIntervals(run['intervals'], `${path}.intervals`);
   return { name, result: { metrics, intervals } };
 }

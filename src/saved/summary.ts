@@ -77,7 +77,11 @@ function runReader(readScenario: ScenarioReader): Reader<SummaryRun> {
   return (value, path) => {
     const run = object(value, path);
     const scenario = scenarioOf(run['scenario'], `${path}.scenario`, readScenario);
-    const metrics = readMetrics(run['metrics'], `${path}.metrics`, 'error', carriedBy(scenario));
+    const metrics = readMetrics(run['metrics'], `${path}.metrics`, {
+      absent: 'nan',
+      unknown: 'refuse',
+      carried: carriedBy(scenario),
+    });
     const intervals = canonicalIntervals(readIntervals(run['intervals'], `${path}.intervals`));
     const timeSeries =
       run['timeSeries'] === undefined ? undefined : readTimeSeries(run['timeSeries'], `${path}.timeSeries`);

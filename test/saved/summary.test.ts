@@ -130,13 +130,13 @@ describe('reading a summary: one line naming the file and what is wrong', () => 
     );
   });
 
-  it('names a metric that is missing', () => {
+  it('names a metric of the wrong type', () => {
     const text = edited((doc) => {
       const metrics = doc.runs[0]?.['metrics'] as Record<string, Record<string, unknown>>;
-      delete metrics['responses']?.['conflict'];
+      (metrics['responses'] as Record<string, unknown>)['conflict'] = 'none';
     });
     expect(problem(text)).toMatch(
-      /^saved\/summary\.json:1:\d+: runs\[0\]\.metrics\.responses\.conflict: expected a number; found nothing$/,
+      /^saved\/summary\.json:1:\d+: runs\[0\]\.metrics\.responses\.conflict: expected a number; found "none"$/,
     );
   });
 

@@ -126,7 +126,8 @@ export function responsesChart(runs: readonly ChartRun[]): Chart {
     const m = run.result.metrics;
     return mix.map((k) => {
       const n = k.count(m);
-      const share = m.attempts > 0 ? n / m.attempts : 0;
+      // No attempts: every share is 0; attempts not in the summary (older than it): no bar.
+      const share = m.attempts > 0 ? n / m.attempts : Number.isFinite(m.attempts) ? 0 : Number.NaN;
       return row(labels[i] ?? '', k.label, share, `${formatPercent(share)} (${formatCount(n)})`);
     });
   });
