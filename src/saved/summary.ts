@@ -104,7 +104,7 @@ function runReader(readScenario: ScenarioReader): Reader<SummaryRun> {
  */
 export function readDefaults(value: unknown, path: string, scenario: Scenario): string[] {
   const paths = list(text)(value, path);
-  // The scenarios whole: canonicalScenario leaves out part-two fields at their defaults.
+  // The scenarios whole: canonicalScenario leaves out fields of features that are off.
   const ours = scenario;
   const builtIn = defaultScenario();
   paths.forEach((field, i) => {

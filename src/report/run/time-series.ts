@@ -1,4 +1,4 @@
-// A run's time series (MODEL.md part two, B) as a report writes it: in `run --format json`
+// A run's time series (MODEL.md, B) as a report writes it: in `run --format json`
 // and summary.json beside each run's metrics, and in a report folder as timeseries.csv
 // (one row per scenario and interval) and timeseries.json. Present only for runs whose
 // scenario asks for one (a profile, incidents or a `report.interval`); a folder without

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { METRICS } from '../../../src/model/metrics.js';
 import { sectionsFor } from '../../../src/report/run/sections.js';
 import { defaultsRun } from '../fixture.js';
-import { partTwoRun } from '../part-two-fixture.js';
+import { extendedRun } from '../extended-fixture.js';
 
 function everyGroupRun(): ReturnType<typeof defaultsRun> {
-  const { scenario, result } = partTwoRun();
+  const { scenario, result } = extendedRun();
   scenario.client.hedge = { after: 500, max: 2 };
   return { scenario, result };
 }

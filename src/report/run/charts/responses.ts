@@ -1,5 +1,5 @@
 // What the client heard: the response mix as shares of attempts (200 executed or stored,
-// 409, 422, 503, and the three kinds of timeout, four when a scenario uses part two: the
+// 409, 422, 503, and the three kinds of timeout, four when a scenario uses an extended feature: the
 // service's own crash), and what the key store answered, as the 409, 422 and dedup-hit
 // rates per key lookup. One column per scenario.
 import type { TopLevelSpec } from 'vega-lite';
@@ -29,7 +29,7 @@ const MIX: readonly Kind[] = [
   { label: OUTCOME.requestLost.label, color: OUTCOME.requestLost.color, count: (m) => m.responses.timeout.requestLost },
 ];
 
-/** Timeouts because the worker died: no run without part two has any (its summary leaves the count out). */
+/** Timeouts because the worker died: no run without the extended features has any (its summary leaves the count out). */
 const CRASHED: Kind = {
   label: SERVER_CRASH.label,
   color: SERVER_CRASH.color,
