@@ -1,6 +1,7 @@
 // The metric catalogue: one row per metric of `Metrics` (the compiler holds the two to the
 // same names), each with its unit, one-line meaning and the table rows that show it, in the
-// order reports list them: adding a metric is one row here and its field in `Metrics`.
+// order reports list them: a new metric is a row here, its field in `Metrics` and its count
+// in src/sim (CONTRIBUTING.md, "Adding a metric").
 import type { MetricInfo, MetricName, TableRow, TableSection, Unit } from './metrics.js';
 import type { Metrics } from './result.js';
 
