@@ -39,11 +39,14 @@ export const WALLS = {
   // Every file write, folder swap, lock and signal handler: the one part of src/ outside the
   // command line that touches the disk and the process.
   io: { folders: ['model'], packages: ['node:'] },
-  // jsonc-parser: where in a refused JSON file (a part, a saved run, a summary) the fault lies.
+  // The writers of summaries and parts copy through the readers of src/saved, so both keep one shape.
   report: {
-    folders: ['model', 'stats', 'format', 'presets'],
-    packages: ['vega', 'vega-lite', 'cli-table3', 'chalk', '@resvg/resvg-js', 'jsonc-parser', 'node:'],
+    folders: ['model', 'stats', 'format', 'presets', 'saved'],
+    packages: ['vega', 'vega-lite', 'cli-table3', 'chalk', '@resvg/resvg-js', 'node:'],
   },
+  // jsonc-parser: where in a refused JSON file (a part, a saved run, a summary) the fault lies;
+  // node:module only to load it when a file is refused (src/saved/json-where.ts).
+  saved: { folders: ['model', 'stats'], packages: ['jsonc-parser', 'node:module'] },
 };
 
 /** Deepest nesting of folders inside one src/ folder that the walls cover. */

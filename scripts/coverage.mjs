@@ -31,7 +31,7 @@ const TASK_ACTIONS = 2_000_000;
 
 async function loadEngine() {
   const { defaultsWithSets } = await import('../dist/scenario/index.js');
-  const { closedFormInputs } = await import('../dist/model/inputs.js');
+  const { closedFormInputs } = await import('../dist/analytic/inputs.js');
   const { scopeNoneExpectations, scopeNoneUnknownPerAction } = await import('../dist/analytic/retries.js');
   const { scopeNoneReasons } = await import('../dist/analytic/applies.js');
   const { simulate } = await import('../dist/sim/simulate.js');
@@ -77,7 +77,7 @@ function parseArgs(args) {
 async function main(args) {
   const options = parseArgs(args);
   const engine = await loadEngine();
-  const { standardNormalQuantile } = await import('../dist/model/normal.js');
+  const { standardNormalQuantile } = await import('../dist/stats/normal.js');
   const prepared = SCENARIOS.map((spec) => prepare(engine, spec));
   for (const p of prepared) {
     if (p.reasons.length > 0)

@@ -13,7 +13,7 @@ import { diffResults, neverTestable } from '../stats/diff.js';
 import type { DiffSide } from '../report/diff/cells.js';
 import { renderDiffJson } from '../report/diff/json.js';
 import { renderDiffMarkdown } from '../report/diff/markdown.js';
-import { looksLikeSavedRuns, parseSavedRuns } from '../report/diff/read.js';
+import { looksLikeSavedRuns, parseSavedRuns } from '../saved/runs.js';
 import { renderDiffTable } from '../report/diff/table.js';
 import { parseFailOn } from '../scenario/fail-on.js';
 import { simulate } from '../sim/simulate.js';

@@ -9,7 +9,7 @@ import { render } from '../report/run/render.js';
 import { tallyShape } from '../sim/tally-state.js';
 import { colorEnabled, type CommandContext } from './context.js';
 import { pooledRun } from './replicas.js';
-import { parsePart, type Part } from '../report/parts/read.js';
+import { parsePart, type Part } from '../saved/part.js';
 import { renderSweepCsv, renderSweepJson, renderSweepTable } from '../report/sweep/text.js';
 import { embeddedScenario, scenarioToYaml } from '../scenario/index.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';

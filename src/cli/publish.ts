@@ -3,7 +3,7 @@
 // drawing brings vega.
 import type { FolderOptions } from '../report/folder.js';
 import { MAX_CHARTED_RUNS, reportFiles } from '../report/run/folder.js';
-import type { Summary } from '../report/run/summary.js';
+import type { Summary } from '../saved/summary.js';
 import type { WriteIo } from '../io/folder.js';
 import { scenarioToYaml } from '../scenario/index.js';
 import { scenarioSettings } from '../scenario/settings.js';

@@ -4,8 +4,9 @@
 // is exactly what merging the N parts prints.
 import type { ScenarioRun } from '../model/result.js';
 import type { Scenario } from '../model/scenario.js';
-import { replicaPartDocument, type ReplicaPart, type ReplicaRun } from '../report/parts/replica.js';
-import { PART_VERSION } from '../report/parts/read.js';
+import { replicaPartDocument } from '../report/parts/replica.js';
+import { PART_VERSION } from '../saved/part.js';
+import type { ReplicaPart, ReplicaRun } from '../saved/replica-part.js';
 import { poolReplicas, replicaScenario } from '../sim/replicas.js';
 import { simulateWithState } from '../sim/simulate.js';
 import type { CommandContext } from './context.js';

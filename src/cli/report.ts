@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { embeddedScenario } from '../scenario/index.js';
-import { parseSummary, type Summary } from '../report/run/summary.js';
+import { parseSummary, type Summary } from '../saved/summary.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, KnownError, guardAsync } from './errors.js';
 import { terminalText } from '../report/text.js';

@@ -8,7 +8,7 @@ import { renderSweepCsv, renderSweepJson, renderSweepTable } from '../report/swe
 import type { SweepSpec } from '../model/scenario.js';
 import { DEFAULT_SWEEP_METRICS, type Sweep, type SweepPoint, type Vary } from '../model/sweep.js';
 import { renderSweepPart } from '../report/parts/write.js';
-import { inShard } from '../report/parts/sweep.js';
+import { inShard } from '../saved/sweep-part.js';
 import { parseShard, type Share } from './shard.js';
 import { scenarioToYaml } from '../scenario/index.js';
 import { parseVary } from '../scenario/vary.js';

@@ -27,9 +27,9 @@ const probability = (path: string, doc: string): Field => f(path, 'probability',
 const count = (path: string, doc: string, max: number): Field => f(path, 'integer', doc, { bounds: { min: 0, max } });
 const duration = (path: string, bounds: Bounds, doc: string): Field => f(path, 'duration', doc, { bounds });
 /** The metrics of the optional features (crashes, leases, checks, the time series). */
-const FEATURE_METRICS: readonly MetricGroup[] = ['partTwo'];
+const FEATURE_METRICS: readonly MetricGroup[] = ['extended'];
 /** A retry limit brings the clients' metrics (throttled retries, hedges) besides. */
-const RETRY_LIMIT_METRICS: readonly MetricGroup[] = ['partTwo', 'clients'];
+const RETRY_LIMIT_METRICS: readonly MetricGroup[] = ['extended', 'clients'];
 /**
  * An optional field: off at its default, shown commented out with `example` in the starter
  * file; while it differs from its default, a run reports the metric groups it `carries`.

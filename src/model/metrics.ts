@@ -1,5 +1,7 @@
-// The catalogue of reported metrics: dotted name, unit and one-line meaning, in the order
-// reports list them. `expect:` blocks, tables, CSV and docs all read from this one list.
+// What the metric catalogue (metric-catalogue.ts) answers: a metric's unit, group, interval
+// and value by dotted name, and the order reports list metrics in. JSON, CSV, tables, HTML,
+// `expect:` and the docs all read the one catalogue through here.
+import { CATALOGUE } from './metric-catalogue.js';
 import type { Metrics } from './result.js';
 
 /** How a metric's value is expressed, which decides how `expect:` bounds are parsed. */
@@ -14,112 +16,73 @@ export const Unit = {
 } as const;
 export type Unit = keyof typeof Unit;
 
+/** A dotted path to a number in `Metrics`: every name the catalogue must hold, and no other. */
+type Leaves<T, Prefix extends string> = {
+  [K in keyof T & string]: T[K] extends number ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+export type MetricName = Leaves<Metrics, ''>;
+
 /**
  * An optional group of metrics, reported only for scenarios that use its features:
- * `partTwo`, MODEL.md part two (A to D); `clients`, the retry throttle, budget and hedging
- * of part two, D. A scenario that uses neither is reported exactly as before they existed.
+ * `extended`, the service's own failures, leases and the agent's checks (MODEL.md, A to C);
+ * `clients`, the retry throttle, budget and hedging of real clients (MODEL.md, D). A
+ * scenario that uses neither is reported exactly as before they existed.
  */
-export type MetricGroup = 'partTwo' | 'clients';
+export type MetricGroup = 'extended' | 'clients';
 
 /** Which optional groups a run's output carries (decided by its scenario, features.ts). */
-export interface Carried {
-  partTwo: boolean;
-  clients: boolean;
+export type Carried = Record<MetricGroup, boolean>;
+
+export const NO_GROUP: Carried = { extended: false, clients: false };
+export const EVERY_GROUP: Carried = { extended: true, clients: true };
+
+/** The sections of the table, in the order it lists them (titles in report/run/sections.ts). */
+export const TABLE_SECTIONS = [
+  'headline',
+  'duplicates',
+  'responses',
+  'latency',
+  'keyStore',
+  'service',
+  'crashes',
+  'clients',
+  'run',
+] as const;
+export type TableSection = (typeof TABLE_SECTIONS)[number];
+
+/**
+ * How a table cell shows a metric: `value` by its unit, with its interval; `share` a count
+ * beside its share of all attempts; `peakTime` the time the key store first held its peak,
+ * as a clock reads it; `keysAndBytes` a key count beside the matching size in bytes.
+ */
+export type CellForm = 'value' | 'share' | 'peakTime' | 'keysAndBytes';
+
+/** One row of the table that shows the metric; a label indented by two spaces is a sub-row. */
+export interface TableRow {
+  section: TableSection;
+  label: string;
+  cell: CellForm;
+  /** Listed after this metric's row in the same section, rather than in catalogue order. */
+  after?: MetricName;
 }
 
-export const PART_ONE_ONLY: Carried = { partTwo: false, clients: false };
-export const EVERY_GROUP: Carried = { partTwo: true, clients: true };
-
 export interface MetricInfo {
-  name: string;
+  name: MetricName;
   unit: Unit;
   description: string;
   /** Reported only for scenarios that use the group's features. */
   group?: MetricGroup;
+  /** The table rows that show it (a metric may head the table and sit in its section). */
+  rows: readonly TableRow[];
 }
 
-const m = (name: string, unit: Unit, description: string): MetricInfo => ({ name, unit, description });
-const m2 = (name: string, unit: Unit, description: string): MetricInfo => ({ name, unit, description, group: 'partTwo' });
-const m3 = (name: string, unit: Unit, description: string): MetricInfo => ({ name, unit, description, group: 'clients' });
+/** Every metric, in the order reports list them (the order of `Metrics`, as JSON writes it). */
+export const METRICS: readonly MetricInfo[] = Object.entries(CATALOGUE).map(([name, row]) => ({
+  name: name as MetricName,
+  ...row,
+}));
 
-export const METRICS: readonly MetricInfo[] = [
-  m('actions', 'count', 'logical actions (intents) simulated'),
-  m('attempts', 'count', 'requests sent by the client, every retry included'),
-  m('toolCalls', 'count', 'tool calls issued by the agent (original, re-plan and replay)'),
-  m('executions', 'count', 'times the service ran the side effect (each one commits)'),
-  m('duplicates', 'count', 'extra commits: sum over actions of max(0, commits - 1)'),
-  m('duplicatesPerThousand', 'perThousand', 'duplicates per 1000 actions'),
-  m('duplicatesBySource.transport', 'count', 'extra commits from the same tool call as the first commit'),
-  m('duplicatesBySource.replan', 'count', 'extra commits from another tool call in the same step execution'),
-  m('duplicatesBySource.replay', 'count', 'extra commits from a step execution replayed after a crash'),
-  m(
-    'retentionMisses',
-    'count',
-    'executions that claimed a key whose earlier record, from the same action, had expired',
-  ),
-  m('raceDuplicates', 'count', 'executions that went ahead inside a read-then-write race window'),
-  m('lostActions', 'count', 'actions that never committed'),
-  m('lostPerThousand', 'perThousand', 'lost actions per 1000 actions'),
-  m(
-    'mergedActions',
-    'count',
-    "genuine identical repeats answered with another action's stored result (counted in lost)",
-  ),
-  m('unknownOutcomes', 'count', 'tool calls that returned unknown to the model'),
-  m('unknownPerThousand', 'perThousand', 'unknown tool-call outcomes per 1000 actions'),
-  m('falseFailures', 'count', 'step executions that reported failure although an execution of the action had started'),
-  m('falseFailuresPerThousand', 'perThousand', 'false failures per 1000 actions'),
-  m2('serverCrashes.total', 'count', "executions whose worker died before finishing (the service's own crash)"),
-  m2('serverCrashes.beforeEffect', 'count', 'server crashes before the side effect committed (no commit)'),
-  m2('serverCrashes.afterEffect', 'count', 'server crashes after the effect committed, before the record was written'),
-  m2('orphanedRecords', 'count', 'crashes that left a live running record no pending execution would write'),
-  m2('leaseTakeovers', 'count', 'attempts that executed by taking over a running record whose lease had run out'),
-  m2(
-    'leaseTakeoverDuplicates',
-    'count',
-    'extra commits of an action on one record where a takeover made one of them (in duplicates)',
-  ),
-  m2('checks', 'count', 'reads the agent made before a re-plan or replay call (checkFirst)'),
-  m2('checksThatFoundCommit', 'count', 'reads that saw a commit of the business identity, so no call followed'),
-  m2('checksMisled', 'count', "reads that found only another action's commit (the reading action had none)"),
-  m3('hedges', 'count', "hedged attempts sent after a call's first attempt (client.hedge; in attempts)"),
-  m3('retriesRefused.budget', 'count', 'retries the retry budget refused: the call failed at once (client.budget)'),
-  m3('retriesRefused.throttle', 'count', 'retries refused for want of retry tokens: the call failed at once'),
-  m('responses.ok', 'count', 'attempts that received a 200 (executed or replayed)'),
-  m('responses.replayed', 'count', 'attempts that received a stored 200 from the key store'),
-  m('responses.conflict', 'count', 'attempts that received a 409 (key in progress)'),
-  m('responses.mismatch', 'count', 'attempts that received a 422 (fingerprint mismatch)'),
-  m('responses.rejected', 'count', 'attempts that received a 503'),
-  m('responses.timeout.total', 'count', 'attempts that timed out, whatever the cause'),
-  m('responses.timeout.slow', 'count', 'timeouts where the reply had not left the service in time'),
-  m('responses.timeout.replyLost', 'count', 'timeouts where the reply left in time and was lost'),
-  m('responses.timeout.requestLost', 'count', 'timeouts where the request never reached the service'),
-  m2('responses.timeout.serverCrash', 'count', "timeouts where the service's worker died: no reply ever left"),
-  m('conflictRate', 'ratio', '409s sent per attempt whose key was looked up'),
-  m('mismatchRate', 'ratio', '422s sent per attempt whose key was looked up'),
-  m('dedupHitRate', 'ratio', 'stored 200s sent per attempt whose key was looked up'),
-  m('attemptsPerAction', 'perAction', 'attempts per action: load on the service'),
-  m('executionsPerAction', 'perAction', 'executions per action'),
-  m('latency.call.p50', 'ms', 'tool call latency, median (first send to result)'),
-  m('latency.call.p95', 'ms', 'tool call latency, 95th percentile'),
-  m('latency.call.p99', 'ms', 'tool call latency, 99th percentile'),
-  m('latency.call.max', 'ms', 'tool call latency, maximum'),
-  m('latency.call.mean', 'ms', 'tool call latency, mean'),
-  m('latency.step.p50', 'ms', 'step latency, median (arrival to end of the first step execution)'),
-  m('latency.step.p95', 'ms', 'step latency, 95th percentile'),
-  m('latency.step.p99', 'ms', 'step latency, 99th percentile'),
-  m('latency.step.max', 'ms', 'step latency, maximum'),
-  m('latency.step.mean', 'ms', 'step latency, mean'),
-  m('keyStore.peakKeys', 'keys', 'most live key records at once during the run'),
-  m2('keyStore.peakKeysAt', 'ms', 'simulated time the key store first reached its peak'),
-  m('keyStore.peakBytes', 'bytes', 'peakKeys * recordBytes'),
-  m('keyStore.steadyStateKeys', 'keys', "live records a long-running service at this rate holds (Little's law)"),
-  m('keyStore.steadyStateBytes', 'bytes', 'steadyStateKeys * recordBytes'),
-  m('service.peakConcurrency', 'count', 'most executions holding a service slot at once'),
-  m('service.queueWait.p95', 'ms', 'FIFO queue wait before execution, 95th percentile (zero waits included)'),
-];
-
-const BY_NAME = new Map(METRICS.map((info) => [info.name, info]));
+const BY_NAME = new Map<string, MetricInfo>(METRICS.map((info) => [info.name, info]));
 
 export function metricInfo(name: string): MetricInfo | undefined {
   return BY_NAME.get(name);
@@ -128,28 +91,28 @@ export function metricInfo(name: string): MetricInfo | undefined {
 export const METRIC_NAMES: readonly string[] = METRICS.map((info) => info.name);
 
 /** Every metric of a group, in catalogue order. */
-export function groupMetrics(group: MetricGroup): readonly string[] {
+export function groupMetrics(group: MetricGroup): readonly MetricName[] {
   return METRICS.filter((info) => info.group === group).map((info) => info.name);
 }
 
-/** The part-two metrics (A to C), left out of the output of scenarios that use no part-two feature. */
-export const PART_TWO_METRICS: readonly string[] = groupMetrics('partTwo');
-/** The metrics of the real clients' retry limits and hedging (part two, D). */
-export const CLIENT_METRICS: readonly string[] = groupMetrics('clients');
+/** The metrics of the service's failures, leases and checks, left out of the output of scenarios that use none. */
+export const EXTENDED_METRICS: readonly MetricName[] = groupMetrics('extended');
+/** The metrics of the real clients' retry limits and hedging. */
+export const CLIENT_METRICS: readonly MetricName[] = groupMetrics('clients');
 
 /** Whether an output that carries `carried` reports the metric. */
 export function isCarried(info: MetricInfo, carried: Carried): boolean {
   return info.group === undefined || carried[info.group];
 }
 
-/** The catalogue a report shows: part one, and each optional group it carries. */
+/** The catalogue a report shows: the metrics of every run, and each optional group it carries. */
 export function shownMetrics(carried: Carried): readonly MetricInfo[] {
   return METRICS.filter((info) => isCarried(info, carried));
 }
 
 /** Either side carries the group. */
 export function eitherCarried(a: Carried, b: Carried): Carried {
-  return { partTwo: a.partTwo || b.partTwo, clients: a.clients || b.clients };
+  return { extended: a.extended || b.extended, clients: a.clients || b.clients };
 }
 
 /** The unit of a metric of the catalogue; a name outside it is a bug (names are checked on input). */
@@ -184,7 +147,7 @@ export function metricValue(metrics: Metrics, name: string): number {
 export function inCatalogueOrder<T>(record: Readonly<Record<string, T>>, copy: (value: T) => T): Record<string, T> {
   const present = new Set(Object.keys(record));
   const known = METRIC_NAMES.filter((name) => present.has(name));
-  const knownSet = new Set(known);
+  const knownSet = new Set<string>(known);
   const others = [...present].filter((name) => !knownSet.has(name)).sort(byCodePoint);
   const out: Record<string, T> = {};
   for (const name of [...known, ...others]) {

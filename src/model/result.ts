@@ -28,16 +28,16 @@ export interface Metrics {
   unknownPerThousand: number;
   falseFailures: number;
   falseFailuresPerThousand: number;
-  /** Part two (A): the service's workers dying mid-execution, and what their records became. */
+  /** MODEL.md, A: the service's workers dying mid-execution, and what their records became. */
   serverCrashes: { total: number; beforeEffect: number; afterEffect: number };
   orphanedRecords: number;
   leaseTakeovers: number;
   leaseTakeoverDuplicates: number;
-  /** Part two (C): reads before a re-plan or replay call. */
+  /** MODEL.md, C: reads before a re-plan or replay call. */
   checks: number;
   checksThatFoundCommit: number;
   checksMisled: number;
-  /** Part two (D): hedged attempts, and retries the budget or the throttle refused. */
+  /** MODEL.md, D: hedged attempts, and retries the budget or the throttle refused. */
   hedges: number;
   retriesRefused: { budget: number; throttle: number };
   responses: {
@@ -76,7 +76,7 @@ export type Intervals = Record<string, Interval>;
 
 /**
  * Interval j of the time series, [t, t + interval): what an operator's dashboard shows
- * (MODEL.md part two, B). Counted at their instants: arrivals; attempts, lookups, 409s,
+ * (MODEL.md, B). Counted at their instants: arrivals; attempts, lookups, 409s,
  * 422s and stored 200s at the send; executions and server crashes at the execution's end;
  * duplicates at the extra commit; unknown outcomes at the tool call's end; live keys at the
  * interval's end. Rates are per key lookup in the interval (0 without lookups).
@@ -145,17 +145,17 @@ export interface TracedAttempt {
   commit: number | null;
   /** That commit was not the action's first: a duplicate side effect. */
   duplicate: boolean;
-  /** The execution's worker died (part two, A): when, and whether after the effect committed. */
+  /** The execution's worker died (MODEL.md, A): when, and whether after the effect committed. */
   crash?: { at: number; afterEffect: boolean };
   /** The attempt executed by taking over a `running` record whose lease had run out. */
   takeover?: boolean;
-  /** A hedged attempt (part two, D): sent beside the call's earlier attempts, not after them. */
+  /** A hedged attempt (MODEL.md, D): sent beside the call's earlier attempts, not after them. */
   hedge?: boolean;
   /** The call wanted a retry after this attempt and the retry budget or throttle refused it. */
   refused?: 'budget' | 'throttle';
 }
 
-/** A read of the business identity before a re-plan or replay call (part two, C). */
+/** A read of the business identity before a re-plan or replay call (MODEL.md, C). */
 export interface TracedCheck {
   at: number;
   end: number;

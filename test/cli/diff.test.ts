@@ -15,7 +15,7 @@ import { parseFailOn } from '../../src/scenario/fail-on.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { renderJson } from '../../src/report/run/json.js';
 import { defaultsRun } from '../report/fixture.js';
-import { partTwoRun } from '../report/part-two-fixture.js';
+import { extendedRun } from '../report/extended-fixture.js';
 import { BIN, ROOT, idemsim, requireBuild } from './binary.js';
 import { ERROR_LINE, captured, lines } from './sinks.js';
 
@@ -331,7 +331,7 @@ describe('idemsim diff: one side without the part-two metrics', () => {
   function sides(): string {
     const dir = workspace();
     writeFileSync(join(dir, 'old.json'), renderJson([defaultsRun()], '0.1.0'));
-    writeFileSync(join(dir, 'new.json'), renderJson([partTwoRun('article-defaults')], '0.2.0'));
+    writeFileSync(join(dir, 'new.json'), renderJson([extendedRun('article-defaults')], '0.2.0'));
     return dir;
   }
 

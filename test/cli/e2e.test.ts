@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { idemsim, requireBuild } from './binary.js';
 import { inProcess } from './in-process.js';
-import { PART_ONE_ONLY, shownMetrics } from '../../src/model/metrics.js';
+import { NO_GROUP, shownMetrics } from '../../src/model/metrics.js';
 
 /** What a part-one run reports: every metric but part two's. */
-const PART_ONE = shownMetrics(PART_ONE_ONLY).map((info) => info.name);
+const PART_ONE = shownMetrics(NO_GROUP).map((info) => info.name);
 import { ERROR_LINE, hasAnsi, lines } from './sinks.js';
 import { ALIAS_BOMB } from '../fixtures/malformed.js';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { cli } from '../../src/cli/main.js';
 import { guardAsync } from '../../src/cli/errors.js';
 import { publish } from '../../src/cli/publish.js';
-import { parseSummary } from '../../src/report/run/summary.js';
+import { parseSummary } from '../../src/saved/summary.js';
 import { captured, lines } from './sinks.js';
 import { embeddedScenario } from '../../src/scenario/index.js';
 

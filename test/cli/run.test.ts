@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { cli } from '../../src/cli/main.js';
 import { run } from '../../src/cli/run.js';
 import { VERSION } from '../../src/cli/version.js';
-import { PART_TWO_METRICS, PART_ONE_ONLY, shownMetrics } from '../../src/model/metrics.js';
+import { EXTENDED_METRICS, NO_GROUP, shownMetrics } from '../../src/model/metrics.js';
 import { TIME_SERIES_HEADER } from '../../src/report/run/time-series.js';
 import { ERROR_LINE, captured, hasAnsi, lines } from './sinks.js';
 
@@ -187,8 +187,8 @@ describe('idemsim run: part two in the output', () => {
     expect(await cli(['run', '--actions', '200', '--format', 'csv'], csv)).toBe(0);
     const [run] = (JSON.parse(json.out.text) as { runs: Record<string, unknown>[] }).runs;
     expect(Object.keys(run ?? {})).toEqual(['scenario', 'metrics', 'intervals']);
-    for (const name of PART_TWO_METRICS) expect(leaf(run?.['metrics'], name), name).toBeUndefined();
-    expect(csv.out.text.trimEnd().split('\n')).toHaveLength(1 + shownMetrics(PART_ONE_ONLY).length);
+    for (const name of EXTENDED_METRICS) expect(leaf(run?.['metrics'], name), name).toBeUndefined();
+    expect(csv.out.text.trimEnd().split('\n')).toHaveLength(1 + shownMetrics(NO_GROUP).length);
   });
 
   it('writes the part-two metrics and the time series, after the intervals, for a part-two scenario', async () => {
@@ -198,7 +198,7 @@ describe('idemsim run: part two in the output', () => {
     expect(await run(['incident.yaml'], { format: 'json' }, ctx)).toBe(0);
     const [doc] = (JSON.parse(ctx.out.text) as { runs: Record<string, unknown>[] }).runs;
     expect(Object.keys(doc ?? {})).toEqual(['scenario', 'metrics', 'intervals', 'timeSeries']);
-    for (const name of PART_TWO_METRICS) expect(typeof leaf(doc?.['metrics'], name), name).toBe('number');
+    for (const name of EXTENDED_METRICS) expect(typeof leaf(doc?.['metrics'], name), name).toBe('number');
     const series = doc?.['timeSeries'] as { interval: number; points: { t: number }[] };
     expect(series.interval).toBe(10_000);
     expect(series.points.map((p) => p.t).slice(0, 3)).toEqual([0, 10_000, 20_000]);
@@ -230,7 +230,7 @@ describe('idemsim run: part two in the output', () => {
 });
 
 describe('idemsim run: a client preset', () => {
-  it('--set client.preset=stripe resolves to Stripe\'s client and its call key in the report\'s scenario', async () => {
+  it("--set client.preset=stripe resolves to Stripe's client and its call key in the report's scenario", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'idemsim-'));
     const ctx = captured({ cwd: dir });
     expect(await run([], { sets: ['client.preset=stripe', 'actions=300'], out: 'report', quiet: true }, ctx)).toBe(0);
@@ -247,7 +247,9 @@ describe('idemsim run: a client preset', () => {
       deadline: 'none',
     });
     // The HTML report's settings show each resolved field, not marked as idemsim's default.
-    const html = readFileSync(join(dir, 'report', 'index.html'), 'utf8').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    const html = readFileSync(join(dir, 'report', 'index.html'), 'utf8')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ');
     for (const shown of [
       'client.preset stripe',
       'client.timeout 80 s',

@@ -8,7 +8,7 @@ import { onValue } from './fields-on.js';
 
 describe('the optional metric groups a scenario carries', () => {
   it('are none while every optional field is off', () => {
-    expect(carriedBy(defaultScenario())).toEqual({ partTwo: false, clients: false });
+    expect(carriedBy(defaultScenario())).toEqual({ extended: false, clients: false });
     expect(usesOptionalMetrics(defaultScenario())).toBe(false);
   });
 
@@ -19,7 +19,7 @@ describe('the optional metric groups a scenario carries', () => {
     for (const field of own) {
       const s = defaultScenario();
       setValueAt(s, field.path, onValue(field.path));
-      expect(carriedBy(s).partTwo, field.path).toBe(true);
+      expect(carriedBy(s).extended, field.path).toBe(true);
     }
   });
 
@@ -33,6 +33,6 @@ describe('the optional metric groups a scenario carries', () => {
   it('include the clients group only beside a retry limit', () => {
     const s = defaultScenario();
     s.client.budget = { percent: 20, minConcurrency: 3 };
-    expect(carriedBy(s)).toEqual({ partTwo: true, clients: true });
+    expect(carriedBy(s)).toEqual({ extended: true, clients: true });
   });
 });

@@ -11,7 +11,7 @@ let pool: Pool;
 
 beforeAll(async () => {
   requireBuild();
-  pool = (await import(new URL('../../dist/sweep/pool.js', import.meta.url).href)) as Pool;
+  pool = (await import(new URL('../../dist/pool/pool.js', import.meta.url).href)) as Pool;
 });
 
 function point(seed: number): Scenario {

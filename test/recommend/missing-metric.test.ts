@@ -10,7 +10,7 @@ import type { Recommendation } from '../../src/model/recommend.js';
 import { choose, type ChooseInput } from '../../src/recommend/choose.js';
 import { judgedRun, statusOf, type SimRun } from '../../src/recommend/point.js';
 import { rankingKeys } from '../../src/recommend/rank.js';
-import { PART_ONE_ONLY } from '../../src/model/metrics.js';
+import { NO_GROUP } from '../../src/model/metrics.js';
 import { captured } from '../cli/sinks.js';
 import { point, simRun, target, type Numbers } from './helpers.js';
 
@@ -47,7 +47,7 @@ describe('a target on a metric the point did not measure', () => {
 
   it('fails on a metric of a group the scenario does not carry', () => {
     const run = simRun({});
-    const judged = judgedRun(run, 1, [target('leaseTakeovers<=0')], PART_ONE_ONLY);
+    const judged = judgedRun(run, 1, [target('leaseTakeovers<=0')], NO_GROUP);
     expect(judged.judged[0]?.verdict).toBe('fail');
   });
 

@@ -1,11 +1,10 @@
 // Replicas put back together: every replica of 1..N once, all made by one idemsim from the
 // same scenarios (as given, with the same seed), so each scenario's N replicas pool into
 // the result `run --replicas N` prints in one process.
-import { type Scenario } from '../../model/scenario.js';
+import type { Scenario } from '../../model/scenario.js';
 import { canonicalScenario } from '../../model/canonical-scenario.js';
-import { MergeError } from './merge-sweep.js';
-import type { ReplicaPart, ReplicaRun } from './replica.js';
-import { listed } from './read.js';
+import { MergeError, listed } from './merge-sweep.js';
+import type { ReplicaPart, ReplicaRun } from '../../saved/replica-part.js';
 
 /** Each scenario as given, beside its replicas in replica order. */
 export function mergeReplicaParts(

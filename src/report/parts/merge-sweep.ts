@@ -3,8 +3,7 @@
 // Sweep the one-process `idemsim sweep` would have built, so the same renderers print it.
 import type { Scenario } from '../../model/scenario.js';
 import type { Sweep } from '../../model/sweep.js';
-import { inShard, type Dimension, type SweepPart } from './sweep.js';
-import { listed } from './read.js';
+import { inShard, type Dimension, type SweepPart } from '../../saved/sweep-part.js';
 
 export interface MergedSweep {
   idemsim: string;
@@ -64,4 +63,10 @@ export function sharePoints(shard: number, of: number, points: number): number {
   let n = 0;
   for (let i = shard - 1; i < points; i += of) if (inShard(i, shard, of)) n++;
   return n;
+}
+
+/** Items for a one-line message: the first ten and how many more, so 9,999 missing parts stay one short line. */
+export function listed(items: readonly string[]): string {
+  const shown = items.slice(0, 10).join(', ');
+  return items.length > 10 ? `${shown} and ${items.length - 10} more` : shown;
 }

@@ -1,36 +1,10 @@
-// A sweep shard's part: shard I of N simulates the points whose index (in the order the
-// sweep lists them) is I - 1 modulo N, and prints them with everything `idemsim merge`
+// A sweep shard's part written: shard I of N simulates the points whose index (in the order
+// the sweep lists them) is I - 1 modulo N, and prints them with everything `idemsim merge`
 // needs to put the whole sweep back together: the sweep's dimensions and metrics, the
 // scenario as given (for a merged report's scenario.yaml), and each point's run.
-import { type Scenario } from '../../model/scenario.js';
 import { canonicalScenario } from '../../model/canonical-scenario.js';
-import { atOf, type Sweep, type SweepRun, type Vary, type VaryKind } from '../../model/sweep.js';
-import type { ScenarioReader } from '../run/summary.js';
-import { ShapeError, count, describe, list, object, oneOf, record, text, type Reader } from '../shape.js';
-import { readRunEntry, runEntry, scenarioOf } from './run.js';
-
-/** A --vary dimension as given (path and spec), for the sweep: block of a report's scenario.yaml. */
-export interface Dimension {
-  path: string;
-  spec: string;
-}
-
-export interface SweepPart {
-  idemsim: string;
-  /** This part's shard, 1 to `of`. */
-  shard: number;
-  of: number;
-  /** Points in the whole sweep. */
-  points: number;
-  sweep: Omit<Sweep, 'points'> & { dims: Dimension[]; base: Scenario };
-  /** This shard's points, each with its index in the whole sweep. */
-  runs: { index: number; run: SweepRun }[];
-}
-
-/** Whether point `index` belongs to shard `shard` of `of` (round robin). */
-export function inShard(index: number, shard: number, of: number): boolean {
-  return index % of === shard - 1;
-}
+import type { SweepPart } from '../../saved/sweep-part.js';
+import { runEntry } from './run.js';
 
 export function sweepPartDocument(part: SweepPart, partVersion: number): unknown {
   const { sweep } = part;
@@ -46,61 +20,4 @@ export function sweepPartDocument(part: SweepPart, partVersion: number): unknown
     },
     points: part.runs.map(({ index, run }) => ({ index, at: run.at, ...runEntry(run.scenario, run.result) })),
   };
-}
-
-const VARY_KINDS: Record<VaryKind, true> = { duration: true, size: true, probability: true, other: true };
-
-const value: Reader<number | string | boolean> = (v, path) => {
-  if (typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))) return v;
-  throw new ShapeError(path, `expected a number, a string or true/false; found ${describe(v)}`);
-};
-
-const readVary: Reader<Vary> = (v, path) => {
-  const vary = record<Vary>({
-    path: text,
-    kind: oneOf(VARY_KINDS),
-    sets: list(text),
-    values: list(value),
-    labels: list(text),
-  })(v, path);
-  const n = vary.values.length;
-  if (n === 0 || vary.sets.length !== n || vary.labels.length !== n) {
-    throw new ShapeError(path, 'expected as many sets and labels as values, and at least one');
-  }
-  return vary;
-};
-
-/** The rest of a sweep part, once its `part` header says it is one; `header` is already read. */
-export function readSweepPart(
-  top: Record<string, unknown>,
-  header: { idemsim: string; shard: number; of: number; points: number },
-  readScenario: ScenarioReader,
-): SweepPart {
-  const block = object(top['sweep'], 'sweep');
-  const vary = list(readVary)(block['vary'], 'sweep.vary');
-  const sweep = {
-    name: text(block['name'], 'sweep.name'),
-    vary,
-    metrics: list(text)(block['metrics'], 'sweep.metrics'),
-    dims: list(record<Dimension>({ path: text, spec: text }))(block['dims'], 'sweep.dims'),
-    base: scenarioOf(block['scenario'], 'sweep.scenario', readScenario),
-  };
-  const runs = list((entry, path) => {
-    const point = object(entry, path);
-    const index = count(point['index'], `${path}.index`);
-    const at = list(count)(point['at'], `${path}.at`);
-    if (index >= header.points || !inShard(index, header.shard, header.of)) {
-      throw new ShapeError(`${path}.index`, `point ${index} is not one of shard ${header.shard}/${header.of}'s`);
-    }
-    if (!sameCell(at, atOf(index, vary))) {
-      throw new ShapeError(`${path}.at`, `does not match point ${index} of the sweep's dimensions`);
-    }
-    const { scenario, result } = readRunEntry(point, path, readScenario);
-    return { index, run: { at, scenario, result } };
-  })(top['points'], 'points');
-  return { ...header, sweep, runs };
-}
-
-function sameCell(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

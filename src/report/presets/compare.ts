@@ -3,7 +3,7 @@
 // and stable JSON. Values and intervals are written as `run` and `sweep` write them.
 import Table from 'cli-table3';
 import { formatCount, formatInterval, formatMetric } from '../../format/format.js';
-import { eitherCarried, metricInfo, metricUnit, metricValue, PART_ONE_ONLY } from '../../model/metrics.js';
+import { eitherCarried, metricInfo, metricUnit, metricValue, NO_GROUP } from '../../model/metrics.js';
 import { carriedBy } from '../../model/features.js';
 import type { PresetName } from '../../model/presets.js';
 import { canonicalIntervals, canonicalMetrics, type RunResult } from '../../model/result.js';
@@ -131,7 +131,7 @@ export function renderCompareCsv(comparison: Comparison): string {
  * preset. Non-finite numbers are written as null, as JSON.stringify does.
  */
 export function renderCompareJson(comparison: Comparison, version: string): string {
-  const carried = comparison.rows.reduce((c, row) => eitherCarried(c, carriedBy(row.scenario)), PART_ONE_ONLY);
+  const carried = comparison.rows.reduce((c, row) => eitherCarried(c, carriedBy(row.scenario)), NO_GROUP);
   const document = {
     idemsim: version,
     comparison: {

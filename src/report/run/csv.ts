@@ -3,14 +3,14 @@
 // (JavaScript's shortest round-trip form, which may use an exponent such as 1e-7);
 // empty cells where there is no interval or the value is not finite. Fields are quoted
 // as RFC 4180 says (a field holding a comma, quote or line break is wrapped in quotes,
-// quotes doubled); lines end with LF, as Unix tools expect. The part-two metrics have rows
-// only when some scenario uses a part-two feature; a scenario that uses none leaves their
+// quotes doubled); lines end with LF, as Unix tools expect. The extended metrics have rows
+// only when some scenario uses an extended feature; a scenario that uses none leaves their
 // values empty there, as its JSON leaves them out.
 import { isCarried, metricValue, shownMetrics } from '../../model/metrics.js';
 import { carriedBy } from '../../model/features.js';
 import type { ScenarioRun } from '../../model/result.js';
 import { csvField, csvNumber } from '../text.js';
-import { carriedByAny } from './part-two.js';
+import { carriedByAny } from './carried.js';
 
 export const CSV_HEADER = ['scenario', 'metric', 'value', 'ci_low', 'ci_high'] as const;
 

@@ -9,7 +9,8 @@ import { charts } from './charts/index.js';
 import { renderCsv } from './csv.js';
 import { renderHtml } from './html.js';
 import type { SettingsOf } from './settings.js';
-import { renderSummary, type Summary, type SummaryRun } from './summary.js';
+import type { Summary, SummaryRun } from '../../saved/summary.js';
+import { renderSummary } from './summary.js';
 import {
   TIME_SERIES_CSV,
   TIME_SERIES_JSON,

@@ -4,7 +4,7 @@
 import { formatCount } from '../../format/format.js';
 import type { ScenarioRun } from '../../model/result.js';
 import { escapeHtml, figure, fileList, htmlPage, simulatedBy, type HtmlChart, type HtmlLink } from '../page.js';
-import { SECTIONS, sectionsFor, type Cell, type Section } from './sections.js';
+import { sectionsFor, type Cell, type Section } from './sections.js';
 import { SETTINGS_CSS, settingsSection, type SettingsOf } from './settings.js';
 
 export interface HtmlReport {
@@ -22,7 +22,8 @@ export interface HtmlReport {
 
 export function renderHtml(report: HtmlReport): string {
   const names = report.runs.map((run) => run.scenario.name).join(', ');
-  const headline = SECTIONS.filter((section) => section.headline === true);
+  const sections = sectionsFor(report.runs);
+  const headline = sections.filter((section) => section.headline === true);
   const page = [
     scenarios(report.runs),
     // The headline and what produced it, side by side where the page is wide enough.
@@ -40,7 +41,7 @@ export function renderHtml(report: HtmlReport): string {
     '</section>',
     '<section id="metrics">',
     '<h2>All metrics</h2>',
-    table(report.runs, sectionsFor(report.runs), true),
+    table(report.runs, sections, true),
     '</section>',
     fileList(report.links),
   ];

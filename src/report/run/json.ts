@@ -3,11 +3,11 @@
 // indent, a trailing newline, numbers in JavaScript's shortest round-trip form, so the
 // same scenario, seed and version give byte-identical output. Non-finite numbers (NaN,
 // +-Infinity, e.g. a mean over nothing) are written as null, as JSON.stringify does;
-// -0 is written as 0. The part-two metrics and the time series appear only for scenarios
-// that use them (part-two.ts, time-series.ts).
+// -0 is written as 0. The extended metrics and the time series appear only for scenarios
+// that use them (carried.ts, time-series.ts).
 import { canonicalIntervals, type ScenarioRun } from '../../model/result.js';
 import { canonicalScenario } from '../../model/canonical-scenario.js';
-import { reportedMetrics } from './part-two.js';
+import { reportedMetrics } from './carried.js';
 import { canonicalTimeSeries } from './time-series.js';
 
 export function renderJson(runs: readonly ScenarioRun[], version: string): string {

@@ -1,12 +1,10 @@
-// A run's time series (MODEL.md part two, B) as a report writes it: in `run --format json`
+// A run's time series (MODEL.md, B) as a report writes it: in `run --format json`
 // and summary.json beside each run's metrics, and in a report folder as timeseries.csv
 // (one row per scenario and interval) and timeseries.json. Present only for runs whose
 // scenario asks for one (a profile, incidents or a `report.interval`); a folder without
 // any has neither file.
 import type { ScenarioRun, TimeSeries, TimeSeriesPoint } from '../../model/result.js';
-import { count, finite, list, object, type Reader } from '../shape.js';
 import { csvField, csvNumber } from '../text.js';
-import { MAX_SERIES_INTERVALS } from '../../model/scenario.js';
 
 /** A point's fields in the type's order, each with its CSV column (snake case, as `ci_low`). */
 export const TIME_SERIES_COLUMNS: readonly { field: keyof TimeSeriesPoint; column: string }[] = [
@@ -79,36 +77,3 @@ export function renderTimeSeriesJson(runs: readonly ScenarioRun[], version: stri
   };
   return `${JSON.stringify(document, null, 2)}\n`;
 }
-
-/** Counters are whole numbers; times and rates finite numbers. */
-const FIELD_READERS: Readonly<Record<keyof TimeSeriesPoint, Reader<number>>> = {
-  t: finite,
-  arrivals: count,
-  attempts: count,
-  lookups: count,
-  conflicts: count,
-  mismatches: count,
-  dedupHits: count,
-  executions: count,
-  serverCrashes: count,
-  duplicates: count,
-  unknownOutcomes: count,
-  liveKeys: count,
-  conflictRate: finite,
-  mismatchRate: finite,
-  dedupHitRate: finite,
-};
-
-const readPoint: Reader<TimeSeriesPoint> = (value, path) => {
-  const source = object(value, path);
-  const point = {} as Record<keyof TimeSeriesPoint, number>;
-  for (const { field } of TIME_SERIES_COLUMNS) point[field] = FIELD_READERS[field](source[field], `${path}.${field}`);
-  return point;
-};
-
-/** A time series as summary.json holds it, checked and copied in canonical order. */
-export const readTimeSeries: Reader<TimeSeries> = (value, path) => {
-  const source = object(value, path);
-  const interval = finite(source['interval'], `${path}.interval`);
-  return { interval, points: list(readPoint, MAX_SERIES_INTERVALS)(source['points'], `${path}.points`) };
-};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderCsv } from '../../../src/report/run/csv.js';
-import { PART_ONE_ONLY, shownMetrics } from '../../../src/model/metrics.js';
+import { NO_GROUP, shownMetrics } from '../../../src/model/metrics.js';
 import { defaultsRun, intentRun } from '../fixture.js';
 
 describe('renderCsv', () => {
@@ -9,7 +9,7 @@ describe('renderCsv', () => {
   });
 
   it('writes one row per catalogue metric per scenario (part one only, for scenarios that use no part-two feature)', () => {
-    const METRICS = shownMetrics(PART_ONE_ONLY);
+    const METRICS = shownMetrics(NO_GROUP);
     const lines = renderCsv([defaultsRun(), intentRun()]).trimEnd().split('\n');
     expect(lines).toHaveLength(1 + 2 * METRICS.length);
     expect(lines.slice(1, 1 + METRICS.length).map((line) => line.split(',')[1])).toEqual(METRICS.map((m) => m.name));

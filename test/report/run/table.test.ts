@@ -17,6 +17,7 @@ describe('renderTable', () => {
       'duplicates / 1000',
       'lost / 1000',
       'unknown / 1000',
+      'false failures / 1000',
       '409 rate',
       '422 rate',
       'dedup hit rate',

@@ -4,17 +4,17 @@ import { describe, expect, it } from 'vitest';
 import {
   TIME_SERIES_HEADER,
   canonicalTimeSeries,
-  readTimeSeries,
   renderTimeSeriesCsv,
   renderTimeSeriesJson,
 } from '../../../src/report/run/time-series.js';
-import { ShapeError } from '../../../src/report/shape.js';
+import { ShapeError } from '../../../src/saved/shape.js';
+import { readTimeSeries } from '../../../src/saved/time-series.js';
 import { defaultsRun } from '../fixture.js';
-import { partTwoRun } from '../part-two-fixture.js';
+import { extendedRun } from '../extended-fixture.js';
 
 describe('timeseries.csv', () => {
   it('opens with a header naming every counter and rate', () => {
-    expect(renderTimeSeriesCsv([partTwoRun()]).split('\n')[0]).toBe(
+    expect(renderTimeSeriesCsv([extendedRun()]).split('\n')[0]).toBe(
       'scenario,interval_ms,t_ms,arrivals,attempts,lookups,conflicts,mismatches,dedup_hits,executions,' +
         'server_crashes,duplicates,unknown_outcomes,live_keys,conflict_rate,mismatch_rate,dedup_hit_rate',
     );
@@ -22,8 +22,8 @@ describe('timeseries.csv', () => {
   });
 
   it('writes one row per interval of each run that has a series, and none for the others', () => {
-    const run = partTwoRun();
-    const lines = renderTimeSeriesCsv([defaultsRun(), run, partTwoRun('second')])
+    const run = extendedRun();
+    const lines = renderTimeSeriesCsv([defaultsRun(), run, extendedRun('second')])
       .trimEnd()
       .split('\n');
     expect(lines).toHaveLength(1 + 2 * 61);
@@ -44,7 +44,7 @@ describe('timeseries.csv', () => {
 
 describe('timeseries.json', () => {
   it('holds each series under its scenario’s name, keys in the order of the type', () => {
-    const doc = JSON.parse(renderTimeSeriesJson([defaultsRun(), partTwoRun()], '9.9.9')) as {
+    const doc = JSON.parse(renderTimeSeriesJson([defaultsRun(), extendedRun()], '9.9.9')) as {
       idemsim: string;
       runs: { scenario: string; timeSeries: { interval: number; points: Record<string, number>[] } }[];
     };
@@ -73,12 +73,12 @@ describe('timeseries.json', () => {
 
 describe('readTimeSeries', () => {
   it('reads a series back as written', () => {
-    const series = canonicalTimeSeries(partTwoRun().result.timeSeries ?? { interval: 1, points: [] });
+    const series = canonicalTimeSeries(extendedRun().result.timeSeries ?? { interval: 1, points: [] });
     expect(readTimeSeries(JSON.parse(JSON.stringify(series)), 'timeSeries')).toEqual(series);
   });
 
   it('names a counter that is not a whole number', () => {
-    const series = JSON.parse(JSON.stringify(partTwoRun().result.timeSeries)) as { points: Record<string, unknown>[] };
+    const series = JSON.parse(JSON.stringify(extendedRun().result.timeSeries)) as { points: Record<string, unknown>[] };
     (series.points[3] as Record<string, unknown>)['conflicts'] = 1.5;
     expect(() => readTimeSeries(series, 'runs[0].timeSeries')).toThrow(
       new ShapeError('runs[0].timeSeries.points[3].conflicts', 'expected a whole number >= 0; found 1.5'),

@@ -1,5 +1,5 @@
 // What the client heard: the response mix as shares of attempts (200 executed or stored,
-// 409, 422, 503, and the three kinds of timeout, four when a scenario uses part two: the
+// 409, 422, 503, and the three kinds of timeout, four when a scenario uses an extended feature: the
 // service's own crash), and what the key store answered, as the 409, 422 and dedup-hit
 // rates per key lookup. One column per scenario.
 import type { TopLevelSpec } from 'vega-lite';
@@ -10,7 +10,7 @@ import { formatCount, formatPercent } from '../../../format/format.js';
 import type { Chart, ChartRun } from '../../chart.js';
 import { OUTCOME, REPLAYED_COLOR, frame, round, runLabels } from '../../chart.js';
 import { SERVER_CRASH } from './timeline-marks.js';
-import { anyPartTwo } from '../part-two.js';
+import { anyExtended } from '../carried.js';
 
 interface Kind {
   label: string;
@@ -29,7 +29,7 @@ const MIX: readonly Kind[] = [
   { label: OUTCOME.requestLost.label, color: OUTCOME.requestLost.color, count: (m) => m.responses.timeout.requestLost },
 ];
 
-/** Timeouts because the worker died: no run without part two has any (its summary leaves the count out). */
+/** Timeouts because the worker died: no run without the extended features has any (its summary leaves the count out). */
 const CRASHED: Kind = {
   label: SERVER_CRASH.label,
   color: SERVER_CRASH.color,
@@ -121,12 +121,13 @@ function panel(
 
 export function responsesChart(runs: readonly ChartRun[]): Chart {
   const labels = runLabels(runs);
-  const mix = anyPartTwo(runs) ? [...MIX, CRASHED] : MIX;
+  const mix = anyExtended(runs) ? [...MIX, CRASHED] : MIX;
   const mixRows = runs.flatMap((run, i) => {
     const m = run.result.metrics;
     return mix.map((k) => {
       const n = k.count(m);
-      const share = m.attempts > 0 ? n / m.attempts : 0;
+      // No attempts: every share is 0; attempts not in the summary (older than it): no bar.
+      const share = m.attempts > 0 ? n / m.attempts : Number.isFinite(m.attempts) ? 0 : Number.NaN;
       return row(labels[i] ?? '', k.label, share, `${formatPercent(share)} (${formatCount(n)})`);
     });
   });

@@ -1,4 +1,4 @@
-// The operator's dashboard: the run interval by interval (MODEL.md part two, B), one column
+// The operator's dashboard: the run interval by interval (MODEL.md, B), one column
 // per scenario that has a time series, its panels stacked on one time axis: the load
 // (arrivals, attempts sent, executions ended), what the key store answered (409s, stored
 // 200s, 422s if any), what reached the world badly (duplicates, unknown outcomes, server

@@ -1,4 +1,4 @@
-// The lab picture's marks for a real client's hedging and retry limits (MODEL.md part two,
+// The lab picture's marks for a real client's hedging and retry limits (MODEL.md,
 // D). A hedged attempt runs beside its call's first attempt, so it cannot share that bar:
 // it is drawn as a thinner bar in a lane of its own under it (hedge j in lane j), its dots
 // on it. A call whose wanted retry the budget or the throttle refused gets a cross just past

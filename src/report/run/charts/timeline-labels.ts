@@ -1,4 +1,4 @@
-// Where the lab picture writes its part-two labels ("crash after effect", "⇄ takeover",
+// Where the lab picture writes its extended labels ("crash after effect", "⇄ takeover",
 // "read: saw the commit", "retry refused (throttle)"): in the line above each action's bar,
 // left or right of the mark, and only where the text clears every other label, crash bolt,
 // refusal cross and call marker of that row. A label that would collide is left out; its
@@ -6,7 +6,7 @@
 // description says how to read it.
 import { INK, labelWidth } from '../../chart.js';
 import type { RefusalRow } from './timeline-clients.js';
-import type { PartTwoData } from './timeline-marks.js';
+import type { ExtendedMarks } from './timeline-marks.js';
 
 export const LABEL_SIZE = 9;
 export const CRASH_RED = '#d62728';
@@ -69,7 +69,7 @@ interface Candidate {
  * then takeovers (whose dashed outline reads best without words).
  */
 export function placeLabels(
-  data: PartTwoData,
+  data: ExtendedMarks,
   calls: readonly { action: number; at: number }[],
   px: (s: number) => number,
   width: number,

@@ -1,4 +1,4 @@
-// The lab picture's part-two marks (MODEL.md part two, A and C): the service's worker dying
+// The lab picture's extended marks (MODEL.md, A and C): the service's worker dying
 // mid-execution, an attempt that took a record over when its lease ran out, and the reads
 // an agent makes before it repeats. Each is drawn only where the trace holds one, so a
 // trace without them gives the chart it gave before they existed, byte for byte.
@@ -10,14 +10,14 @@ import { type LabelRow, LABEL_COLOR, LABEL_SIZE, CRASH_RED, READ_GREY } from './
 import { maxOf } from '../../../stats/extent.js';
 
 /** Layer names (suffixed per panel as the timeline's own are); only layers with data are drawn. */
-export const PART_TWO_LAYERS = {
+export const EXTENDED_LAYERS = {
   reads: 'reads',
   takeovers: 'takeovers',
   crashTails: 'crash_tails',
   crashes: 'crashes',
   labels: 'part_two_labels',
 } as const;
-export type PartTwoLayer = keyof typeof PART_TWO_LAYERS;
+export type ExtendedLayer = keyof typeof EXTENDED_LAYERS;
 
 /** A timeout because the execution's worker died: no reply ever left (its own outcome class). */
 export const SERVER_CRASH = { label: 'timeout: server crashed', color: '#8c564b' } as const;
@@ -44,7 +44,7 @@ export function outcomeScale(serverCrash: boolean): { domain: string[]; range: s
   return { domain, range };
 }
 
-export const PART_TWO_DESCRIPTION =
+export const EXTENDED_DESCRIPTION =
   'Red lightning bolts mark the service worker crashing (filled after the effect committed, hollow before), ' +
   'dashed outlines attempts that took a record over when its lease ran out, and thin grey bars the reads the agent made before repeating.';
 
@@ -65,13 +65,13 @@ export interface ReadRow extends SpanRow {
   found: boolean;
 }
 
-export interface PartTwoData {
+export interface ExtendedMarks {
   crashes: CrashRow[];
   takeovers: SpanRow[];
   reads: ReadRow[];
 }
 
-export function partTwoData(trace: readonly TracedAction[]): PartTwoData {
+export function extendedMarks(trace: readonly TracedAction[]): ExtendedMarks {
   const since = (action: TracedAction, ms: number): number => seconds(ms - action.arrival);
   function attempts<R>(pick: (a: TracedAttempt, t: TracedAction) => R | undefined): R[] {
     return trace.flatMap((t) => t.attempts.flatMap((a) => pick(a, t) ?? []));
@@ -91,18 +91,19 @@ export function partTwoData(trace: readonly TracedAction[]): PartTwoData {
   };
 }
 
-export function hasPartTwo(data: PartTwoData): boolean {
+export function hasExtendedMarks(data: ExtendedMarks): boolean {
   return data.crashes.length + data.takeovers.length + data.reads.length > 0;
 }
 
-/** The latest instant a part-two mark reaches (a crash can come after its attempt's timeout). */
-export function partTwoEnd(data: PartTwoData): number {
+/** The latest instant an extended mark reaches (a crash can come after its attempt's timeout). */
+export function extendedEnd(data: ExtendedMarks): number {
   return Math.max(0, maxOf(data.crashes.map((c) => c.at)), maxOf(data.reads.map((r) => r.end)));
 }
 
 /** "Also: 3 server crashes (red bolts), 1 lease takeover (dashed outline)", then `more`, or '' when none. */
-export function partTwoCaption(data: readonly PartTwoData[], more: readonly string[] = []): string {
-  const total = (pick: (d: PartTwoData) => readonly unknown[]): number => data.reduce((n, d) => n + pick(d).length, 0);
+export function extendedCaption(data: readonly ExtendedMarks[], more: readonly string[] = []): string {
+  const total = (pick: (d: ExtendedMarks) => readonly unknown[]): number =>
+    data.reduce((n, d) => n + pick(d).length, 0);
   const n = (count: number, one: string, many: string): string | false =>
     count > 0 && `${count} ${count === 1 ? one : many}`;
   const parts = [
@@ -130,12 +131,12 @@ export function partTwoCaption(data: readonly PartTwoData[], more: readonly stri
 // committed before the worker died, hollow where it had not.
 const BOLT = 'M0.3,-1L-0.6,0.12L-0.02,0.12L-0.3,1L0.62,-0.18L0.04,-0.18Z';
 
-/** The part-two layers for one panel, each only where it has data; `labels` from placeLabels. */
-export function partTwoLayers(
-  data: PartTwoData,
+/** The extended layers for one panel, each only where it has data; `labels` from placeLabels. */
+export function extendedLayers(
+  data: ExtendedMarks,
   labels: readonly LabelRow[],
   y: object,
-  name: (layer: PartTwoLayer) => string,
+  name: (layer: ExtendedLayer) => string,
 ): UnitSpec<Field>[] {
   const x = (field: string) => ({ field, type: 'quantitative' }) as const;
   const top = { ...y, bandPosition: 0 };

@@ -1,6 +1,6 @@
 // The lab picture's rows: one per traced action, one data row per attempt, and the row
 // geometry. A bar keeps its height (ROW (1 - 0.3) = 9.8 px) whatever else a row holds: a
-// line of part-two labels above it, or lanes of hedged attempts under it, each widening
+// line of extended labels above it, or lanes of hedged attempts under it, each widening
 // the row by what it needs, so a trace with neither draws the rows it always drew.
 import type { TracedAction } from '../../../model/result.js';
 import { formatCount } from '../../../format/format.js';
@@ -9,7 +9,7 @@ import { seconds } from '../../chart.js';
 import { outcomeLabel } from './timeline-marks.js';
 
 const ROW = 14;
-// With part-two labels each row also holds a line of them above its bar.
+// With extended labels each row also holds a line of them above its bar.
 const WIDE_ROW = 24;
 /**
  * A lane of hedged attempts under the bar: a thinner bar and the gap above it, px (each

@@ -1,6 +1,6 @@
 // The lab picture: every attempt of the traced actions as a bar from send to end, coloured
 // by how it ended, with the service's executions (white), duplicate executions (pink) and
-// stored answers (cyan rings) on top, and the re-plan and replay calls marked; part-two
+// stored answers (cyan rings) on top, and the re-plan and replay calls marked; extended
 // marks (timeline-marks.ts) and a client's hedges and refusals (timeline-clients.ts) where traced.
 import type { TopLevelSpec } from 'vega-lite';
 import type { Field } from 'vega-lite/types_unstable/channeldef.js';
@@ -10,16 +10,16 @@ import { DUPLICATE_PINK, INK, STORED_CYAN, frame, runLabels } from '../../chart.
 import { type TimeAxis, timeAxis } from './time-axis.js';
 import { axisPixels, placeLabels } from './timeline-labels.js';
 import {
-  type PartTwoData,
-  type PartTwoLayer,
-  PART_TWO_DESCRIPTION,
-  PART_TWO_LAYERS,
-  hasPartTwo,
+  type ExtendedMarks,
+  type ExtendedLayer,
+  EXTENDED_DESCRIPTION,
+  EXTENDED_LAYERS,
+  hasExtendedMarks,
   outcomeScale,
-  partTwoCaption,
-  partTwoData,
-  partTwoEnd,
-  partTwoLayers,
+  extendedCaption,
+  extendedMarks,
+  extendedEnd,
+  extendedLayers,
   tracesServerCrash,
 } from './timeline-marks.js';
 import {
@@ -97,7 +97,7 @@ function marker(name: string, field: string, value: string, size: number, look: 
 interface Panel {
   label: string;
   rows: AttemptRow[];
-  marks: PartTwoData;
+  marks: ExtendedMarks;
   clients: ClientData;
 }
 
@@ -115,7 +115,7 @@ interface Look {
   lanes: boolean;
 }
 
-/** A layer's name in panel i, for the part-two and client layers. */
+/** A layer's name in panel i, for the extended and client layers. */
 function suffixed(layer: string, i: number): string {
   return i === 0 ? layer : `${layer}_${i + 1}`;
 }
@@ -124,7 +124,7 @@ function panel(p: Panel, look: Look, i: number): NonNormalizedSpec {
   const { label, rows, marks, clients } = p;
   const { x, y, outcomes } = look;
   const name = (layer: keyof typeof TIMELINE_LAYERS) => timelineLayerName(layer, i);
-  const partTwoName = (layer: PartTwoLayer) => suffixed(PART_TWO_LAYERS[layer], i);
+  const extendedName = (layer: ExtendedLayer) => suffixed(EXTENDED_LAYERS[layer], i);
   const clientName = (layer: ClientLayer) => suffixed(CLIENT_LAYERS[layer], i);
   const heading = { text: label, anchor: 'start', fontSize: 12, offset: 6 } as const;
   if (rows.length === 0) {
@@ -178,7 +178,7 @@ function panel(p: Panel, look: Look, i: number): NonNormalizedSpec {
         },
       },
       ...refusalLayers(clients, y, clientName('refusals')),
-      ...partTwoLayers(marks, labelsOf(p, x), y, partTwoName),
+      ...extendedLayers(marks, labelsOf(p, x), y, extendedName),
     ],
   };
 }
@@ -190,26 +190,26 @@ function panel(p: Panel, look: Look, i: number): NonNormalizedSpec {
  */
 export function timelineChart(runs: readonly ChartRun[]): Chart {
   const labels = runLabels(runs);
-  const marks = runs.map((run) => partTwoData(run.result.detail.trace));
+  const marks = runs.map((run) => extendedMarks(run.result.detail.trace));
   const clients = runs.map((run) => clientData(run.result.detail.trace));
   const lanes = lanesOf(clients);
   const rows = runs.map((run) => rowsOf(run.result.detail.trace, lanes > 0));
-  // Part-two marks and refusals are labelled in a line above each bar.
-  const partTwo = marks.some(hasPartTwo);
-  const { step, y } = rowLayout(partTwo || hasRefusals(clients), lanes);
+  // Extended marks and refusals are labelled in a line above each bar.
+  const extended = marks.some(hasExtendedMarks);
+  const { step, y } = rowLayout(extended || hasRefusals(clients), lanes);
   const maxSeconds = Math.max(
     0,
     maxOf(rows.flat().flatMap((r) => [r.end, r.firstCommit ?? 0, r.duplicateCommit ?? 0])),
-    maxOf(marks.map(partTwoEnd)),
+    maxOf(marks.map(extendedEnd)),
   );
   const x = timeAxis(maxSeconds, 'time since the action arrived', WIDTH);
   const serverCrash = runs.some((run) => tracesServerCrash(run.result.detail.trace));
   const look: Look = { x, y, step, outcomes: outcomeScale(serverCrash), lanes: lanes > 0 };
   const title = 'The lab picture: every attempt of the traced actions';
-  // The part-two counts go on a second subtitle line: vega sizes the chart by its longest line.
-  const lines = [captionOf(runs), partTwoCaption(marks, clientCaptionParts(clients))].filter((line) => line !== '');
+  // The extended counts go on a second subtitle line: vega sizes the chart by its longest line.
+  const lines = [captionOf(runs), extendedCaption(marks, clientCaptionParts(clients))].filter((line) => line !== '');
   const caption = lines.join(' ');
-  const more = [partTwo ? PART_TWO_DESCRIPTION : '', clientDescription(clients)].filter((s) => s !== '');
+  const more = [extended ? EXTENDED_DESCRIPTION : '', clientDescription(clients)].filter((s) => s !== '');
   const description =
     'Timeline of traced actions: one row per action, one bar per attempt from send to end coloured by outcome; ' +
     'dots mark executions (white), duplicate executions (pink) and stored answers (cyan rings); ' +
@@ -220,7 +220,7 @@ export function timelineChart(runs: readonly ChartRun[]): Chart {
       {
         label: panelLabel(labels[i] ?? '', run),
         rows: rows[i] ?? [],
-        marks: marks[i] ?? partTwoData([]),
+        marks: marks[i] ?? extendedMarks([]),
         clients: clients[i] ?? clientData([]),
       },
       look,

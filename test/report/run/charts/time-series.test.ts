@@ -7,7 +7,7 @@ import { timeSeriesChart } from '../../../../src/report/run/charts/time-series.j
 import { incidentText } from '../../../../src/report/run/charts/time-series-parts.js';
 import { renderSvg } from '../../../../src/report/svg.js';
 import type { ChartRun } from '../../../../src/report/chart.js';
-import { partTwoRun } from '../../part-two-fixture.js';
+import { extendedRun } from '../../extended-fixture.js';
 
 type Spec = Record<string, unknown>;
 
@@ -35,7 +35,7 @@ function withoutSeries(run: ChartRun): ChartRun {
 
 describe('charts()', () => {
   it('adds the time series after the timeline only when a run has one', () => {
-    expect(charts([partTwoRun()]).map((c) => c.name)).toEqual([
+    expect(charts([extendedRun()]).map((c) => c.name)).toEqual([
       'timeline',
       'timeseries',
       'duplicates',
@@ -43,18 +43,18 @@ describe('charts()', () => {
       'latency',
       'key-store',
     ]);
-    expect(charts([withoutSeries(partTwoRun())]).map((c) => c.name)).not.toContain('timeseries');
+    expect(charts([withoutSeries(extendedRun())]).map((c) => c.name)).not.toContain('timeseries');
   });
 });
 
 describe('timeSeriesChart', () => {
   it('stacks the incident strip, load, key-store answers, harm and live keys', () => {
-    const [panels = []] = columns(specOf(timeSeriesChart([partTwoRun()])));
+    const [panels = []] = columns(specOf(timeSeriesChart([extendedRun()])));
     expect(panels.map((p) => p['name'])).toEqual(['incidents_0', 'load_0', 'answers_0', 'harm_0', 'keys_0']);
   });
 
   it('shades every incident as one rect in the strip and in every panel', () => {
-    const run = partTwoRun();
+    const run = extendedRun();
     run.scenario.incidents = [
       { at: 5 * 60_000, for: 10 * 60_000, errorRate: 0.2 },
       { at: 12 * 60_000, for: 3 * 60_000, latencyFactor: 4 },
@@ -65,7 +65,7 @@ describe('timeSeriesChart', () => {
   });
 
   it('labels each incident with what it changed', () => {
-    const run = partTwoRun();
+    const run = extendedRun();
     const text = JSON.stringify(timeSeriesChart([run]).spec);
     expect(text).toContain('"incident: latency ×4"');
     expect(incidentText({ at: 0, for: 1, errorRate: 0.2, replyLoss: 0.1 })).toBe(
@@ -77,7 +77,7 @@ describe('timeSeriesChart', () => {
   });
 
   it('leaves out an incident that starts after the series ends, and the strip when none is left', () => {
-    const run = partTwoRun();
+    const run = extendedRun();
     run.scenario.incidents = [{ at: 5 * 3_600_000, for: 60_000, latencyFactor: 2 }];
     const [panels = []] = columns(specOf(timeSeriesChart([run])));
     expect(panels.map((p) => p['name'])).toEqual(['load_0', 'answers_0', 'harm_0', 'keys_0']);
@@ -85,11 +85,11 @@ describe('timeSeriesChart', () => {
   });
 
   it('marks the key store’s peak with its size and time', () => {
-    expect(JSON.stringify(timeSeriesChart([partTwoRun()]).spec)).toContain('"peak 45,133 keys at 15 min 3 s"');
+    expect(JSON.stringify(timeSeriesChart([extendedRun()]).spec)).toContain('"peak 45,133 keys at 15 min 3 s"');
   });
 
   it('names its series in each panel’s header instead of a legend', () => {
-    const spec = JSON.stringify(specOf(timeSeriesChart([partTwoRun()]))['vconcat']);
+    const spec = JSON.stringify(specOf(timeSeriesChart([extendedRun()]))['vconcat']);
     for (const name of ['arrivals', 'attempts', 'executions', '409s', 'stored 200s', 'duplicates', 'live keys'])
       expect(spec.includes(`"text":"${name}"`), name).toBe(true);
     // Colours are fixed per line or come with the data, never from a scale a legend would explain.
@@ -100,7 +100,7 @@ describe('timeSeriesChart', () => {
   });
 
   it('says there is no key store instead of drawing 409s and live keys for scope none', () => {
-    const run = partTwoRun();
+    const run = extendedRun();
     run.scenario.keys.scope = 'none';
     const [panels = []] = columns(specOf(timeSeriesChart([run])));
     expect(panels.map((p) => p['name'])).toEqual(['incidents_0', 'load_0', 'answers_0', 'harm_0']);
@@ -108,12 +108,12 @@ describe('timeSeriesChart', () => {
   });
 
   it('draws one column per run with a series, their strips as tall as the tallest', () => {
-    const second = partTwoRun('second');
+    const second = extendedRun('second');
     second.scenario.incidents = [
       { at: 5 * 60_000, for: 20 * 60_000, errorRate: 0.2 },
       { at: 12 * 60_000, for: 3 * 60_000, latencyFactor: 2.5 },
     ];
-    const spec = specOf(timeSeriesChart([partTwoRun(), withoutSeries(partTwoRun('none')), second]));
+    const spec = specOf(timeSeriesChart([extendedRun(), withoutSeries(extendedRun('none')), second]));
     const cols = columns(spec);
     expect(cols).toHaveLength(2);
     expect(cols.map((c) => c[0]?.['height'])).toEqual([32, 32]);
@@ -124,12 +124,12 @@ describe('timeSeriesChart', () => {
   });
 
   it('renders without a vega warning, with the incident label and the time axis in minutes', async () => {
-    const svg = await renderSvg(timeSeriesChart([partTwoRun()]).spec);
+    const svg = await renderSvg(timeSeriesChart([extendedRun()]).spec);
     expect(svg).toContain('incident: latency ×4');
     expect(svg).toContain('simulated time (min)');
   });
 
   it('refuses runs none of which has a series', () => {
-    expect(() => timeSeriesChart([withoutSeries(partTwoRun())])).toThrow(RangeError);
+    expect(() => timeSeriesChart([withoutSeries(extendedRun())])).toThrow(RangeError);
   });
 });

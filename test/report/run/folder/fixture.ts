@@ -3,7 +3,7 @@
 import { defaultsWithSets } from '../../../../src/scenario/index.js';
 import type { Scenario } from '../../../../src/model/scenario.js';
 import { simulate } from '../../../../src/sim/simulate.js';
-import type { Summary, SummaryRun } from '../../../../src/report/run/summary.js';
+import type { Summary, SummaryRun } from '../../../../src/saved/summary.js';
 
 export function scenarioWith(sets: readonly string[]): Scenario {
   const outcome = defaultsWithSets(sets);

@@ -1,12 +1,12 @@
 // Reading the parts `idemsim merge` combines: what a sweep shard (`sweep --shard I/N`) or
 // a replica (`run --replicas N --replica I`) printed. Every problem is one line naming the
 // file, where in it, and what to do.
-import type { ScenarioReader } from '../run/summary.js';
-import type { TallyShape } from '../../model/tally-state.js';
-import { ShapeError, count, object, oneOf, readDocument, text } from '../shape.js';
-import { MAX_SWEEP_POINTS } from '../../model/sweep.js';
-import { readReplicaPart, type ReplicaPart } from './replica.js';
-import { readSweepPart, type SweepPart } from './sweep.js';
+import type { ScenarioReader } from './scenario.js';
+import type { TallyShape } from '../model/tally-state.js';
+import { ShapeError, count, object, oneOf, readDocument, text } from './shape.js';
+import { MAX_SWEEP_POINTS } from '../model/sweep.js';
+import { readReplicaPart, type ReplicaPart } from './replica-part.js';
+import { readSweepPart, type SweepPart } from './sweep-part.js';
 
 /** Bumped when a reader of the previous version could misread a part. */
 export const PART_VERSION = 1;
@@ -59,10 +59,4 @@ function readPart(json: unknown, readScenario: ScenarioReader, shape: TallyShape
     throw new ShapeError('part.points', `${points} is more than a sweep's ${MAX_SWEEP_POINTS} points`);
   }
   return { kind, part: readSweepPart(top, { idemsim, shard, of, points }, readScenario) };
-}
-
-/** Items for a one-line message: the first ten and how many more, so 9,999 missing parts stay one short line. */
-export function listed(items: readonly string[]): string {
-  const shown = items.slice(0, 10).join(', ');
-  return items.length > 10 ? `${shown} and ${items.length - 10} more` : shown;
 }

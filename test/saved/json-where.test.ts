@@ -3,8 +3,8 @@
 // hold it).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pathWhere, syntaxProblem } from '../../src/report/json-where.js';
-import { ShapeError, readDocument } from '../../src/report/shape.js';
+import { pathWhere, syntaxProblem } from '../../src/saved/json-where.js';
+import { ShapeError, readDocument } from '../../src/saved/shape.js';
 
 /** What JSON.parse says of `source`, placed. */
 function syntax(source: string): { where: string; reason: string } {

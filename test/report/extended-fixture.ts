@@ -1,4 +1,4 @@
-// A hand-built part-two run for renderer tests, independent of the core: an intent-keyed
+// A hand-built extended run for renderer tests, independent of the core: an intent-keyed
 // service at 50 actions/s for an hour, one-minute intervals, a latency incident (x4) from
 // minute 10 to 20 in which 409s and stored 200s spike, the worker crashing now and then.
 import { defaultScenario, type Scenario } from '../../src/model/scenario.js';
@@ -58,7 +58,7 @@ export function fixtureTimeSeries(minutes = 60): TimeSeries {
 }
 
 /** The scenario: intent keys, a crashing worker, one latency incident and a 1 min series. */
-export function partTwoScenario(name = 'incident-latency'): Scenario {
+export function extendedScenario(name = 'incident-latency'): Scenario {
   const scenario = defaultScenario();
   scenario.name = name;
   scenario.actions = 180_000;
@@ -70,9 +70,9 @@ export function partTwoScenario(name = 'incident-latency'): Scenario {
   return scenario;
 }
 
-/** A detailed part-two run: part-two metrics filled in, the time series and a little detail. */
-export function partTwoRun(name?: string): DetailedScenarioRun {
-  const scenario = partTwoScenario(name);
+/** A detailed extended run: extended metrics filled in, the time series and a little detail. */
+export function extendedRun(name?: string): DetailedScenarioRun {
+  const scenario = extendedScenario(name);
   const timeSeries = fixtureTimeSeries();
   const metrics = fixtureMetrics();
   metrics.actions = 180_000;

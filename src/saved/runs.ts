@@ -3,9 +3,9 @@
 // Only what a comparison needs is read: each run's scenario name, metrics and intervals.
 // A baseline outlives idemsim versions, so a metric it lacks reads as not available
 // rather than as an error; a value of the wrong type is still an error.
-import type { NamedResult } from '../../model/diff.js';
-import { readIntervals, readMetrics } from '../run/summary.js';
-import { ShapeError, isObject, list, object, readDocument, record, text } from '../shape.js';
+import type { NamedResult } from '../model/diff.js';
+import { readIntervals, readMetrics } from './metrics.js';
+import { ShapeError, isObject, list, object, readDocument, record, text } from './shape.js';
 
 export interface SavedRuns {
   /** The idemsim version that simulated the runs, when the file says. */
@@ -46,7 +46,7 @@ const readScenario = record<{ name: string }>({ name: text });
 function readRun(value: unknown, path: string): NamedResult {
   const run = object(value, path);
   const { name } = readScenario(run['scenario'], `${path}.scenario`);
-  const metrics = readMetrics(run['metrics'], `${path}.metrics`, 'nan');
+  const metrics = readMetrics(run['metrics'], `${path}.metrics`, { absent: 'nan', unknown: 'ignore' });
   const intervals = run['intervals'] === undefined ? {} : readIntervals(run['intervals'], `${path}.intervals`);
   return { name, result: { metrics, intervals } };
 }

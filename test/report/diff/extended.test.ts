@@ -1,12 +1,12 @@
-// A diff where one side lacks the part-two metrics: a summary saved before they existed,
-// or a run of a scenario that uses no part-two feature. Those metrics are compared only
+// A diff where one side lacks the extended metrics: a summary saved before they existed,
+// or a run of a scenario that uses no extended feature. Those metrics are compared only
 // where both sides carry them; a gate on one still finds it, not available on the side
 // that lacks it. Nothing throws, and a comparison of two part-one runs reads as before.
 import { describe, expect, it } from 'vitest';
 import { Worse, type FailOn, type NamedResult } from '../../../src/model/diff.js';
 import { diffResults } from '../../../src/stats/diff.js';
-import { PART_ONE_ONLY, PART_TWO_METRICS, shownMetrics } from '../../../src/model/metrics.js';
-import { parseSavedRuns } from '../../../src/report/diff/read.js';
+import { NO_GROUP, EXTENDED_METRICS, shownMetrics } from '../../../src/model/metrics.js';
+import { parseSavedRuns } from '../../../src/saved/runs.js';
 import { renderDiffJson } from '../../../src/report/diff/json.js';
 import { renderDiffMarkdown } from '../../../src/report/diff/markdown.js';
 import { renderDiffTable } from '../../../src/report/diff/table.js';
@@ -14,7 +14,7 @@ import type { DiffSides } from '../../../src/report/diff/cells.js';
 import { renderJson } from '../../../src/report/run/json.js';
 import type { ScenarioRun } from '../../../src/model/result.js';
 import { defaultsRun } from '../fixture.js';
-import { partTwoRun } from '../part-two-fixture.js';
+import { extendedRun } from '../extended-fixture.js';
 
 const SIDES: DiffSides = {
   base: { files: ['old/summary.json'], sets: [], idemsim: '0.1.0', simulated: false },
@@ -28,10 +28,10 @@ function saved(...runs: ScenarioRun[]): NamedResult[] {
   return outcome.saved.runs;
 }
 
-/** An old summary: the part-one run, written before the part-two metrics existed. */
+/** An old summary: the part-one run, written before the extended metrics existed. */
 const old = (): NamedResult[] => saved(defaultsRun());
-/** The same scenario name, now run with part-two features. */
-const fresh = (): NamedResult[] => saved(partTwoRun('article-defaults'));
+/** The same scenario name, now run with extended features. */
+const fresh = (): NamedResult[] => saved(extendedRun('article-defaults'));
 
 const CRASHES: FailOn = {
   metric: 'serverCrashes.total',
@@ -41,31 +41,31 @@ const CRASHES: FailOn = {
   text: 'serverCrashes.total=+1',
 };
 
-describe('diff against a summary without the part-two metrics', () => {
+describe('diff against a summary without the extended metrics', () => {
   it('reads a saved part-one run without them', () => {
     const [run] = old();
-    for (const name of PART_TWO_METRICS) expect(JSON.stringify(run?.result.metrics)).not.toContain(`"${name}"`);
+    for (const name of EXTENDED_METRICS) expect(JSON.stringify(run?.result.metrics)).not.toContain(`"${name}"`);
     expect(run?.result.metrics.serverCrashes).toBeUndefined();
   });
 
-  it('compares every other metric and skips the part-two ones', () => {
+  it('compares every other metric and skips the extended ones', () => {
     const [scenario] = diffResults(old(), fresh(), []).scenarios;
-    expect(scenario?.metrics.map((m) => m.metric)).toEqual(shownMetrics(PART_ONE_ONLY).map((m) => m.name));
+    expect(scenario?.metrics.map((m) => m.metric)).toEqual(shownMetrics(NO_GROUP).map((m) => m.name));
   });
 
-  it('compares two part-one runs exactly as before part two', () => {
+  it('compares two part-one runs exactly as before the extended features', () => {
     const [scenario] = diffResults(old(), old(), []).scenarios;
-    expect(scenario?.metrics.map((m) => m.metric)).toEqual(shownMetrics(PART_ONE_ONLY).map((m) => m.name));
+    expect(scenario?.metrics.map((m) => m.metric)).toEqual(shownMetrics(NO_GROUP).map((m) => m.name));
   });
 
-  it('compares the part-two metrics where both sides carry them', () => {
+  it('compares the extended metrics where both sides carry them', () => {
     const [scenario] = diffResults(fresh(), fresh(), []).scenarios;
     const crashes = scenario?.metrics.find((m) => m.metric === 'serverCrashes.total');
     expect(crashes).toMatchObject({ base: 190, new: 190, change: 0, interval: null });
     expect(scenario?.metrics.find((m) => m.metric === 'keyStore.peakKeysAt')?.unit).toBe('ms');
   });
 
-  it('keeps a gated part-two metric, not available on the side that lacks it', () => {
+  it('keeps a gated extended metric, not available on the side that lacks it', () => {
     const report = diffResults(old(), fresh(), [CRASHES]);
     const [scenario] = report.scenarios;
     const crashes = scenario?.metrics.find((m) => m.metric === 'serverCrashes.total');
@@ -86,7 +86,7 @@ describe('diff against a summary without the part-two metrics', () => {
     }
   });
 
-  it('marks a gated part-two metric the base lacks as n/a', () => {
+  it('marks a gated extended metric the base lacks as n/a', () => {
     const table = renderDiffTable(diffResults(old(), fresh(), [CRASHES]), SIDES, { color: false });
     const row = table.split('\n').find((l) => l.trimStart().startsWith('serverCrashes.total'));
     expect(row?.trim().split(/\s{2,}/)).toEqual([

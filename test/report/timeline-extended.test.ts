@@ -1,4 +1,4 @@
-// The lab picture's part-two marks, drawn from a hand-built trace: a server crash before the
+// The lab picture's extended marks, drawn from a hand-built trace: a server crash before the
 // effect then a retry, one after the effect that makes a duplicate, a lease takeover whose
 // original owner also commits, a crash after its attempt timed out, and reads before a
 // re-plan (one that saw the commit, one that did not). Each layer is in the spec only when
@@ -9,7 +9,7 @@ import type { TracedAction, TracedAttempt } from '../../src/model/result.js';
 import { type ChartRun, labelWidth } from '../../src/report/chart.js';
 import { timelineChart } from '../../src/report/run/charts/timeline.js';
 import { CRASH, READ, TAKEOVER, axisPixels, placeLabels } from '../../src/report/run/charts/timeline-labels.js';
-import { PART_TWO_LAYERS, SERVER_CRASH, partTwoData } from '../../src/report/run/charts/timeline-marks.js';
+import { EXTENDED_LAYERS, SERVER_CRASH, extendedMarks } from '../../src/report/run/charts/timeline-marks.js';
 import { renderSvg } from '../../src/report/svg.js';
 import { countMarks } from './run/charts/runs.js';
 
@@ -30,7 +30,7 @@ function attempt(over: Partial<TracedAttempt>): TracedAttempt {
 }
 
 /** Seven actions, 10 s apart; times relative to each arrival. */
-function partTwoTrace(): TracedAction[] {
+function extendedTrace(): TracedAction[] {
   const at = (action: number) => 10_000 * (action + 1);
   const a = (action: number, over: Partial<TracedAttempt>): TracedAttempt => {
     const t = at(action);
@@ -93,9 +93,9 @@ function partTwoTrace(): TracedAction[] {
 
 type Kind = 'crashes' | 'takeovers' | 'reads';
 
-/** The fixture with only the part-two events of `keep`: a crash taken out leaves a slow timeout. */
+/** The fixture with only the extended events of `keep`: a crash taken out leaves a slow timeout. */
 function keeping(...keep: Kind[]): TracedAction[] {
-  return partTwoTrace().map(({ checks, ...action }) => ({
+  return extendedTrace().map(({ checks, ...action }) => ({
     ...action,
     ...(keep.includes('reads') && checks !== undefined ? { checks } : {}),
     attempts: action.attempts.map(({ crash, takeover, ...a }) => ({
@@ -107,10 +107,10 @@ function keeping(...keep: Kind[]): TracedAction[] {
   }));
 }
 
-/** What a part-one run traces: the same actions with no part-two event. */
+/** What a part-one run traces: the same actions with no extended event. */
 const partOneTrace = (): TracedAction[] => keeping();
 
-function runOf(trace: TracedAction[], name = 'part-two-fixture'): ChartRun {
+function runOf(trace: TracedAction[], name = 'extended-fixture'): ChartRun {
   const scenario = { ...defaultScenario(), name };
   const metrics = { actions: trace.length } as ChartRun['result']['metrics'];
   return {
@@ -119,7 +119,7 @@ function runOf(trace: TracedAction[], name = 'part-two-fixture'): ChartRun {
   };
 }
 
-const NEW_LAYERS = Object.values(PART_TWO_LAYERS);
+const NEW_LAYERS = Object.values(EXTENDED_LAYERS);
 
 /** The names of the first panel's layers. */
 function layerNames(runs: ChartRun[]): string[] {
@@ -127,12 +127,12 @@ function layerNames(runs: ChartRun[]): string[] {
   return (spec.vconcat[0]?.layer ?? []).map((l) => l.name);
 }
 
-/** The part-two layers drawn for the fixture keeping only `keep`. */
+/** The extended layers drawn for the fixture keeping only `keep`. */
 function only(...keep: Kind[]): string[] {
   return layerNames([runOf(keeping(...keep))]).filter((name) => (NEW_LAYERS as string[]).includes(name));
 }
 
-describe('part-two layers are added only when the trace holds their events', () => {
+describe('extended layers are added only when the trace holds their events', () => {
   it('a part-one trace: no new layer, no server-crash class, the narrow rows and the one-line caption', () => {
     const chart = timelineChart([runOf(partOneTrace())]);
     const text = JSON.stringify(chart.spec);
@@ -162,7 +162,7 @@ describe('part-two layers are added only when the trace holds their events', () 
   });
 
   it('a server-crash outcome joins the outcome scale after the other timeouts', () => {
-    const spec = JSON.stringify(timelineChart([runOf(partTwoTrace())]).spec);
+    const spec = JSON.stringify(timelineChart([runOf(extendedTrace())]).spec);
     expect(spec).toContain(`"timeout: lost request","${SERVER_CRASH.label}","409 conflict"`);
     expect(spec).toContain('"height":{"step":24}');
   });
@@ -170,7 +170,7 @@ describe('part-two layers are added only when the trace holds their events', () 
 
 describe('the rendered picture', () => {
   it('draws one bolt per crash, one outline per takeover, one grey bar per read, and their labels', async () => {
-    const run = runOf(partTwoTrace());
+    const run = runOf(extendedTrace());
     const svg = await renderSvg(timelineChart([run]).spec);
     expect(countMarks(svg, 'crashes')).toBe(3);
     // A rule is drawn as a <line>, not a <path>.
@@ -181,7 +181,7 @@ describe('the rendered picture', () => {
   });
 
   it('gives every panel its own marks, and the caption a second line with the counts', async () => {
-    const runs = [runOf(partTwoTrace()), runOf(partOneTrace(), 'part-one')];
+    const runs = [runOf(extendedTrace()), runOf(partOneTrace(), 'part-one')];
     const chart = timelineChart(runs);
     expect(chart.caption).toContain('Also: 3 server crashes (red bolts), 2 lease takeovers (dashed outlines), 2 reads');
     const svg = await renderSvg(chart.spec);
@@ -192,7 +192,7 @@ describe('the rendered picture', () => {
 
 describe('labels', () => {
   const px = axisPixels({ type: 'linear', domain: [0, 10] }, 760);
-  const data = partTwoData(partTwoTrace());
+  const data = extendedMarks(extendedTrace());
 
   it('never overlap within a row, nor cover a bolt or a call marker', () => {
     const calls = [{ action: 4, at: 30.2 }];

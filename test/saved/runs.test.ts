@@ -1,9 +1,9 @@
 // Reading saved runs for `idemsim diff`: both JSON shapes a run is saved in, leniency for
 // metrics an older baseline lacks, and one line naming the file and the fix otherwise.
 import { describe, expect, it } from 'vitest';
-import { renderJson } from '../../../src/report/run/json.js';
-import { looksLikeSavedRuns, parseSavedRuns } from '../../../src/report/diff/read.js';
-import { defaultsRun, intentRun } from '../fixture.js';
+import { renderJson } from '../../src/report/run/json.js';
+import { looksLikeSavedRuns, parseSavedRuns } from '../../src/saved/runs.js';
+import { defaultsRun, intentRun } from '../report/fixture.js';
 
 const fixtureRuns = () => [defaultsRun(), intentRun()];
 

@@ -1,5 +1,5 @@
 // A run's detail as summary.json holds it (traces, key-store timeline, latency quantiles),
-// checked and copied in canonical order. Members that only part-two scenarios produce (a
+// checked and copied in canonical order. Members that only scenarios using the extended features produce (a
 // crash, a takeover, the agent's checks) are optional: absent, they are left out, so a
 // part-one summary reads and writes back byte for byte.
 import {
@@ -11,8 +11,8 @@ import {
   type TracedAction,
   type TracedAttempt,
   type TracedCheck,
-} from '../../model/result.js';
-import { bool, count, finite, list, nullable, oneOf, optional, record } from '../shape.js';
+} from '../model/result.js';
+import { bool, count, finite, list, nullable, oneOf, optional, record } from './shape.js';
 
 const readAttempt = record<TracedAttempt>({
   call: count,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SUMMARY_VERSION, parseSummary, renderSummary, type Summary } from '../../../../src/report/run/summary.js';
-import { renderJson } from '../../../../src/report/run/json.js';
-import { detailedRun, summaryOf } from './fixture.js';
-import { embeddedScenario } from '../../../../src/scenario/index.js';
+import { renderSummary } from '../../src/report/run/summary.js';
+import { SUMMARY_VERSION, parseSummary, type Summary } from '../../src/saved/summary.js';
+import { renderJson } from '../../src/report/run/json.js';
+import { detailedRun, summaryOf } from '../report/run/folder/fixture.js';
+import { embeddedScenario } from '../../src/scenario/index.js';
 
 function parsed(text: string): Summary {
   const outcome = parseSummary(text, 'summary.json', embeddedScenario);
@@ -129,13 +130,13 @@ describe('reading a summary: one line naming the file and what is wrong', () => 
     );
   });
 
-  it('names a metric that is missing', () => {
+  it('names a metric of the wrong type', () => {
     const text = edited((doc) => {
       const metrics = doc.runs[0]?.['metrics'] as Record<string, Record<string, unknown>>;
-      delete metrics['responses']?.['conflict'];
+      (metrics['responses'] as Record<string, unknown>)['conflict'] = 'none';
     });
     expect(problem(text)).toMatch(
-      /^saved\/summary\.json:1:\d+: runs\[0\]\.metrics\.responses\.conflict: expected a number; found nothing$/,
+      /^saved\/summary\.json:1:\d+: runs\[0\]\.metrics\.responses\.conflict: expected a number; found "none"$/,
     );
   });
 
