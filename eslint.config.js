@@ -10,16 +10,7 @@ import tseslint from 'typescript-eslint';
 export const WALLS = {
   // The shared vocabulary imports no other folder (simple-statistics: the normal tail).
   model: { folders: [], packages: ['simple-statistics'] },
-  // node:module only to load the @stdlib quantiles (src/stats/quantiles.ts).
-  stats: {
-    folders: ['model'],
-    packages: [
-      'simple-statistics',
-      '@stdlib/stats-base-dists-beta-quantile',
-      '@stdlib/stats-base-dists-gamma-quantile',
-      'node:module',
-    ],
-  },
+  stats: { folders: ['model'], packages: ['simple-statistics'] },
   sim: { folders: ['model', 'stats'], packages: ['seedrandom'] },
   // node:module only to load yaml on first use (src/scenario/yaml-lib.ts).
   scenario: { folders: ['model'], packages: ['yaml', 'node:module'] },

@@ -7,6 +7,7 @@
 // @stdlib/stats-base-dists-gamma-quantile@0.2.3` first. Usage: node scripts/quantile-grid.mjs [calls.jsonl]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const beta = require('@stdlib/stats-base-dists-beta-quantile');
@@ -35,6 +36,6 @@ for (const [kind, p, a, b] of calls.map((line) => JSON.parse(line))) {
 }
 const json = (rows) => rows.map((row) => `    ${JSON.stringify(row)}`).join(',\n');
 writeFileSync(
-  new URL('../test/stats/quantile-grid.json', import.meta.url),
+  fileURLToPath(import.meta.resolve('../test/stats/quantile-grid.json')),
   `{\n  "beta": [\n${json(points.beta)}\n  ],\n  "gamma": [\n${json(points.gamma)}\n  ]\n}\n`,
 );
