@@ -38,6 +38,22 @@ describe('the beta quantile', () => {
     for (const a of [0.5, 3, 1e4, 1e9]) expect(betaQuantile(0.5, a, a)).toBeCloseTo(0.5, 15);
   });
 
+  it('keeps 1e-14 of x at the bounds of no success and of all successes, from 10 to 1e9 trials', () => {
+    // Beta(1, n) and Beta(n, 1) have closed forms: 1 - (1 - p)^(1/n) and p^(1/n).
+    for (const n of [10, 1e3, 217_796, 1e7, 1e9]) {
+      const none = -Math.expm1(Math.log(0.025) / n);
+      expect(Math.abs(betaQuantile(0.975, 1, n) / none - 1)).toBeLessThan(1e-14);
+      expect(Math.abs(betaQuantile(0.025, n, 1) / Math.exp(Math.log(0.025) / n) - 1)).toBeLessThan(1e-14);
+    }
+  });
+
+  it('keeps 1e-14 of x at a few successes in 1e9 trials', () => {
+    // The quantiles by 40-digit quadrature of the density (mpmath), where @stdlib 0.2.3 is off
+    // by 3e-8 at the second; an earlier form of the continued fraction here, by 1e-8 at the first.
+    expect(Math.abs(betaQuantile(0.95, 1.5, 1e9) / 3.9073639430150024e-9 - 1)).toBeLessThan(1e-14);
+    expect(Math.abs(betaQuantile(0.7, 2, 1e9) / 2.4392164790857076e-9 - 1)).toBeLessThan(1e-14);
+  });
+
   it('is where the incomplete beta function crosses p, to 1e-13 of x', () => {
     const shape = fc.double({ min: 0.05, max: 1e6, noNaN: true });
     fc.assert(
