@@ -12,16 +12,7 @@ export const WALLS = {
   model: { folders: [], packages: [] },
   // How numbers read for a person: counts, rates, durations and sizes.
   format: { folders: ['model'], packages: [] },
-  // node:module only to load the @stdlib quantiles (src/stats/quantiles.ts).
-  stats: {
-    folders: ['model'],
-    packages: [
-      'simple-statistics',
-      '@stdlib/stats-base-dists-beta-quantile',
-      '@stdlib/stats-base-dists-gamma-quantile',
-      'node:module',
-    ],
-  },
+  stats: { folders: ['model'], packages: ['simple-statistics'] },
   // The retry defaults of real clients, as read in their sources.
   presets: { folders: ['model'], packages: [] },
   sim: { folders: ['model', 'stats', 'format'], packages: ['seedrandom'] },

@@ -76,15 +76,11 @@ const CASES = [
 
 if (process.argv[2] === '--case') {
   // The core runs as the CLI runs it: the bundle's chunk that holds it, compiled from its
-  // stored code (src/cli/boot.ts), and the vendored quantiles the same way.
+  // stored code (src/cli/boot.ts).
   (await import('../dist/cli/boot.js')).useStoredCode();
-  const { simulate, quantiles } = bundledCore();
+  const { simulate } = bundledCore();
   const { defaultsWithSets } = await import('../dist/scenario/index.js');
   const { formatIssue } = await import('../dist/scenario/issues.js');
-  // The summary's quantile functions load on their first use (19 ms of reading and
-  // compiling code): loaded here, before the clock, like every other module the run uses.
-  // Loading code is start-up's part, which the start-up line times whole.
-  quantiles();
   // The case's fields go through the scenario loader, as --set would: a value it refuses
   // (say a retention of "24 hours") is an error here, not a run of who knows what.
   const sets = Object.entries(caseFields(process.argv[3] ?? '')).map(
@@ -154,9 +150,9 @@ function bundledCore() {
   const dir = join(ROOT, 'dist', 'bundle');
   const chunks = readdirSync(dir).filter((name) => /^simulate-[\w-]+\.cjs$/.test(name));
   const core = chunks.length === 1 ? createRequire(import.meta.url)(join(dir, chunks[0])) : {};
-  if (typeof core.simulate !== 'function' || typeof core.quantiles !== 'function') {
+  if (typeof core.simulate !== 'function') {
     console.error(
-      `bench: no bundle chunk exporting simulate and quantiles in ${dir} (found ${chunks.join(', ') || 'none'}); ` +
+      `bench: no bundle chunk exporting simulate in ${dir} (found ${chunks.join(', ') || 'none'}); ` +
         'run npm run build, or update bundledCore() if the bundle is laid out differently',
     );
     process.exit(1);

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // The last step of `npm run build`, after tsc has written dist/: the bundles that make the
 // CLI start fast. Node spends most of a short command's time finding, reading and
-// compiling modules, one file at a time: ~120 ES modules for `run` and ~400 CommonJS
-// modules for the two @stdlib quantile functions.
+// compiling modules, one file at a time: ~120 ES modules for `run`.
 //
 // - dist/bundle/: the CLI (dist/cli/main.js) and the sweep worker, with their pure-JS
 //   dependencies, in a few CommonJS files. Each command stays a chunk of its own, loaded
@@ -12,13 +11,12 @@
 //   for it from dist/bundle/cache/: stored by scripts/record-code.mjs, which runs a few
 //   commands to compile what they use. (CommonJS because Node 20 can run a script from
 //   stored code, but not an ES module, and so that no start sets up the ES module loader.)
-// - dist/vendor/quantiles.cjs and dist/vendor/yaml.cjs: the @stdlib quantiles and the yaml
-//   package, each in one file, which src/stats/quantiles.ts and src/scenario/yaml-lib.ts
-//   load on first use (with stored code too, when the CLI runs).
+// - dist/vendor/yaml.cjs: the yaml package in one file, which src/scenario/yaml-lib.ts
+//   loads on first use (with stored code too, when the CLI runs).
 //
 // Nothing changes in what the code does: the bundles are the same modules, joined, but for
-// two changes named below that only skip loading what idemsim never uses (commander's
-// node:child_process until it spawns, and @stdlib's `debug`, which never writes here).
+// one change named below that only skips loading what idemsim never uses (commander's
+// node:child_process until it spawns).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -30,7 +28,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 
 /** Loaded at run time from node_modules: large, native, or needed by one command only. */
-const EXTERNAL = [/^node:/, /^vega/, /^@resvg\//, /^@electric-sql\//, /^pg$/, /^@redis\//, /^@stdlib\//];
+const EXTERNAL = [/^node:/, /^vega/, /^@resvg\//, /^@electric-sql\//, /^pg$/, /^@redis\//];
 
 /**
  * commander requires node:child_process (and with it net and dgram, 2 to 4 ms of every
@@ -48,18 +46,6 @@ const lazyChildProcess = {
       "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };",
     );
   },
-};
-
-/**
- * The gamma quantile logs through the `debug` package, which idemsim never turns on: loaded,
- * it reads the environment and requires node:tty and node:util at every start (~4 ms), and
- * with DEBUG=* set it would write @stdlib's notes between idemsim's lines on stderr. In the
- * vendored bundle it is a logger that writes nothing.
- */
-const silentDebug = {
-  name: 'silent-debug',
-  resolveId: (id) => (id === 'debug' ? '\0silent-debug' : null),
-  load: (id) => (id === '\0silent-debug' ? 'module.exports = () => () => {};' : null),
 };
 
 rmSync(join(dist, 'bundle'), { recursive: true, force: true });
@@ -92,22 +78,9 @@ const bundled = await build({
   },
 });
 
-const quantiles = join(dist, 'vendor', 'quantiles.cjs');
-rmSync(dirname(quantiles), { recursive: true, force: true });
-// Each of the ~400 @stdlib files carries the same Apache-2.0 header, 300 KB of the 400 KB
-// bundle: the bundle keeps one copy of each distinct header, at the top.
-const vendored = (legal) =>
-  build({
-    input: join(root, 'scripts', 'vendor-quantiles.mjs'),
-    platform: 'node',
-    logLevel: 'warn',
-    plugins: [silentDebug],
-    write: false,
-    output: { format: 'cjs', minify: true, comments: { legal, annotation: false, jsdoc: false } },
-  }).then(({ output }) => output[0].code);
-const licences = new Set((await vendored(true)).match(/\/\*[^]*?@license[^]*?\*\//g));
-mkdirSync(dirname(quantiles), { recursive: true });
-writeFileSync(quantiles, [...licences, await vendored(false)].join('\n'));
+const vendor = join(dist, 'vendor');
+rmSync(vendor, { recursive: true, force: true });
+mkdirSync(vendor, { recursive: true });
 
 // yaml in one file, loaded when a command first reads or writes YAML (src/scenario/yaml-lib.ts):
 // a run of the built-in defaults never does, and starts without its ~200 KB.
@@ -121,7 +94,7 @@ const yamlBundle = await build({
 });
 // Its ISC licence asks for the notice in every copy; the package's files carry none.
 const yamlLicence = readFileSync(requireHere.resolve('yaml/package.json').replace(/package\.json$/, 'LICENSE'), 'utf8');
-writeFileSync(join(dist, 'vendor', 'yaml.cjs'), `/*! yaml\n${yamlLicence.trimEnd()}\n*/\n${yamlBundle.output[0].code}`);
+writeFileSync(join(vendor, 'yaml.cjs'), `/*! yaml\n${yamlLicence.trimEnd()}\n*/\n${yamlBundle.output[0].code}`);
 
 // The files that import() a package (an ES module: vega, PGlite) get no stored code.
 const importers = bundled.output

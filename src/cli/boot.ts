@@ -1,4 +1,4 @@
-// How bin/idemsim.js starts the CLI: the bundles (dist/bundle/*.cjs, and the quantiles and
+// How bin/idemsim.js starts the CLI: the bundles (dist/bundle/*.cjs, and the
 // yaml in dist/vendor/, built by scripts/bundle.mjs) run with V8's compiled code for them,
 // stored at build time. Compiling the bundle's JavaScript is a third of what a short
 // command costs over Node's own start, and Node 20 keeps no compile cache (22.1 and later
@@ -21,7 +21,7 @@ import { CodeStore } from './stored-code.js';
 /** The bundle, and the stored code of every bundled file (one file each, named after it). */
 export const BUNDLE_DIR = fileURLToPath(new URL('../bundle/', import.meta.url));
 export const CACHE_DIR = join(BUNDLE_DIR, 'cache');
-/** The folders of bundled files: the CLI's, and the vendored quantiles' and yaml's (dist/vendor/). */
+/** The folders of bundled files: the CLI's, and the vendored yaml's (dist/vendor/). */
 const BUNDLED = [BUNDLE_DIR, fileURLToPath(new URL('../vendor/', import.meta.url))].map((dir) =>
   dirname(join(dir, 'x.cjs')),
 );

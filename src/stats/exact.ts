@@ -4,7 +4,7 @@
 // events come in clusters (one action retried three times, one action's 409s), and both
 // become the normal interval mean +- 1.96 s / sqrt(n) once the count is large.
 import type { Interval } from '../model/result.js';
-import { quantiles } from './quantiles.js';
+import { betaQuantile, gammaQuantile } from './quantiles.js';
 import type { Welford } from './welford.js';
 
 /** Two-sided 95%: each tail 2.5%. */
@@ -17,8 +17,8 @@ export const TAIL = 0.025;
  */
 export function poissonInterval(k: number, dispersion = 1, tail = TAIL): Interval {
   const effective = k / dispersion;
-  const low = effective > 0 ? quantiles().gamma(tail, effective, 1) : 0;
-  const high = quantiles().gamma(1 - tail, effective + 1, 1);
+  const low = effective > 0 ? gammaQuantile(tail, effective, 1) : 0;
+  const high = gammaQuantile(1 - tail, effective + 1, 1);
   return { low: low * dispersion, high: high * dispersion };
 }
 
@@ -33,8 +33,8 @@ export function clopperPearson(k: number, n: number, tail = TAIL, designEffect =
   const successes = k / designEffect;
   const failures = trials - successes;
   return {
-    low: successes > 0 ? quantiles().beta(tail, successes, failures + 1) : 0,
-    high: failures > 0 ? quantiles().beta(1 - tail, successes + 1, failures) : 1,
+    low: successes > 0 ? betaQuantile(tail, successes, failures + 1) : 0,
+    high: failures > 0 ? betaQuantile(1 - tail, successes + 1, failures) : 1,
   };
 }
 

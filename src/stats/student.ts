@@ -1,7 +1,7 @@
 // Student's t: the interval of a mean over a few independent replications, whose spread
 // is estimated from the replications themselves.
 import type { Interval } from '../model/result.js';
-import { quantiles } from './quantiles.js';
+import { betaQuantile } from './quantiles.js';
 
 /**
  * The upper p-quantile (p > 0.5) of Student's t with `df` degrees of freedom, through the
@@ -9,7 +9,7 @@ import { quantiles } from './quantiles.js';
  * P(|T| > t) = I(df / (df + t^2); df/2, 1/2).
  */
 export function studentQuantile(p: number, df: number): number {
-  const x = quantiles().beta(2 * (1 - p), df / 2, 0.5);
+  const x = betaQuantile(2 * (1 - p), df / 2, 0.5);
   return Math.sqrt((df * (1 - x)) / x);
 }
 
