@@ -4,7 +4,7 @@
 import { closedFormInputs } from './inputs.js';
 import { proseDuration } from '../format/format.js';
 import type { Scenario } from '../model/scenario.js';
-import type { Unit } from '../model/metrics.js';
+import type { Unit } from '../model/metric-types.js';
 import type { RunResult } from '../model/result.js';
 import type { Comparison } from '../model/comparison.js';
 import { clopperPearson } from '../stats/exact.js';

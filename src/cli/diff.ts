@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { carriedBy } from '../model/features.js';
-import { canonicalMetrics } from '../model/result.js';
+import { canonicalMetrics } from '../model/canonical.js';
 import type { Scenario } from '../model/scenario.js';
 import type { DiffReport, FailOn, NamedResult } from '../model/diff.js';
 import { diffResults, neverTestable } from '../stats/diff.js';

@@ -8,7 +8,7 @@
 // beside 278 reads "0.30", not "0". Deterministic: no locale, no Intl, no clock.
 // Non-finite values print as "n/a". (How a value is written in a scenario file is
 // scenario/units.ts.)
-import type { Unit } from '../model/metrics.js';
+import type { Unit } from '../model/metric-types.js';
 import type { Interval } from '../model/result.js';
 
 export const NOT_AVAILABLE = 'n/a';

@@ -1,6 +1,6 @@
 // A bound on a metric, as `expect:`, `--target` and `recommend` state it, and the verdict a
 // run gives it. The rule that judges one is src/stats/bounds.ts.
-import type { Unit } from './metrics.js';
+import type { Unit } from './metric-types.js';
 import type { Interval } from './result.js';
 
 export const Op = { '<=': '<=', '>=': '>=', '<': '<', '>': '>' } as const;

@@ -1,6 +1,7 @@
 // Metrics and intervals in one fixed key order, built from the catalogue, so that serialised
 // output never depends on the order in which a run filled its objects (see canonicalScenario).
-import { type Carried, METRICS, type MetricInfo, NO_GROUP, inCatalogueOrder, isCarried } from './metrics.js';
+import { METRICS, inCatalogueOrder, isCarried } from './metrics.js';
+import { type Carried, type MetricInfo, NO_GROUP } from './metric-types.js';
 import type { Interval, Intervals, Metrics } from './result.js';
 
 /** Each metric beside the keys of its dotted name, split once. */

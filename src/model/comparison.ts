@@ -2,7 +2,7 @@
 // parameters, and the simulated value with its 95% interval. `explain` prints one row per
 // closed form; every number of the article is one too, with the exact expectation of the
 // simulated quantity where that differs from the article's arithmetic.
-import type { Unit } from './metrics.js';
+import type { Unit } from './metric-types.js';
 import type { Interval } from './result.js';
 
 /** A value and the arithmetic that gives it, in one line. */

@@ -1,6 +1,6 @@
 // What a comparison of two runs says, metric by metric, and the `--fail-on` gates judged on
 // it (`idemsim diff`, `check --baseline`). The arithmetic is src/stats/diff.ts.
-import type { Unit } from './metrics.js';
+import type { Unit } from './metric-types.js';
 import type { Interval, RunResult } from './result.js';
 
 /** Which way a metric gets worse: `METRIC=+X` is an increase, `METRIC=-X` a decrease. */

@@ -3,7 +3,7 @@
 // metric or series in its output). Reports ask which metric groups a run carries; the core
 // asks whether to keep a time series.
 import { optionalFieldsOn } from './field-lookup.js';
-import { type Carried, EVERY_GROUP } from './metrics.js';
+import { type Carried, EVERY_GROUP } from './metric-types.js';
 import { DEFAULT_SERIES_INTERVAL, type Scenario } from './scenario.js';
 
 /** Conditions change over time (an arrival profile, incidents), or the scenario names a time-series interval. */

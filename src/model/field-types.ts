@@ -1,7 +1,7 @@
 // What a row of the field table says: the kinds of value a field holds, the bounds of a
 // number, the members of a compound field or list item, and the row itself; with the two
 // helpers that read and write a value at a field's dotted path.
-import type { MetricGroup } from './metrics.js';
+import type { MetricGroup } from './metric-types.js';
 
 export const FieldKind = {
   duration: 'duration',

@@ -4,7 +4,7 @@
 // the starter file, the Settings table and the reference all read this one table.
 import { Claim, Jitter, Scope, defaultScenario } from './scenario.js';
 import { PRESET_DOCS, PRESET_NAMES } from './presets.js';
-import type { MetricGroup } from './metrics.js';
+import type { MetricGroup } from './metric-types.js';
 import { type Bounds, type Field, type FieldKind, valueAt } from './field-types.js';
 import { BUDGET, HEDGE, INCIDENT, PROFILE_STEP, THROTTLE } from './field-members.js';
 import { LIMITS, MAX_SIGMA, MIN_RATE } from './limits.js';

@@ -2,7 +2,7 @@
 // same names), each with its unit, one-line meaning and the table rows that show it, in the
 // order reports list them: a new metric is a row here, its field in `Metrics` and its count
 // in src/sim (CONTRIBUTING.md, "Adding a metric").
-import type { MetricInfo, MetricName, TableRow, TableSection, Unit } from './metrics.js';
+import type { MetricInfo, MetricName, TableRow, TableSection, Unit } from './metric-types.js';
 import type { Metrics } from './result.js';
 
 export type Row = Omit<MetricInfo, 'name'>;

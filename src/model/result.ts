@@ -208,5 +208,3 @@ export interface DetailedScenarioRun {
   scenario: Scenario;
   result: DetailedRunResult;
 }
-
-export { canonicalIntervals, canonicalMetrics } from './canonical.js';

@@ -3,7 +3,7 @@
 // is decided, perhaps verified on another seed. Its status follows from those runs.
 import { Verdict, type Judged, type Target } from '../model/bounds.js';
 import { judge, meets } from '../stats/bounds.js';
-import { EVERY_GROUP, type Carried } from '../model/metrics.js';
+import { EVERY_GROUP, type Carried } from '../model/metric-types.js';
 import type { SizedOutcome } from '../model/precision.js';
 import type { RunResult } from '../model/result.js';
 import type { Scenario } from '../model/scenario.js';

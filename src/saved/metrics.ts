@@ -1,7 +1,9 @@
 // A run's metrics and intervals as a saved file holds them: every metric of the catalogue
 // by its dotted name, each optional group only where the run's scenario carries it.
-import { CLIENT_METRICS, type Carried, EXTENDED_METRICS, METRIC_NAMES } from '../model/metrics.js';
-import { canonicalMetrics, type Interval, type Metrics } from '../model/result.js';
+import { CLIENT_METRICS, EXTENDED_METRICS, METRIC_NAMES } from '../model/metrics.js';
+import { type Carried } from '../model/metric-types.js';
+import { type Interval, type Metrics } from '../model/result.js';
+import { canonicalMetrics } from '../model/canonical.js';
 import { ShapeError, dictionary, isObject, numberOrNull, object, record } from './shape.js';
 
 export interface MetricsReading {

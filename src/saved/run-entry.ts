@@ -2,7 +2,8 @@
 // scenario loader, its metrics and time series checked, and its intervals without loss:
 // Infinity and -Infinity by name, null for NaN.
 import { carriedBy } from '../model/features.js';
-import { canonicalIntervals, type Interval, type Intervals, type RunResult } from '../model/result.js';
+import { type Interval, type Intervals, type RunResult } from '../model/result.js';
+import { canonicalIntervals } from '../model/canonical.js';
 import type { Scenario } from '../model/scenario.js';
 import { readMetrics } from './metrics.js';
 import { type ScenarioReader, scenarioOf } from './scenario.js';

@@ -4,7 +4,8 @@
 // key-store timeline, latency quantiles). The reader checks every field a renderer touches
 // and names the first one that is wrong.
 import { carriedBy } from '../model/features.js';
-import { canonicalIntervals, type DetailedRunResult } from '../model/result.js';
+import { type DetailedRunResult } from '../model/result.js';
+import { canonicalIntervals } from '../model/canonical.js';
 import { defaultScenario, type Scenario } from '../model/scenario.js';
 import { readDetail } from './detail.js';
 import { readIntervals, readMetrics } from './metrics.js';

@@ -3,7 +3,8 @@
 // `{ min, max }` with it, `--target metric<=value` reads its value with it, and the JSON
 // Schema describes the same forms, so a bound means the same wherever it is written.
 import type { Op, Target } from '../model/bounds.js';
-import { METRIC_NAMES, type Unit, metricInfo } from '../model/metrics.js';
+import { METRIC_NAMES, metricInfo } from '../model/metrics.js';
+import { type Unit } from '../model/metric-types.js';
 import type { Bounds } from '../model/fields.js';
 import type { Issue } from './issues.js';
 import { type Reader, readDuration, readNumber, readProbability, readSize } from './kinds.js';

@@ -1,6 +1,7 @@
 // The `expect:` block: metric name -> { min?, max? }, each bound read in the metric's unit
 // (durations for ms, sizes for bytes, a probability form for ratios, numbers otherwise).
-import { METRICS, METRIC_NAMES, type Unit, metricInfo } from '../model/metrics.js';
+import { METRICS, METRIC_NAMES, metricInfo } from '../model/metrics.js';
+import { type Unit } from '../model/metric-types.js';
 import { memberEntries } from './compound.js';
 import { boundForm } from './bounds.js';
 import { issueAt } from './issues.js';

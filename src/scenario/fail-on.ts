@@ -3,7 +3,8 @@
 // or relative to the base value (`+10%`); a share (a ratio metric) may also be written
 // in percentage points (`-2pp`), since `2%` already means relative.
 import { Worse, type FailOn } from '../model/diff.js';
-import { METRIC_NAMES, type Unit, hasInterval, metricInfo } from '../model/metrics.js';
+import { METRIC_NAMES, hasInterval, metricInfo } from '../model/metrics.js';
+import { type Unit } from '../model/metric-types.js';
 import { boundForm } from './bounds.js';
 import type { Issue } from './issues.js';
 import { parseValue } from './parse.js';
@@ -35,7 +36,9 @@ export function parseFailOn(text: string): FailOnOutcome {
     return { ok: false, message: `${where}: unknown metric '${metric}'; ${fix}` };
   }
   if (!hasInterval(metric)) {
-    const near = METRIC_NAMES.filter((m) => m.startsWith(metric.replace(/(s|Actions|Outcomes)$/, '')) && hasInterval(m));
+    const near = METRIC_NAMES.filter(
+      (m) => m.startsWith(metric.replace(/(s|Actions|Outcomes)$/, '')) && hasInterval(m),
+    );
     return {
       ok: false,
       message: `${where}: ${metric} is what one run saw, with no interval, so a gate on it could never be judged; gate on a rate${near.length > 0 ? `, e.g. ${near[0] ?? ''}` : ' or share, e.g. duplicatesPerThousand'}`,

@@ -1,7 +1,8 @@
 // The JSON Schema of the two blocks that are not fields of the simulated scenario: `expect:`
 // (each metric's bound in the form its unit takes) and `sweep:` (what a sweep varies and
 // reports). scenario/schema.ts places them in the scenario's schema.
-import { METRICS, METRIC_NAMES, type Unit } from '../model/metrics.js';
+import { METRICS, METRIC_NAMES } from '../model/metrics.js';
+import { type Unit } from '../model/metric-types.js';
 import { boundForm } from './bounds.js';
 import { VARIABLE_PATHS } from './vary.js';
 import { Definitions, type JsonSchema, duration, numberBounds, probability, size } from './schema-values.js';

@@ -6,15 +6,8 @@
 // not an estimate) passes or fails on its value. A metric the run did not measure ("n/a")
 // fails every bound, whichever side: nothing is known about it, so nothing is shown to hold.
 import { carriedBy } from '../model/features.js';
-import {
-  EVERY_GROUP,
-  type Carried,
-  METRIC_NAMES,
-  hasInterval,
-  metricInfo,
-  metricUnit,
-  type Unit,
-} from '../model/metrics.js';
+import { METRIC_NAMES, hasInterval, metricInfo, metricUnit } from '../model/metrics.js';
+import { EVERY_GROUP, type Carried, type Unit } from '../model/metric-types.js';
 import type { Interval, RunResult } from '../model/result.js';
 import type { Bound, Scenario } from '../model/scenario.js';
 import { Verdict, type CheckRow, type Judged, type Op, type Target } from '../model/bounds.js';

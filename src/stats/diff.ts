@@ -7,7 +7,8 @@
 // compared only where both sides carry it: a run saved before it existed, or of a scenario
 // that uses none of its features, leaves it out, and a comparison of two such runs reads
 // exactly as it did before those metrics existed.
-import { METRICS, type Unit } from '../model/metrics.js';
+import { METRICS } from '../model/metrics.js';
+import { type Unit } from '../model/metric-types.js';
 import type { Interval, RunResult } from '../model/result.js';
 import {
   GateVerdict,

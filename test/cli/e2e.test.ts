@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { idemsim, requireBuild } from './binary.js';
 import { inProcess } from './in-process.js';
-import { NO_GROUP, shownMetrics } from '../../src/model/metrics.js';
+import { shownMetrics } from '../../src/model/metrics.js';
+import { NO_GROUP } from '../../src/model/metric-types.js';
 
 /** What a part-one run reports: every metric but part two's. */
 const PART_ONE = shownMetrics(NO_GROUP).map((info) => info.name);

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { cli } from '../../src/cli/main.js';
 import { run } from '../../src/cli/run.js';
 import { VERSION } from '../../src/cli/version.js';
-import { EXTENDED_METRICS, NO_GROUP, shownMetrics } from '../../src/model/metrics.js';
+import { EXTENDED_METRICS, shownMetrics } from '../../src/model/metrics.js';
+import { NO_GROUP } from '../../src/model/metric-types.js';
 import { TIME_SERIES_HEADER } from '../../src/report/run/time-series.js';
 import { ERROR_LINE, captured, hasAnsi, lines } from './sinks.js';
 

@@ -10,7 +10,7 @@ import type { Recommendation } from '../../src/model/recommend.js';
 import { choose, type ChooseInput } from '../../src/recommend/choose.js';
 import { judgedRun, statusOf, type SimRun } from '../../src/recommend/point.js';
 import { rankingKeys } from '../../src/recommend/rank.js';
-import { NO_GROUP } from '../../src/model/metrics.js';
+import { NO_GROUP } from '../../src/model/metric-types.js';
 import { captured } from '../cli/sinks.js';
 import { point, simRun, target, type Numbers } from './helpers.js';
 

@@ -4,7 +4,7 @@
 // read as "2% more".
 import { GateVerdict, type DiffReport, type GateResult, type MetricDiff, type ScenarioDiff } from '../../model/diff.js';
 import { NOT_AVAILABLE, formatMetric, grouped } from '../../format/format.js';
-import type { Unit } from '../../model/metrics.js';
+import type { Unit } from '../../model/metric-types.js';
 import { maxOf } from '../../stats/extent.js';
 import { terminalText } from '../text.js';
 

@@ -3,7 +3,8 @@
 // formats write a non-finite interval end as null (a mean over nothing, or a quantile's
 // open end), which a reader cannot tell apart; a part is read back to be rendered again
 // (src/saved/run-entry.ts), so it writes Infinity and -Infinity by name and null only for NaN.
-import { canonicalIntervals, type RunResult } from '../../model/result.js';
+import { type RunResult } from '../../model/result.js';
+import { canonicalIntervals } from '../../model/canonical.js';
 import type { Scenario } from '../../model/scenario.js';
 import { canonicalScenario } from '../../model/canonical-scenario.js';
 import { reportedMetrics } from '../run/carried.js';

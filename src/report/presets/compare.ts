@@ -3,10 +3,12 @@
 // and stable JSON. Values and intervals are written as `run` and `sweep` write them.
 import Table from 'cli-table3';
 import { formatCount, formatInterval, formatMetric } from '../../format/format.js';
-import { eitherCarried, metricInfo, metricUnit, metricValue, NO_GROUP } from '../../model/metrics.js';
+import { eitherCarried, metricInfo, metricUnit, metricValue } from '../../model/metrics.js';
+import { NO_GROUP } from '../../model/metric-types.js';
 import { carriedBy } from '../../model/features.js';
 import type { PresetName } from '../../model/presets.js';
-import { canonicalIntervals, canonicalMetrics, type RunResult } from '../../model/result.js';
+import { type RunResult } from '../../model/result.js';
+import { canonicalIntervals, canonicalMetrics } from '../../model/canonical.js';
 import { type Scenario } from '../../model/scenario.js';
 import { canonicalScenario } from '../../model/canonical-scenario.js';
 import { INTERVAL_NOTE, NO_BORDER, csvField, csvNumber, terminalText, wrap } from '../text.js';

@@ -3,7 +3,8 @@
 // as 0 duplicates, would stack them on one spot), coloured by recommended, on the front,
 // feasible or not, with the recommended point drawn on top.
 import type { TopLevelSpec } from 'vega-lite';
-import { metricUnit, type Unit } from '../../model/metrics.js';
+import { metricUnit } from '../../model/metrics.js';
+import { type Unit } from '../../model/metric-types.js';
 import type { Recommendation } from '../../model/recommend.js';
 import type { Chart } from '../chart.js';
 import { DUPLICATE_PINK, INK, frame, round, significant } from '../chart.js';

@@ -4,8 +4,10 @@
 // stays as it was before they existed. Whether a run carries them is decided by its
 // scenario, never by the values, so a folder redrawn from summary.json is the folder `run` wrote.
 import { carriedBy } from '../../model/features.js';
-import { type Carried, NO_GROUP, eitherCarried } from '../../model/metrics.js';
-import { canonicalMetrics, type Metrics } from '../../model/result.js';
+import { eitherCarried } from '../../model/metrics.js';
+import { type Carried, NO_GROUP } from '../../model/metric-types.js';
+import { type Metrics } from '../../model/result.js';
+import { canonicalMetrics } from '../../model/canonical.js';
 import type { Scenario } from '../../model/scenario.js';
 
 /** Some run's scenario uses an extended feature, so a report of them all shows the extended rows. */

@@ -8,7 +8,8 @@ import {
   formatMetric,
   formatPercent,
 } from '../../format/format.js';
-import { type CellForm, metricInfo, metricValue } from '../../model/metrics.js';
+import { metricInfo, metricValue } from '../../model/metrics.js';
+import { type CellForm } from '../../model/metric-types.js';
 import type { RunResult } from '../../model/result.js';
 import { clockTime } from '../text.js';
 

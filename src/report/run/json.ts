@@ -5,7 +5,8 @@
 // +-Infinity, e.g. a mean over nothing) are written as null, as JSON.stringify does;
 // -0 is written as 0. The extended metrics and the time series appear only for scenarios
 // that use them (carried.ts, time-series.ts).
-import { canonicalIntervals, type ScenarioRun } from '../../model/result.js';
+import { type ScenarioRun } from '../../model/result.js';
+import { canonicalIntervals } from '../../model/canonical.js';
 import { canonicalScenario } from '../../model/canonical-scenario.js';
 import { reportedMetrics } from './carried.js';
 import { canonicalTimeSeries } from './time-series.js';

@@ -6,16 +6,15 @@
 // "n/a" there, since its reports carry none of those metrics.
 import { carriedBy } from '../../model/features.js';
 import { NOT_AVAILABLE } from '../../format/format.js';
+import { METRICS, isCarried } from '../../model/metrics.js';
 import {
   type Carried,
-  METRICS,
   type MetricInfo,
   NO_GROUP,
   TABLE_SECTIONS,
   type TableRow,
   type TableSection,
-  isCarried,
-} from '../../model/metrics.js';
+} from '../../model/metric-types.js';
 import type { ScenarioRun } from '../../model/result.js';
 import { carriedByAny } from './carried.js';
 import { CELLS, type Cell } from './cells.js';

@@ -1,6 +1,6 @@
 // summary.json written: the JSON of `run --format json` plus `summaryVersion` and, per run,
 // `defaults` and `detail`, in canonical order (src/saved/summary.ts reads it back).
-import { canonicalIntervals } from '../../model/result.js';
+import { canonicalIntervals } from '../../model/canonical.js';
 import { canonicalScenario } from '../../model/canonical-scenario.js';
 import { readDetail } from '../../saved/detail.js';
 import { SUMMARY_VERSION, readDefaults, type Summary } from '../../saved/summary.js';

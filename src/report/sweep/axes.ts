@@ -11,7 +11,8 @@ import {
   sizeUnit,
   type DisplayUnit,
 } from '../../format/format.js';
-import { metricInfo, metricValue, type Unit } from '../../model/metrics.js';
+import { metricInfo, metricValue } from '../../model/metrics.js';
+import { type Unit } from '../../model/metric-types.js';
 import type { Sweep, Vary } from '../../model/sweep.js';
 import { significant } from '../chart.js';
 

@@ -1,7 +1,8 @@
 // The metric glossary's tables (docs/reference/metrics.md), from the metric catalogue: every
 // metric with its unit, meaning and whether it carries an interval, and each unit with the
 // form a bound on it takes in `expect:` and `--target` (the one reader, scenario/bounds.ts).
-import { METRICS, Unit, hasInterval } from '../../model/metrics.js';
+import { METRICS, hasInterval } from '../../model/metrics.js';
+import { Unit } from '../../model/metric-types.js';
 import { boundForm } from '../bounds.js';
 import { hint } from '../hints.js';
 import { code, table } from './markdown.js';

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { Worse, type FailOn, type NamedResult } from '../../../src/model/diff.js';
 import { diffResults } from '../../../src/stats/diff.js';
-import { NO_GROUP, EXTENDED_METRICS, shownMetrics } from '../../../src/model/metrics.js';
+import { EXTENDED_METRICS, shownMetrics } from '../../../src/model/metrics.js';
+import { NO_GROUP } from '../../../src/model/metric-types.js';
 import { parseSavedRuns } from '../../../src/saved/runs.js';
 import { renderDiffJson } from '../../../src/report/diff/json.js';
 import { renderDiffMarkdown } from '../../../src/report/diff/markdown.js';

@@ -3,7 +3,8 @@
 // uses a throttle, a budget or hedging, read "n/a" for a scenario beside it that does not,
 // and are absent, byte for byte as before, when none does.
 import { describe, expect, it } from 'vitest';
-import { CLIENT_METRICS, NO_GROUP, shownMetrics } from '../../../src/model/metrics.js';
+import { CLIENT_METRICS, shownMetrics } from '../../../src/model/metrics.js';
+import { NO_GROUP } from '../../../src/model/metric-types.js';
 import type { ScenarioRun } from '../../../src/model/result.js';
 import { renderCsv } from '../../../src/report/run/csv.js';
 import { renderHtml } from '../../../src/report/run/html.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderCsv } from '../../../src/report/run/csv.js';
-import { NO_GROUP, shownMetrics } from '../../../src/model/metrics.js';
+import { shownMetrics } from '../../../src/model/metrics.js';
+import { NO_GROUP } from '../../../src/model/metric-types.js';
 import { defaultsRun, intentRun } from '../fixture.js';
 
 describe('renderCsv', () => {

@@ -2,7 +2,8 @@
 // and the time series in a run's JSON, CSV, table and summary: present for a scenario that
 // uses an extended feature, absent, byte for byte as before, for one that uses none.
 import { describe, expect, it } from 'vitest';
-import { NO_GROUP, EXTENDED_METRICS, shownMetrics } from '../../../src/model/metrics.js';
+import { EXTENDED_METRICS, shownMetrics } from '../../../src/model/metrics.js';
+import { NO_GROUP } from '../../../src/model/metric-types.js';
 import { defaultScenario, type Scenario } from '../../../src/model/scenario.js';
 import { renderCsv } from '../../../src/report/run/csv.js';
 import { renderJson } from '../../../src/report/run/json.js';

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import type { Bounds, Field, Member } from '../../../src/model/fields.js';
 import type { Range } from '../../../src/model/scenario.js';
-import { type Unit } from '../../../src/model/metrics.js';
+import { type Unit } from '../../../src/model/metric-types.js';
 import { type YamlNode, map, quoted, raw } from './emit.js';
 import { CONTROL } from '../../../src/scenario/kinds.js';
 import { MIN_RATE } from '../../../src/model/limits.js';

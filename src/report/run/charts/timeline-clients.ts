@@ -10,18 +10,12 @@ import type { TracedAction } from '../../../model/result.js';
 import { INK, seconds } from '../../chart.js';
 import { REFUSAL_OFFSET } from './timeline-labels.js';
 import { LANE } from './timeline-rows.js';
+import type { RefusalRow } from './timeline-data.js';
 import { maxOf } from '../../../stats/extent.js';
 
 /** Layer names (suffixed per panel as the timeline's own are); only layers with data are drawn. */
 export const CLIENT_LAYERS = { hedges: 'hedges', refusals: 'refusals' } as const;
 export type ClientLayer = keyof typeof CLIENT_LAYERS;
-
-/** A call whose retry was refused: `at` its last attempt's end, in seconds since the action arrived. */
-export interface RefusalRow {
-  action: number;
-  at: number;
-  by: 'budget' | 'throttle';
-}
 
 export interface ClientData {
   /** Lanes the rows need under their bars: the highest hedge number traced (0: no hedge). */

@@ -5,8 +5,7 @@
 // mark (bolt, dashed outline, grey bar, cross) still says what happened, and the
 // description says how to read it.
 import { INK, labelWidth } from '../../chart.js';
-import type { RefusalRow } from './timeline-clients.js';
-import type { ExtendedMarks } from './timeline-marks.js';
+import type { ExtendedMarks, RefusalRow } from './timeline-data.js';
 
 export const LABEL_SIZE = 9;
 export const CRASH_RED = '#d62728';

@@ -8,6 +8,7 @@ import type { TracedAction, TracedAttempt } from '../../../model/result.js';
 import { INK, OUTCOME, OUTCOME_CLASSES, seconds } from '../../chart.js';
 import { type LabelRow, LABEL_COLOR, LABEL_SIZE, CRASH_RED, READ_GREY } from './timeline-labels.js';
 import { maxOf } from '../../../stats/extent.js';
+import type { ExtendedMarks } from './timeline-data.js';
 
 /** Layer names (suffixed per panel as the timeline's own are); only layers with data are drawn. */
 export const EXTENDED_LAYERS = {
@@ -47,29 +48,6 @@ export function outcomeScale(serverCrash: boolean): { domain: string[]; range: s
 export const EXTENDED_DESCRIPTION =
   'Red lightning bolts mark the service worker crashing (filled after the effect committed, hollow before), ' +
   'dashed outlines attempts that took a record over when its lease ran out, and thin grey bars the reads the agent made before repeating.';
-
-/** Times in seconds since the action arrived, as the timeline's own rows. */
-export interface CrashRow {
-  action: number;
-  at: number;
-  afterEffect: boolean;
-  /** When the crashed attempt ended: a crash after it (a timeout first) gets a tail back to it. */
-  end: number;
-}
-export interface SpanRow {
-  action: number;
-  start: number;
-  end: number;
-}
-export interface ReadRow extends SpanRow {
-  found: boolean;
-}
-
-export interface ExtendedMarks {
-  crashes: CrashRow[];
-  takeovers: SpanRow[];
-  reads: ReadRow[];
-}
 
 export function extendedMarks(trace: readonly TracedAction[]): ExtendedMarks {
   const since = (action: TracedAction, ms: number): number => seconds(ms - action.arrival);

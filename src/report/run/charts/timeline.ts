@@ -9,8 +9,8 @@ import type { Chart, ChartRun } from '../../chart.js';
 import { DUPLICATE_PINK, INK, STORED_CYAN, frame, runLabels } from '../../chart.js';
 import { type TimeAxis, timeAxis } from './time-axis.js';
 import { axisPixels, placeLabels } from './timeline-labels.js';
+import type { ExtendedMarks } from './timeline-data.js';
 import {
-  type ExtendedMarks,
   type ExtendedLayer,
   EXTENDED_DESCRIPTION,
   EXTENDED_LAYERS,
