@@ -169,7 +169,7 @@ function sideOf(
 
 /**
  * Both sides' runs, their scenario files simulated under one progress line. A simulated run
- * carries the metrics its saved JSON would (the part-two ones only where its scenario uses
+ * carries the metrics its saved JSON would (the extended ones only where its scenario uses
  * them), so a scenario file compares with its saved run exactly as two saved runs do.
  */
 function runsOf(sides: readonly Side[], ctx: CommandContext): NamedResult[][] {

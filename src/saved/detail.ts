@@ -1,7 +1,7 @@
 // A run's detail as summary.json holds it (traces, key-store timeline, latency quantiles),
 // checked and copied in canonical order. Members that only scenarios using the extended features produce (a
 // crash, a takeover, the agent's checks) are optional: absent, they are left out, so a
-// part-one summary reads and writes back byte for byte.
+// summary of a scenario without them reads and writes back byte for byte.
 import {
   AttemptOutcome,
   CallOrigin,

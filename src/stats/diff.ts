@@ -105,7 +105,7 @@ export function judgeGate(failOn: FailOn, diff: MetricDiff): GateResult {
 
 /**
  * Every metric of the catalogue for one scenario, in catalogue order, and its gates in flag
- * order. A part-two metric is left out unless both sides carry it or a gate names it (the
+ * order. An extended metric is left out unless both sides carry it or a gate names it (the
  * gate then finds it not available on the side that lacks it, and cannot be judged).
  */
 export function diffScenario(name: string, base: RunResult, fresh: RunResult, failOn: readonly FailOn[]): ScenarioDiff {

@@ -1,6 +1,6 @@
 // `idemsim check` through the real binary on bounds the run cannot measure: a 409 rate
 // with no key looked up, a key store that never held a key, a lease metric of a scenario
-// without part two. Each reads "n/a" and fails, with and without --strict: a CI gate on
+// without the optional features. Each reads "n/a" and fails, with and without --strict: a CI gate on
 // such a bound must not pass on a placeholder zero.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

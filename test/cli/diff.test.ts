@@ -326,8 +326,8 @@ function idemsimRunJson(): string {
   return JSON.stringify({ idemsim: 'test', runs: [{ scenario: { name: loaded.scenario.name }, ...result }] });
 }
 
-describe('idemsim diff: one side without the part-two metrics', () => {
-  /** A summary saved before part two (or of a part-one scenario), and the same name run with part two. */
+describe('idemsim diff: one side without the extended metrics', () => {
+  /** A summary saved before the extended metrics (or of a basic scenario), and the same name run with them. */
   function sides(): string {
     const dir = workspace();
     writeFileSync(join(dir, 'old.json'), renderJson([defaultsRun()], '0.1.0'));
@@ -335,7 +335,7 @@ describe('idemsim diff: one side without the part-two metrics', () => {
     return dir;
   }
 
-  it('compares the other metrics and leaves the part-two ones out', async () => {
+  it('compares the other metrics and leaves the extended ones out', async () => {
     const { code, out, err } = await run(['old.json', 'new.json'], sides());
     expect(code).toBe(0);
     expect(err).toBe('');
@@ -343,7 +343,7 @@ describe('idemsim diff: one side without the part-two metrics', () => {
     expect(out).not.toContain('serverCrashes');
   });
 
-  it('leaves the part-two metrics out when a part-one scenario file is simulated against a saved run', async () => {
+  it('leaves the extended metrics out when a basic scenario file is simulated against a saved run', async () => {
     const dir = workspace();
     const base = await baseline(dir, [SCENARIO]);
     const { code, out } = await run([base, SCENARIO, '--actions', ACTIONS, '--format', 'json']);

@@ -9,8 +9,8 @@ import { inProcess } from './in-process.js';
 import { shownMetrics } from '../../src/model/metrics.js';
 import { NO_GROUP } from '../../src/model/metric-types.js';
 
-/** What a part-one run reports: every metric but part two's. */
-const PART_ONE = shownMetrics(NO_GROUP).map((info) => info.name);
+/** What a basic run reports: every metric of no optional group. */
+const BASIC_METRICS = shownMetrics(NO_GROUP).map((info) => info.name);
 import { ERROR_LINE, hasAnsi, lines } from './sinks.js';
 import { ALIAS_BOMB } from '../fixtures/malformed.js';
 
@@ -45,7 +45,7 @@ describe('idemsim run (binary)', () => {
     expect(Object.keys(run ?? {})).toEqual(['scenario', 'metrics', 'intervals']);
     expect(run?.scenario['name']).toBe('article-defaults');
     expect(run?.scenario['actions']).toBe(2000);
-    for (const name of PART_ONE) {
+    for (const name of BASIC_METRICS) {
       const value = name
         .split('.')
         .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], run?.metrics);
@@ -54,7 +54,7 @@ describe('idemsim run (binary)', () => {
     expect(run?.metrics['actions']).toBe(2000);
     expect(Object.keys(run?.metrics ?? {})).not.toContain('serverCrashes');
     for (const [name, interval] of Object.entries(run?.intervals ?? {})) {
-      expect(PART_ONE, name).toContain(name);
+      expect(BASIC_METRICS, name).toContain(name);
       expect(Object.keys(interval as object)).toEqual(['low', 'high']);
     }
   });
@@ -78,7 +78,7 @@ describe('idemsim run (binary)', () => {
     const { status, stdout } = idemsim(['run', '--actions', '500', '--format', 'csv']);
     expect(status).toBe(0);
     expect(stdout.split('\n')[0]).toBe('scenario,metric,value,ci_low,ci_high');
-    expect(stdout.trimEnd().split('\n')).toHaveLength(1 + PART_ONE.length);
+    expect(stdout.trimEnd().split('\n')).toHaveLength(1 + BASIC_METRICS.length);
   });
 
   it('exits 2 with one line for a usage error', () => {

@@ -104,7 +104,7 @@ describe('idemsim explain', () => {
     expect(doc.rows.find((row) => row.name === ROW.pSlow)?.closedForm).toBeCloseTo(0.0224, 4);
   });
 
-  it('gives a part-two reason on the rows it breaks: server crashes, a lease', async () => {
+  it('gives a crash or lease reason on the rows it breaks: server crashes, a lease', async () => {
     const r = await explain([
       '--actions',
       '2000',

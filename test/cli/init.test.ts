@@ -54,7 +54,7 @@ describe('idemsim init', () => {
     const text = readFileSync(join(cwd, 'scenario.yaml'), 'utf8').split('\n');
     for (const field of FIELDS) {
       const key = field.path.split('.').pop() as string;
-      // A part-two field is commented out (inside a commented-out group, its doc is too).
+      // An optional field is commented out (inside a commented-out group, its doc is too).
       const at = text.findIndex((line, i) => {
         const bare = (l: string | undefined): string => (l ?? '').trim().replace(/^# {0,3}(?=\S)/, '');
         if (field.optional !== true)
@@ -70,7 +70,7 @@ describe('idemsim init', () => {
     for (const doc of Object.values(GROUPS)) expect(text).toContainEqual(expect.stringContaining(`# ${doc}`));
   });
 
-  it('shows the part-two fields commented out, so that uncommenting each block turns it on and still validates', () => {
+  it('shows the optional fields commented out, so that uncommenting each block turns it on and still validates', () => {
     const cwd = fresh();
     init(undefined, {}, captured({ cwd }));
     const text = readFileSync(join(cwd, 'scenario.yaml'), 'utf8');

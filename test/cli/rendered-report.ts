@@ -1,5 +1,5 @@
 // One report folder drawn once for every test that reads one: `run --out` of a scenario
-// whose description carries markup and of a part-two scenario with an incident (its time
+// whose description carries markup and of a scenario with an incident (its time
 // series), with PNGs and the most eventful actions traced; then `report`'s redraw of it
 // from summary.json alone. Drawing a folder costs seconds; the tests share it.
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';

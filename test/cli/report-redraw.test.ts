@@ -1,7 +1,7 @@
 // `idemsim report` redraws, from summary.json alone, the folder `run --out` wrote: the one
 // check that a redrawn report is byte-identical, on the shared folder (rendered-report.ts)
 // whose features each reach a file: markup, several scenarios, PNGs, a traced timeline and
-// a part-two run's time series.
+// an extended run's time series.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lines } from './sinks.js';
@@ -24,7 +24,7 @@ describe('idemsim report', () => {
     expect(lines(redrawn.err)).toEqual([`report written to ${join('r2', 'index.html')}`]);
   });
 
-  it("draws a part-two run's time series and its sections", async () => {
+  it("draws an extended run's time series and its sections", async () => {
     const { run } = await renderedReport();
     expect(Object.keys(run.files)).toEqual(
       expect.arrayContaining(['timeseries.csv', 'timeseries.json', 'timeseries.svg']),

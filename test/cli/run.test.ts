@@ -157,7 +157,7 @@ describe('idemsim run: simulating', () => {
   });
 });
 
-/** A scenario file using part two: an incident (so a time series) and a crashing worker. */
+/** A scenario file with extended features: an incident (so a time series) and a crashing worker. */
 const INCIDENT = [
   'name: incident',
   'actions: 600',
@@ -180,8 +180,8 @@ const INCIDENT = [
 const leaf = (metrics: unknown, name: string): unknown =>
   name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], metrics);
 
-describe('idemsim run: part two in the output', () => {
-  it('writes no part-two metric and no time series for a scenario that uses no part-two feature', async () => {
+describe('idemsim run: the extended metrics in the output', () => {
+  it('writes no extended metric and no time series for a scenario that uses no optional feature', async () => {
     const json = captured();
     const csv = captured();
     expect(await cli(['run', '--actions', '200', '--format', 'json'], json)).toBe(0);
@@ -192,7 +192,7 @@ describe('idemsim run: part two in the output', () => {
     expect(csv.out.text.trimEnd().split('\n')).toHaveLength(1 + shownMetrics(NO_GROUP).length);
   });
 
-  it('writes the part-two metrics and the time series, after the intervals, for a part-two scenario', async () => {
+  it('writes the extended metrics and the time series, after the intervals, for a scenario with an optional feature', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'idemsim-'));
     writeFileSync(join(dir, 'incident.yaml'), INCIDENT);
     const ctx = captured({ cwd: dir });
@@ -221,7 +221,7 @@ describe('idemsim run: part two in the output', () => {
     expect(file('timeseries.svg')).toContain('incident: latency ×4');
   });
 
-  it('writes no time-series files for a part-one scenario', async () => {
+  it('writes no time-series files for a basic scenario', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'idemsim-'));
     const ctx = captured({ cwd: dir });
     expect(await run([], { sets: ['actions=200'], out: 'report', quiet: true }, ctx)).toBe(0);

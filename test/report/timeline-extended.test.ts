@@ -2,7 +2,7 @@
 // effect then a retry, one after the effect that makes a duplicate, a lease takeover whose
 // original owner also commits, a crash after its attempt timed out, and reads before a
 // re-plan (one that saw the commit, one that did not). Each layer is in the spec only when
-// the trace holds its kind of event, so a part-one trace draws the chart it always drew.
+// the trace holds its kind of event, so a basic trace draws the chart it always drew.
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '../../src/model/scenario.js';
 import type { TracedAction, TracedAttempt } from '../../src/model/result.js';
@@ -107,8 +107,8 @@ function keeping(...keep: Kind[]): TracedAction[] {
   }));
 }
 
-/** What a part-one run traces: the same actions with no extended event. */
-const partOneTrace = (): TracedAction[] => keeping();
+/** What a basic run traces: the same actions with no extended event. */
+const basicTrace = (): TracedAction[] => keeping();
 
 function runOf(trace: TracedAction[], name = 'extended-fixture'): ChartRun {
   const scenario = { ...defaultScenario(), name };
@@ -133,10 +133,10 @@ function only(...keep: Kind[]): string[] {
 }
 
 describe('extended layers are added only when the trace holds their events', () => {
-  it('a part-one trace: no new layer, no server-crash class, the narrow rows and the one-line caption', () => {
-    const chart = timelineChart([runOf(partOneTrace())]);
+  it('a basic trace: no new layer, no server-crash class, the narrow rows and the one-line caption', () => {
+    const chart = timelineChart([runOf(basicTrace())]);
     const text = JSON.stringify(chart.spec);
-    expect(layerNames([runOf(partOneTrace())])).toEqual(['attempts', 'stored', 'commits', 'duplicates', 'calls']);
+    expect(layerNames([runOf(basicTrace())])).toEqual(['attempts', 'stored', 'commits', 'duplicates', 'calls']);
     expect(text).not.toContain(SERVER_CRASH.label);
     expect(text).toContain('"height":{"step":14}');
     expect(text).not.toMatch(/server crash|crash (before|after) effect|takeover|read:|bolt/);
@@ -181,7 +181,7 @@ describe('the rendered picture', () => {
   });
 
   it('gives every panel its own marks, and the caption a second line with the counts', async () => {
-    const runs = [runOf(extendedTrace()), runOf(partOneTrace(), 'part-one')];
+    const runs = [runOf(extendedTrace()), runOf(basicTrace(), 'basic')];
     const chart = timelineChart(runs);
     expect(chart.caption).toContain('Also: 3 server crashes (red bolts), 2 lease takeovers (dashed outlines), 2 reads');
     const svg = await renderSvg(chart.spec);

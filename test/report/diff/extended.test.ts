@@ -1,7 +1,7 @@
 // A diff where one side lacks the extended metrics: a summary saved before they existed,
 // or a run of a scenario that uses no extended feature. Those metrics are compared only
 // where both sides carry them; a gate on one still finds it, not available on the side
-// that lacks it. Nothing throws, and a comparison of two part-one runs reads as before.
+// that lacks it. Nothing throws, and a comparison of two basic runs reads as before.
 import { describe, expect, it } from 'vitest';
 import { Worse, type FailOn, type NamedResult } from '../../../src/model/diff.js';
 import { diffResults } from '../../../src/stats/diff.js';
@@ -29,7 +29,7 @@ function saved(...runs: ScenarioRun[]): NamedResult[] {
   return outcome.saved.runs;
 }
 
-/** An old summary: the part-one run, written before the extended metrics existed. */
+/** An old summary: the basic run, written before the extended metrics existed. */
 const old = (): NamedResult[] => saved(defaultsRun());
 /** The same scenario name, now run with extended features. */
 const fresh = (): NamedResult[] => saved(extendedRun('article-defaults'));
@@ -43,7 +43,7 @@ const CRASHES: FailOn = {
 };
 
 describe('diff against a summary without the extended metrics', () => {
-  it('reads a saved part-one run without them', () => {
+  it('reads a saved basic run without them', () => {
     const [run] = old();
     for (const name of EXTENDED_METRICS) expect(JSON.stringify(run?.result.metrics)).not.toContain(`"${name}"`);
     expect(run?.result.metrics.serverCrashes).toBeUndefined();
@@ -54,7 +54,7 @@ describe('diff against a summary without the extended metrics', () => {
     expect(scenario?.metrics.map((m) => m.metric)).toEqual(shownMetrics(NO_GROUP).map((m) => m.name));
   });
 
-  it('compares two part-one runs exactly as before the extended features', () => {
+  it('compares two basic runs exactly as before the extended features', () => {
     const [scenario] = diffResults(old(), old(), []).scenarios;
     expect(scenario?.metrics.map((m) => m.metric)).toEqual(shownMetrics(NO_GROUP).map((m) => m.name));
   });

@@ -67,7 +67,7 @@ describe('the run table', () => {
     expect(rowOf(text, 'retries refused by the throttle')).toEqual(['retries refused by the throttle', '0', '1,736']);
   });
 
-  it('reads n/a for a scenario beside it that uses none, part two or not', () => {
+  it('reads n/a for a scenario beside it that uses none, with extended features or not', () => {
     const text = renderTable([defaultsRun(), extendedRun(), hedgeRun()], { color: false });
     expect(rowOf(text, 'hedged attempts')).toEqual(['hedged attempts', 'n/a', 'n/a', '681 (16.27%)']);
     expect(rowOf(text, 'retries refused by the throttle')).toEqual([
@@ -78,7 +78,7 @@ describe('the run table', () => {
     ]);
   });
 
-  it('puts the section after the part-two one, before the run’s counts', () => {
+  it('puts the section after the extended one, before the run’s counts', () => {
     const titles = sectionsFor([hedgeRun()]).map((s) => s.title);
     expect(titles.slice(-3)).toEqual(['Service crashes, leases and checks', TITLE, 'Run']);
   });

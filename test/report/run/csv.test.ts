@@ -9,7 +9,7 @@ describe('renderCsv', () => {
     expect(renderCsv([defaultsRun()]).split('\n')[0]).toBe('scenario,metric,value,ci_low,ci_high');
   });
 
-  it('writes one row per catalogue metric per scenario (part one only, for scenarios that use no part-two feature)', () => {
+  it('writes one row per catalogue metric per scenario (no optional group, for scenarios that use no optional feature)', () => {
     const METRICS = shownMetrics(NO_GROUP);
     const lines = renderCsv([defaultsRun(), intentRun()]).trimEnd().split('\n');
     expect(lines).toHaveLength(1 + 2 * METRICS.length);

@@ -103,7 +103,7 @@ describe('the run table', () => {
     expect(row('reached at')).toBe('reached at 15 min 3 s');
   });
 
-  it('reads n/a in a part-one scenario’s column beside an extended one', () => {
+  it('reads n/a in a basic scenario’s column beside an extended one', () => {
     const lines = renderTable([defaultsRun(), extendedRun()], { color: false }).split('\n');
     const row = lines
       .find((l) => l.trimStart().startsWith('lease takeovers'))

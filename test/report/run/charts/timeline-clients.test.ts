@@ -1,4 +1,4 @@
-// The lab picture's marks for a real client's hedging and retry limits (MODEL.md part two,
+// The lab picture's marks for a real client's hedging and retry limits (MODEL.md
 // D), drawn from hand-built traces: hedged attempts get thinner bars in lanes of their own
 // under the call's first attempt, a call whose retry was refused a cross at its last
 // attempt's end. A trace without either draws the chart it always drew.
@@ -80,7 +80,7 @@ function refusalTrace(): TracedAction[] {
   ];
 }
 
-/** The same actions with the client's marks taken out: what a part-one client traces. */
+/** The same actions with the client's marks taken out: what a client without them traces. */
 function without(trace: TracedAction[]): TracedAction[] {
   return trace.map((t) => ({
     ...t,

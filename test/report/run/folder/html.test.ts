@@ -73,7 +73,7 @@ describe('index.html', () => {
     const html = page();
     const settings = html.slice(html.indexOf('<section id="settings">'), html.indexOf('<section id="charts">'));
     expect(html.indexOf('<div class="overview">')).toBeLessThan(html.indexOf('<section id="headline">'));
-    // Every field but the heading's, and the part-two ones only where a scenario uses them.
+    // Every field but the heading's, and the optional ones only where a scenario uses them.
     const shown = scenarioSettings(defaultsRun().scenario);
     expect(shown.length).toBeGreaterThan(20);
     expect(shown.map((s) => s.path)).toEqual(
@@ -87,7 +87,7 @@ describe('index.html', () => {
     expect(settings).toContain('<code>client.backoff.jitter</code></th><td>full</td>');
   });
 
-  it('lines up every field of every column when one scenario uses part two and another does not', () => {
+  it('lines up every field of every column when one scenario uses an optional feature and another does not', () => {
     const crashing = defaultsRun();
     crashing.scenario = { ...crashing.scenario, name: 'crashing' };
     crashing.scenario.service = { ...crashing.scenario.service, crash: { probability: 0.01, afterEffect: 0.5 } };
