@@ -86,3 +86,23 @@ describe.each(['Adding a scenario field', 'Adding a metric'])('the recipe "%s"',
     expect(unfound).toEqual([]);
   });
 });
+
+/** Every Markdown page of the project, but the presets reference (it names the clients' own sources). */
+function pages(): string[] {
+  const docs = readdirSync(join(ROOT, 'docs'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
+    .map((entry) => join(entry.parentPath, entry.name).slice(ROOT.length));
+  return ['README.md', 'CONTRIBUTING.md', ...docs].filter((page) => !page.endsWith('reference/presets.md'));
+}
+
+describe('paths the guides name', () => {
+  it('every src/ and test/ file a page names in backticks exists', () => {
+    const missing = pages().flatMap((page) =>
+      [...readFileSync(join(ROOT, page), 'utf8').matchAll(/`((?:src|test)\/[^`\s]+\.ts)`/g)]
+        .map((m) => m[1] as string)
+        .filter((path) => !existsSync(join(ROOT, path)))
+        .map((path) => `${page}: ${path}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
