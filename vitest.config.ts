@@ -2,6 +2,7 @@
 // command, and `full`, the tests that start real servers, pack the package, run the shipped
 // examples, time the start-up cache or repeat a study (`npm run test:quick` skips them).
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/sequencer.js';
 
 /** The slow tier: each file here starts processes or servers, or repeats hundreds of runs. */
 const FULL = [
@@ -31,6 +32,8 @@ export default defineConfig({
     // Sized for two cores: the files of both tiers share the workers (threads: a third less
     // CPU than forks for the same files, measured on test/model, test/report/run, test/recommend).
     maxWorkers: 2,
+    // The longest files first, both tiers mixed (test/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       { test: { ...TIER, name: 'quick', include: ['test/**/*.test.ts'], exclude: FULL } },
       { test: { ...TIER, name: 'full', include: FULL } },
