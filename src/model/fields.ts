@@ -142,7 +142,7 @@ export const FIELDS: readonly Field[] = [
       full: 'wait uniform between 0 and d',
       equal: 'wait d/2 plus uniform between 0 and d/2',
       decorrelated: 'wait min(max, uniform between base and 3 * the previous wait)',
-      proportional: 'wait d * uniform(lo, hi), 0 <= lo <= hi, hi may exceed 1 (real clients; part two)',
+      proportional: 'wait d * uniform(lo, hi), 0 <= lo <= hi, hi may exceed 1 (real clients)',
     },
   }),
   optional(

@@ -34,7 +34,7 @@ describe('idemsim check on metrics the run did not measure (binary)', () => {
     expect(r.stdout).toMatch(/no-key .* conflictRate .* n\/a .* FAIL/);
     expect(r.stdout).toContain('3 bounds judged on their 95% intervals: 0 passed, 3 failed, 0 undecided');
     expect(r.stdout).toContain('no-key conflictRate: n/a, not measured: no attempt had its key looked up');
-    expect(r.stdout).toContain('no-key leaseTakeovers: n/a, not measured: the scenario uses no part-two feature');
+    expect(r.stdout).toContain('no-key leaseTakeovers: n/a, not measured: the scenario uses no optional feature (a crash, lease, check, incident, profile or real client)');
     expect(readFileSync(junit, 'utf8')).toContain('<failure message="conflictRate = n/a (not measured:');
   });
 

@@ -146,15 +146,15 @@ describe('extended layers are added only when the trace holds their events', () 
   });
 
   it('crashes only: the bolts, the tail of the crash after a timeout, and their labels', () => {
-    expect(only('crashes')).toEqual(['crash_tails', 'crashes', 'part_two_labels']);
+    expect(only('crashes')).toEqual(['crash_tails', 'crashes', 'extended_labels']);
   });
 
   it('takeovers only: the dashed outlines and their labels', () => {
-    expect(only('takeovers')).toEqual(['takeovers', 'part_two_labels']);
+    expect(only('takeovers')).toEqual(['takeovers', 'extended_labels']);
   });
 
   it('reads only: the grey bars and their labels', () => {
-    expect(only('reads')).toEqual(['reads', 'part_two_labels']);
+    expect(only('reads')).toEqual(['reads', 'extended_labels']);
   });
 
   it('all of them, in drawing order: reads, outlines, tails, bolts, then the labels on top', () => {

@@ -134,7 +134,7 @@ describe('a metric that was not measured fails every bound', () => {
     const result = measured();
     const rows = checkExpect(scenario, result);
     expect(rows.map((r) => r.verdict)).toEqual(['fail', 'fail', 'fail']);
-    expect(rows[0]?.unmeasured).toMatch(/uses no part-two feature/);
+    expect(rows[0]?.unmeasured).toMatch(/uses no optional feature/);
     expect(rows[1]?.unmeasured).toMatch(/no retry throttle, budget or hedge/);
     result.metrics.keyStore.peakKeys = 0;
     expect(whyUnmeasured(result, 'keyStore.peakKeysAt')).toMatch(/never held a key/);

@@ -35,7 +35,7 @@ const FORM = {
 } as const satisfies Record<FieldKind, string>;
 
 /** The page marks the optional fields with the name of the docs/model-notes.md section that explains them. */
-const OPTIONAL_MARK = '(part two)';
+const OPTIONAL_MARK = '(optional)';
 
 const HEADER = ['field', 'form', 'default', 'range', 'meaning'];
 

@@ -16,7 +16,7 @@ export const EXTENDED_LAYERS = {
   takeovers: 'takeovers',
   crashTails: 'crash_tails',
   crashes: 'crashes',
-  labels: 'part_two_labels',
+  labels: 'extended_labels',
 } as const;
 export type ExtendedLayer = keyof typeof EXTENDED_LAYERS;
 

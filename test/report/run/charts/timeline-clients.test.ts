@@ -197,7 +197,7 @@ describe('refused retries', () => {
 
   it('get a cross layer, before the labels, and rows with a label line', () => {
     const names = layerNames([run]);
-    expect(names).toEqual(['attempts', 'stored', 'commits', 'duplicates', 'calls', 'refusals', 'part_two_labels']);
+    expect(names).toEqual(['attempts', 'stored', 'commits', 'duplicates', 'calls', 'refusals', 'extended_labels']);
     expect(panelOf([run]).height.step).toBe(24);
   });
 
