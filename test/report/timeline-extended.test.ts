@@ -11,23 +11,7 @@ import { timelineChart } from '../../src/report/run/charts/timeline.js';
 import { CRASH, READ, TAKEOVER, axisPixels, placeLabels } from '../../src/report/run/charts/timeline-labels.js';
 import { EXTENDED_LAYERS, SERVER_CRASH, extendedMarks } from '../../src/report/run/charts/timeline-marks.js';
 import { renderSvg } from '../../src/report/svg.js';
-import { countMarks } from './run/charts/runs.js';
-
-function attempt(over: Partial<TracedAttempt>): TracedAttempt {
-  return {
-    call: 0,
-    origin: 'original',
-    segment: 0,
-    attempt: 0,
-    sent: 0,
-    end: 0,
-    outcome: 'ok',
-    stored: false,
-    commit: null,
-    duplicate: false,
-    ...over,
-  };
-}
+import { attempt, countMarks } from './run/charts/runs.js';
 
 /** Seven actions, 10 s apart; times relative to each arrival. */
 function extendedTrace(): TracedAction[] {

@@ -63,3 +63,20 @@ export function chartNamed(charts: readonly Chart[], name: string): Chart {
   if (chart === undefined) throw new Error(`no chart named ${name}`);
   return chart;
 }
+
+/** A traced attempt: an ok first attempt of the original call at time 0, with `over` on top. */
+export function attempt(over: Partial<TracedAttempt>): TracedAttempt {
+  return {
+    call: 0,
+    origin: 'original',
+    segment: 0,
+    attempt: 0,
+    sent: 0,
+    end: 0,
+    outcome: 'ok',
+    stored: false,
+    commit: null,
+    duplicate: false,
+    ...over,
+  };
+}

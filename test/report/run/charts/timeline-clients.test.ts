@@ -15,23 +15,7 @@ import { LANE, laneOffset, rowLayout } from '../../../../src/report/run/charts/t
 import { timelineChart } from '../../../../src/report/run/charts/timeline.js';
 import { simulate } from '../../../../src/sim/simulate.js';
 import { renderSvg } from '../../../../src/report/svg.js';
-import { countMarks } from './runs.js';
-
-function attempt(over: Partial<TracedAttempt>): TracedAttempt {
-  return {
-    call: 0,
-    origin: 'original',
-    segment: 0,
-    attempt: 0,
-    sent: 0,
-    end: 0,
-    outcome: 'ok',
-    stored: false,
-    commit: null,
-    duplicate: false,
-    ...over,
-  };
-}
+import { attempt, countMarks } from './runs.js';
 
 /** Actions 10 s apart, times relative to each arrival. */
 function action(i: number, commits: number, attempts: Partial<TracedAttempt>[]): TracedAction {
