@@ -14,7 +14,7 @@ const MEASURED: Readonly<Record<string, number>> = {
   // Its 500 replicate runs a cell are in a beforeAll, which the report's file time leaves out.
   'test/stats/coverage.test.ts': 37,
   'test/cli/store.test.ts': 31,
-  'test/sim/plain.test.ts': 30,
+  'test/sim/plain.test.ts': 25,
   'test/static-checks.test.ts': 22,
   'test/stores/postgres.test.ts': 19,
   'test/cli/terminal-text.test.ts': 16,

@@ -60,7 +60,11 @@ export function simulateWithState(
   scenario: Scenario,
   options: SimulateOptions = {},
 ): { result: RunResult; state: RunState } {
-  const sim = ran(scenario, options);
+  return resultAndState(ran(scenario, options), scenario);
+}
+
+/** The result and tallies of `sim`, a run of `scenario` that has ended. */
+export function resultAndState(sim: Sim, scenario: Scenario): { result: RunResult; state: RunState } {
   const store = sim.store === null ? null : { peakKeys: sim.store.peakKeys, peakKeysAt: sim.store.peakKeysAt };
   return { result: measure(sim, scenario), state: { tally: tallyState(sim.tally), store, timeSeries: sim.timeSeries } };
 }
