@@ -98,20 +98,24 @@ export class Series {
 
   /** Double the interval: neighbours merge, every second live-keys sample is kept. Returns t's new index. */
   private coarsen(t: number): number {
+    // In place: interval k of the new series is intervals 2k and 2k + 1 of the old, which
+    // lie at or after k, so each is read before it is overwritten. Counts past `last` are 0,
+    // and 2k + 1 is inside the storage: it holds an even number of intervals (64, doubled).
     const counts = this.counts;
-    const merged = new Float64Array(counts.length);
-    for (let j = 0; j <= this.last; j++) {
+    const last = this.last;
+    const kept = last < 0 ? -1 : last >> 1;
+    for (let k = 0; k <= kept; k++) {
       for (let s = 0; s < SIGNALS; s++) {
-        const to = (j >> 1) * SIGNALS + s;
-        merged[to] = (merged[to] as number) + (counts[j * SIGNALS + s] as number);
+        const from = 2 * k * SIGNALS + s;
+        counts[k * SIGNALS + s] = (counts[from] as number) + (counts[from + SIGNALS] as number);
       }
     }
-    this.counts = merged;
-    this.last = this.last < 0 ? -1 : this.last >> 1;
+    counts.fill(0, (kept + 1) * SIGNALS, (last + 1) * SIGNALS);
+    this.last = kept;
     const live = this.liveKeys;
-    let kept = 0;
-    for (let i = 1; i < live.length; i += 2) live[kept++] = live[i] as number;
-    live.length = kept;
+    let samples = 0;
+    for (let i = 1; i < live.length; i += 2) live[samples++] = live[i] as number;
+    live.length = samples;
     this.interval *= 2;
     this.nextEnd = (this.liveKeys.length + 1) * this.interval;
     return Math.floor(t / this.interval);
