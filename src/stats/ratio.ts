@@ -7,7 +7,6 @@ import type { Interval } from '../model/result.js';
 import type { RatioState } from '../model/tally-state.js';
 import { TAIL, clopperPearson } from './exact.js';
 
-
 export class RatioMoments {
   /** Units (actions) pushed. */
   n = 0;

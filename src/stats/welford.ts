@@ -6,7 +6,6 @@ import type { WelfordState } from '../model/tally-state.js';
 /** The 97.5th percentile of the standard normal distribution. */
 export const Z975 = 1.959963984540054;
 
-
 export class Welford {
   n = 0;
   mean = 0;
