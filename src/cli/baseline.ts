@@ -4,7 +4,7 @@
 import type { DiffReport, FailOn, NamedResult } from '../model/diff.js';
 import { diffResults } from '../stats/diff.js';
 import type { DiffSides } from '../report/diff/cells.js';
-import { checkGates, checkMatch, failOnFlags, readInput } from './diff.js';
+import { checkGates, checkMatch, failOnFlags, falseAlarmFlag, readInput } from './diff.js';
 import { InputError } from './errors.js';
 import { VERSION } from './version.js';
 
@@ -13,18 +13,26 @@ export interface Baseline {
   runs: NamedResult[];
   idemsim: string | null;
   failOn: FailOn[];
+  /** The family-wise false-alarm rate of the gates (--false-alarm). */
+  falseAlarm: number;
 }
 
 /** The saved runs of `arg` (a .json file or a report folder) and the gates; bad input throws. */
-export function readBaseline(arg: string, failOnArgs: readonly string[], cwd: string): Baseline {
+export function readBaseline(
+  arg: string,
+  failOnArgs: readonly string[],
+  cwd: string,
+  falseAlarmArg?: string,
+): Baseline {
   const failOn = failOnFlags(failOnArgs);
+  const falseAlarm = falseAlarmFlag(falseAlarmArg, failOn);
   const input = readInput(arg, cwd);
   if (input.kind !== 'saved') {
     throw new InputError(
       `--baseline ${arg}: name a saved run (idemsim run --format json > FILE.json) or a report folder (idemsim run --out DIR), not a scenario`,
     );
   }
-  return { file: input.file, runs: input.runs, idemsim: input.idemsim, failOn };
+  return { file: input.file, runs: input.runs, idemsim: input.idemsim, failOn, falseAlarm };
 }
 
 /** No scenario in common with the baseline is bad input, found before anything runs. */
@@ -42,7 +50,7 @@ export function compareWithBaseline(
   files: readonly string[],
   sets: readonly string[],
 ): { report: DiffReport; sides: DiffSides } {
-  const report = diffResults(baseline.runs, fresh, baseline.failOn);
+  const report = diffResults(baseline.runs, fresh, baseline.failOn, baseline.falseAlarm);
   checkGates(report);
   return {
     report,

@@ -37,6 +37,8 @@ export interface CheckOptions extends SizingFlags {
   /** A saved run to compare with (`idemsim diff` inside check), and its gates. */
   baseline?: string;
   failOn?: readonly string[];
+  /** `--false-alarm 5%`: the family-wise false-alarm rate of the baseline's gates. */
+  falseAlarm?: string;
   format?: string;
 }
 
@@ -62,11 +64,14 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
     // Flags are read once, before anything runs; each scenario decides its own bounds.
     const sizingFor = readSizing(options);
     const sizedResult = sizedResultFor(ctx, options.quiet);
-    if (options.baseline === undefined && (options.failOn ?? []).length > 0) {
-      throw new InputError('--fail-on gates a comparison: add --baseline FILE (a saved run to compare with)');
+    if (options.baseline === undefined && ((options.failOn ?? []).length > 0 || options.falseAlarm !== undefined)) {
+      const flag = (options.failOn ?? []).length > 0 ? '--fail-on gates' : '--false-alarm judges the gates of';
+      throw new InputError(`${flag} a comparison: add --baseline FILE (a saved run to compare with)`);
     }
     const baseline =
-      options.baseline === undefined ? null : readBaseline(options.baseline, options.failOn ?? [], ctx.cwd);
+      options.baseline === undefined
+        ? null
+        : readBaseline(options.baseline, options.failOn ?? [], ctx.cwd, options.falseAlarm);
     if (baseline !== null)
       matchBaseline(
         baseline,
@@ -114,7 +119,9 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
           message:
             gate.verdict === 'untestable'
               ? `${gate.failOn.metric} has no interval in ${scenario.name}: the gate cannot be judged there`
-              : failureText(scenario, gate),
+              : gate.verdict === 'undecided'
+                ? `undecided, more actions would tell: ${failureText(scenario, gate)}`
+                : failureText(scenario, gate),
         })),
       );
       writeFileAtomically(resolve(ctx.cwd, options.junit), options.junit, renderJunit(groups, policy, gates), true);
@@ -190,6 +197,10 @@ export function checkCommand(ctx: CommandContext, done: (code: number) => void):
       '--fail-on <METRIC=+X>',
       'with --baseline: fail when METRIC got worse by more than X, judged on the interval of the change; repeatable',
       (value: string, list: string[] = []) => [...list, value],
+    )
+    .option(
+      '--false-alarm <rate>',
+      'with --fail-on: the chance that a comparison with no real change fails any gate, all together (default: 5%)',
     )
     .option('--format <format>', formatHelp(FORMATS));
   withSizingOptions(command, precision, true);

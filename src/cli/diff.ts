@@ -8,14 +8,21 @@ import { Command } from 'commander';
 import { carriedBy } from '../model/features.js';
 import { canonicalMetrics } from '../model/canonical.js';
 import type { Scenario } from '../model/scenario.js';
-import type { DiffReport, FailOn, NamedResult } from '../model/diff.js';
+import { GateVerdict, type DiffReport, type FailOn, type NamedResult } from '../model/diff.js';
 import { diffResults, neverTestable } from '../stats/diff.js';
 import type { DiffSide } from '../report/diff/cells.js';
 import { renderDiffJson } from '../report/diff/json.js';
 import { renderDiffMarkdown } from '../report/diff/markdown.js';
 import { looksLikeSavedRuns, parseSavedRuns } from '../saved/runs.js';
 import { renderDiffTable } from '../report/diff/table.js';
-import { parseFailOn } from '../scenario/fail-on.js';
+import { parseFailOn, parseFalseAlarm } from '../scenario/fail-on.js';
+import { DEFAULT_FALSE_ALARM, actionsFactorToDecide, gateEvidence, type GateEvidence } from '../stats/gates.js';
+import { nextActions } from '../stats/precision.js';
+import { maxOf } from '../stats/extent.js';
+import { formatCount } from '../format/format.js';
+import { terminalText } from '../report/text.js';
+import { plural } from '../report/diff/cells.js';
+import { DEFAULT_MAX_ACTIONS, sizingCap, type SizingFlags } from './sizing.js';
 import { simulate } from '../sim/simulate.js';
 import { colorEnabled, type CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
@@ -26,7 +33,7 @@ import { formatHelp, formatOption } from './options.js';
 import { startProgress } from './progress.js';
 import { VERSION } from './version.js';
 
-export interface DiffOptions {
+export interface DiffOptions extends Pick<SizingFlags, 'untilDecided' | 'maxActions'> {
   /** Refuse a run whose estimated peak memory is above this size (`--max-memory`). */
   maxMemory?: string;
   /** `path=value` overrides for NEW's scenario files, in command-line order. */
@@ -35,6 +42,8 @@ export interface DiffOptions {
   failOn?: readonly string[];
   /** table (default), markdown or json. */
   format?: string;
+  /** `--false-alarm 5%`: the family-wise false-alarm rate of the gates. */
+  falseAlarm?: string;
 }
 
 const FORMATS = ['table', 'markdown', 'json'] as const;
@@ -47,6 +56,7 @@ export function diff(base: string, fresh: readonly string[], options: DiffOption
   return guard(ctx.err, () => {
     const format = formatOption(options.format, FORMATS);
     const failOn = failOnFlags(options.failOn ?? []);
+    const falseAlarm = falseAlarmFlag(options.falseAlarm, failOn);
     const sets = options.sets ?? [];
     const baseInputs = [readInput(base, ctx.cwd)];
     const freshInputs = fresh.map((file) => readInput(file, ctx.cwd));
@@ -56,12 +66,17 @@ export function diff(base: string, fresh: readonly string[], options: DiffOption
       );
     }
     // Both sides are read and validated before either is simulated.
-    const baseSide = sideOf('BASE', baseInputs, [], ctx.cwd);
-    const freshSide = sideOf('NEW', freshInputs, sets, ctx.cwd, memoryLimit(options.maxMemory));
+    const cap = decideCap(options, failOn, [...baseInputs, ...freshInputs]);
+    const memory = memoryLimit(options.maxMemory, cap);
+    const baseSide = sideOf('BASE', baseInputs, [], ctx.cwd, memory);
+    const freshSide = sideOf('NEW', freshInputs, sets, ctx.cwd, memory);
     checkMatch(namesOf(baseSide), namesOf(freshSide));
-    const [baseRuns = [], freshRuns = []] = runsOf([baseSide, freshSide], ctx);
-    const report = diffResults(baseRuns, freshRuns, failOn);
+    const runs = runsOf([baseSide, freshSide], ctx);
+    let report = diffResults(runs[0] ?? [], runs[1] ?? [], failOn, falseAlarm);
     checkGates(report);
+    if (cap !== undefined) {
+      report = untilDecided([baseSide, freshSide], runs, report, cap, ctx);
+    }
     const sides = { base: baseSide.info, new: freshSide.info };
     ctx.out.write(
       format === 'json'
@@ -74,12 +89,140 @@ export function diff(base: string, fresh: readonly string[], options: DiffOption
   });
 }
 
+/**
+ * --until-decided's cap on the actions of a scenario, or undefined without it. It sizes
+ * scenario files only (a saved run's actions are what they are) and needs gates to decide.
+ */
+function decideCap(options: DiffOptions, failOn: readonly FailOn[], inputs: readonly Input[]): number | undefined {
+  if (options.untilDecided !== true) {
+    if (options.maxActions !== undefined)
+      throw new InputError('--max-actions caps --until-decided: add --until-decided');
+    return undefined;
+  }
+  if (failOn.length === 0) {
+    throw new InputError('--until-decided simulates until every --fail-on gate is decided: add a --fail-on gate');
+  }
+  if (inputs.every((input) => input.kind === 'saved')) {
+    throw new InputError(
+      '--until-decided simulates scenario files with more actions, and both sides are saved runs: name scenario files',
+    );
+  }
+  return sizingCap({ untilDecided: true, maxActions: options.maxActions });
+}
+
+/**
+ * Simulates again, with more actions, the scenarios that have an undecided gate: both
+ * sides where they are scenario files, each from its seed (so a longer run extends the
+ * shorter one), until every gate is decided or the cap is reached. The actions are sized
+ * for the strictest level of the family (alpha / m), which decides a gate whatever the
+ * others show. One note per resized scenario on standard error.
+ */
+function untilDecided(
+  sides: readonly Side[],
+  runs: NamedResult[][],
+  first: DiffReport,
+  cap: number,
+  ctx: CommandContext,
+): DiffReport {
+  // m of the family: the gates that can be judged (judgeFamily leaves the others out).
+  const gates = first.scenarios.reduce(
+    (n, s) => n + s.gates.filter((g) => g.verdict !== GateVerdict.untestable).length,
+    0,
+  );
+  let report = first;
+  const rounds = new Map<string, number>();
+  for (;;) {
+    const grow = new Map<string, number>();
+    for (const scenario of report.scenarios) {
+      const open = scenario.gates
+        .map((gate, i) => ({ gate, i }))
+        .filter(({ gate }) => gate.verdict === GateVerdict.undecided);
+      if (open.length === 0) continue;
+      const actions = actionsOf(sides, scenario.name);
+      if (actions === undefined || actions >= cap) continue;
+      const factor = maxOf(
+        open.map(({ i }) => actionsFactorToDecide(evidenceOf(report, scenario.name, i), report.falseAlarm, gates)),
+      );
+      grow.set(scenario.name, nextActions(actions, actions * factor, cap));
+    }
+    if (grow.size === 0) break;
+    for (const [name, actions] of grow) {
+      rounds.set(name, (rounds.get(name) ?? 1) + 1);
+      resimulate(sides, runs, name, actions, ctx);
+    }
+    report = diffResults(runs[0] ?? [], runs[1] ?? [], report.failOn, report.falseAlarm);
+  }
+  for (const [name, count] of rounds) {
+    const scenario = report.scenarios.find((s) => s.name === name);
+    const open = scenario?.gates.filter((g) => g.verdict === GateVerdict.undecided).length ?? 0;
+    const actions = actionsOf(sides, name) ?? 0;
+    const end = open === 0 ? 'every gate decided' : `${plural(open, 'gate')} still undecided at --max-actions`;
+    ctx.err.write(`${terminalText(name)}: ${formatCount(actions)} actions (${count} runs), ${end}\n`);
+  }
+  return report;
+}
+
+/** The actions a scenario is simulated with now: the larger of its two sides' scenario files. */
+function actionsOf(sides: readonly Side[], name: string): number | undefined {
+  const found = sides.flatMap((side) => side.scenarios.filter((s) => s.name === name).map((s) => s.actions));
+  return found.length === 0 ? undefined : maxOf(found);
+}
+
+function evidenceOf(report: DiffReport, name: string, gate: number): GateEvidence {
+  const scenario = report.scenarios.find((s) => s.name === name);
+  const failOn = report.failOn[gate] as FailOn;
+  const diff = scenario?.metrics.find((m) => m.metric === failOn.metric);
+  if (diff === undefined) throw new RangeError(`no metric ${failOn.metric} in ${name}`);
+  return gateEvidence(failOn, diff);
+}
+
+/** Simulates `name` again at `actions` on every side that has it as a scenario file. */
+function resimulate(
+  sides: readonly Side[],
+  runs: NamedResult[][],
+  name: string,
+  actions: number,
+  ctx: CommandContext,
+): void {
+  sides.forEach((side, i) => {
+    const at = side.scenarios.findIndex((s) => s.name === name);
+    if (at < 0) return;
+    const scenario = { ...(side.scenarios[at] as Scenario), actions };
+    side.scenarios[at] = scenario;
+    const list = runs[i] ?? [];
+    const k = list.findIndex((r) => r.name === name);
+    const progress = startProgress(ctx, actions);
+    try {
+      const run = simulated(scenario, progress.reporter(0));
+      if (k >= 0) list[k] = run;
+    } finally {
+      progress.finish();
+    }
+  });
+}
+
+/** One scenario simulated, carrying the metrics its saved JSON would. */
+function simulated(scenario: Scenario, onProgress: (done: number, total: number) => void): NamedResult {
+  const result = simulate(scenario, { onProgress });
+  return { name: scenario.name, result: { ...result, metrics: canonicalMetrics(result.metrics, carriedBy(scenario)) } };
+}
+
 /** Every --fail-on read before anything else; all bad ones reported at once. */
 export function failOnFlags(args: readonly string[]): FailOn[] {
   const outcomes = args.map(parseFailOn);
   const problems = outcomes.flatMap((o) => (o.ok ? [] : [o.message]));
   if (problems.length > 0) throw new InputError(problems);
   return outcomes.flatMap((o) => (o.ok ? [o.failOn] : []));
+}
+
+/** The family-wise false-alarm rate: 5% unless --false-alarm says otherwise (and gates it). */
+export function falseAlarmFlag(arg: string | undefined, failOn: readonly FailOn[]): number {
+  if (arg === undefined) return DEFAULT_FALSE_ALARM;
+  if (failOn.length === 0)
+    throw new InputError('--false-alarm sets how the --fail-on gates are judged: add a --fail-on gate');
+  const outcome = parseFalseAlarm(arg);
+  if (!outcome.ok) throw new InputError(outcome.message);
+  return outcome.rate;
 }
 
 const MAKE_ONE =
@@ -182,11 +325,7 @@ function runsOf(sides: readonly Side[], ctx: CommandContext): NamedResult[][] {
       ...side.scenarios.map((scenario) => {
         const onProgress = progress.reporter(before);
         before += scenario.actions;
-        const result = simulate(scenario, { onProgress });
-        return {
-          name: scenario.name,
-          result: { ...result, metrics: canonicalMetrics(result.metrics, carriedBy(scenario)) },
-        };
+        return simulated(scenario, onProgress);
       }),
     ]);
   } finally {
@@ -239,25 +378,34 @@ are matched by name; one on one side only is listed, not compared. --set,
 
 For each metric: change = new - base, and its 95% interval by Newcombe's MOVER
 method from the two runs' own intervals (asymmetric ones included). The change
-is real when that interval excludes 0. Counts, peaks and maxima carry no
+is real when that interval excludes 0: each metric on its own, context for a
+reader; only the --fail-on gates decide. Counts, peaks and maxima carry no
 interval: their change is shown, not tested.`;
 
 const EXAMPLES = `
 --fail-on METRIC=+X fails when METRIC increased by more than X, METRIC=-X when
 it decreased by more than X. X is in the metric's unit, as in expect: (0.1,
 200ms, 10MB), or relative to the base value (+10%); shares may also take
-percentage points (-2pp). A gate is judged on the interval, never on the point
-estimate: it fails only when the whole 95% interval of the change lies beyond
-X (for +X, its low end is above X), so a change that may be noise, or may be
-within the tolerance, passes.
+percentage points (-2pp). The gates are judged on the intervals of the
+changes, never on point estimates, and all together: a comparison with no real
+change fails any gate with probability at most 5% (--false-alarm). Each gate
+fails (the change is shown beyond X), passes (shown within X) or is undecided,
+with the smallest change it would detect at these actions; an undecided gate
+does not fail. --until-decided simulates the scenario files again with more
+actions until every gate is decided.
 
 Examples:
   $ npx idemsim run scenarios/refunds-*.yaml --format json > baseline.json
       save a baseline (in CI, commit it)
   $ npx idemsim diff baseline.json scenarios/refunds-*.yaml \\
       --fail-on duplicatesPerThousand=+0.1
-      simulate the scenarios again; exit 1 if the whole 95% interval of the
-      change in duplicates per thousand lies above +0.1
+      simulate the scenarios again; exit 1 if the change in duplicates per
+      thousand is shown above +0.1 in any of them
+  $ npx idemsim diff scenarios/article-defaults.yaml \\
+      scenarios/article-defaults.yaml --set network.replyLoss=2.1% \\
+      --fail-on duplicatesPerThousand=+0.1 --until-decided
+      both sides from the file, with more actions until the gate is decided:
+      fails, one more duplicate per thousand told from noise
   $ npx idemsim diff scenarios/refunds-3-intent-key.yaml \\
       scenarios/refunds-3-intent-key.yaml --set client.retries=0 \\
       --fail-on unknownPerThousand=+1 --format markdown
@@ -268,9 +416,10 @@ Examples:
       a report folder (\`run --out\`) against a scenario: call keys against
       intent keys, under one name so that they are matched
 
-Exit codes: 0 no gate failed, 1 a --fail-on gate failed, 2 bad input
-(unreadable file, not a saved run, invalid scenario, unknown metric, no
-scenario in common, a gate on a metric without an interval), 70 internal error.
+Exit codes: 0 no gate failed (undecided ones included), 1 a --fail-on gate
+failed, 2 bad input (unreadable file, not a saved run, invalid scenario,
+unknown metric, no scenario in common, a gate on a metric without an
+interval), 70 internal error.
 See docs/ci.md for a GitHub Actions job.`;
 
 export function diffCommand(ctx: CommandContext, done: (code: number) => void): Command {
@@ -292,9 +441,21 @@ export function diffCommand(ctx: CommandContext, done: (code: number) => void): 
         return failOn;
       },
     )
+    .option(
+      '--false-alarm <rate>',
+      'the chance that a comparison with no real change fails any gate, all gates of all scenarios together (default: 5%)',
+    )
     .option('--format <format>', formatHelp(FORMATS))
+    .option(
+      '--until-decided',
+      'simulate the scenario files again with more actions until every gate is decided (shown beyond or within its limit)',
+    )
+    .option(
+      '--max-actions <n>',
+      `with --until-decided: the most actions a scenario reaches (default: ${formatCount(DEFAULT_MAX_ACTIONS)})`,
+    )
     .addHelpText('after', EXAMPLES)
-    .action((base: string, fresh: string[], options: { format?: string; maxMemory?: string }) => {
-      done(diff(base, fresh, { sets, failOn, format: options.format, maxMemory: options.maxMemory }, ctx));
+    .action((base: string, fresh: string[], options: Omit<DiffOptions, 'sets' | 'failOn'>) => {
+      done(diff(base, fresh, { ...options, sets, failOn }, ctx));
     });
 }

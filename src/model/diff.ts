@@ -36,10 +36,16 @@ export interface MetricDiff {
   interval: Interval | null;
   /** The interval excludes 0; null when there is no interval to test. */
   real: boolean | null;
+  /** Each side's own 95% interval, where both have one: what a relative gate is judged on. */
+  sides?: { base: Interval; new: Interval };
 }
 
-/** `untestable`: the metric has no interval on one side, so the gate cannot be judged there. */
-export const GateVerdict = { pass: 'pass', fail: 'fail', untestable: 'untestable' } as const;
+/**
+ * `fail`: shown worse than the limit, the family's false-alarm rate held; `pass`: shown
+ * within it; `undecided`: neither at these actions; `untestable`: the metric has no
+ * interval on one side, so the gate cannot be judged there.
+ */
+export const GateVerdict = { pass: 'pass', fail: 'fail', undecided: 'undecided', untestable: 'untestable' } as const;
 export type GateVerdict = keyof typeof GateVerdict;
 
 /** One gate judged on one scenario. */
@@ -48,6 +54,13 @@ export interface GateResult {
   /** The tolerance in the metric's unit, signed the way that is worse (+X, or -X). */
   limit: number;
   verdict: GateVerdict;
+  /** The one-sided p-value of "no worse than the limit"; null when untestable. */
+  pValue: number | null;
+  /**
+   * The smallest change this gate detects at the actions used: a change reading beyond it
+   * fails the gate whatever the other gates show (signed like the limit); null when untestable.
+   */
+  failsBeyond: number | null;
 }
 
 export interface ScenarioDiff {
@@ -58,12 +71,16 @@ export interface ScenarioDiff {
 
 export interface DiffReport {
   failOn: FailOn[];
+  /** The family-wise false-alarm rate the gates were judged at: 0.05 by default. */
+  falseAlarm: number;
   /** The scenarios on both sides, in the order of the new side. */
   scenarios: ScenarioDiff[];
   onlyInBase: string[];
   onlyInNew: string[];
   /** Gates that failed, counted once per scenario. */
   failed: number;
+  /** Gates neither shown worse nor shown within their limit. */
+  undecided: number;
   /** No gate failed (true also when nothing was gated). */
   passed: boolean;
 }

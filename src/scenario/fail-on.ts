@@ -78,3 +78,20 @@ function readTolerance(text: string, metric: string, unit: Unit): { tolerance: n
   if (value < 0) return `the tolerance ${text} is negative; the sign before it says which way is worse`;
   return { tolerance: value, relative: false };
 }
+
+export type FalseAlarmOutcome = { ok: true; rate: number } | { ok: false; message: string };
+
+/** `--false-alarm 5%` or `0.05`: the chance that a comparison with no real change fails a gate. */
+export function parseFalseAlarm(text: string): FalseAlarmOutcome {
+  const where = `--false-alarm ${text}`;
+  const percent = PERCENT.exec(text.trim());
+  const value =
+    percent !== null ? Number(percent[1]) / 100 : /^\s*(\d+(?:\.\d*)?|\.\d+)\s*$/.test(text) ? Number(text) : NaN;
+  if (!(value > 0 && value <= 0.5)) {
+    return {
+      ok: false,
+      message: `${where}: give the chance that a comparison with no real change fails any gate, above 0 and at most 50%, e.g. 5% or 0.01`,
+    };
+  }
+  return { ok: true, rate: value };
+}

@@ -2,8 +2,9 @@
 // `check --baseline`. Each difference new - base gets a 95% interval by Newcombe's MOVER
 // method (method of variance estimates recovery), built from the two runs' own intervals,
 // so asymmetric intervals (exact Poisson, Clopper-Pearson, quantile ranks) are honoured
-// side by side instead of being forced into one normal standard error. A `--fail-on`
-// gate is judged on that interval, never on the point estimate. An optional metric is
+// side by side instead of being forced into one normal standard error. The `--fail-on`
+// gates are judged on those intervals as one family (gates.ts), never on a point
+// estimate. An optional metric is
 // compared only where both sides carry it: a run saved before it existed, or of a scenario
 // that uses none of its features, leaves it out, and a comparison of two such runs reads
 // exactly as it did before those metrics existed.
@@ -18,8 +19,8 @@ import {
   type MetricDiff,
   type NamedResult,
   type ScenarioDiff,
-  Worse,
 } from '../model/diff.js';
+import { DEFAULT_FALSE_ALARM, gateEvidence, judgeFamily, type GateEvidence } from './gates.js';
 
 /** The two-sided level of every interval idemsim reports, and so of every difference. */
 export const DIFF_LEVEL = 0.95;
@@ -61,6 +62,7 @@ export function diffMetric(metric: string, unit: Unit, base: RunResult, fresh: R
     change: n - b,
     interval,
     real: interval === null ? null : isReal(interval),
+    ...(testable ? { sides: { base: bi, new: ni } } : {}),
   };
 }
 
@@ -83,32 +85,17 @@ function leafOf(result: RunResult, metric: string): unknown {
   return node;
 }
 
-/** The tolerance in the metric's unit, signed: +X for an increase, -X for a decrease. */
-export function gateLimit(failOn: FailOn, base: number): number {
-  const size = failOn.relative ? failOn.tolerance * Math.abs(base) : failOn.tolerance;
-  return failOn.worse === Worse.increase ? size : -size;
-}
-
 /**
- * The metric got worse beyond the tolerance when the whole interval of the change lies
- * beyond it: a change that could be noise, or could be within the tolerance, passes.
+ * Every metric of the catalogue for one scenario, in catalogue order, and the evidence of
+ * its gates in flag order. An extended metric is left out unless both sides carry it or a
+ * gate names it (the gate then finds it not available on the side that lacks it, and
+ * cannot be judged).
  */
-export function judgeGate(failOn: FailOn, diff: MetricDiff): GateResult {
-  const limit = gateLimit(failOn, diff.base);
-  const { interval } = diff;
-  // Ends that overflowed (values near 1e308 edited into a saved run) say nothing: not a pass.
-  const broken = interval === null || Number.isNaN(interval.low) || Number.isNaN(interval.high);
-  if (broken || !Number.isFinite(limit)) return { failOn, limit, verdict: GateVerdict.untestable };
-  const worse = failOn.worse === Worse.increase ? interval.low > limit : interval.high < limit;
-  return { failOn, limit, verdict: worse ? GateVerdict.fail : GateVerdict.pass };
-}
-
-/**
- * Every metric of the catalogue for one scenario, in catalogue order, and its gates in flag
- * order. An extended metric is left out unless both sides carry it or a gate names it (the
- * gate then finds it not available on the side that lacks it, and cannot be judged).
- */
-export function diffScenario(name: string, base: RunResult, fresh: RunResult, failOn: readonly FailOn[]): ScenarioDiff {
+function compareScenario(
+  base: RunResult,
+  fresh: RunResult,
+  failOn: readonly FailOn[],
+): { metrics: MetricDiff[]; evidence: GateEvidence[] } {
   const gated = new Set(failOn.map((gate) => gate.metric));
   const compared = METRICS.filter(
     (info) =>
@@ -116,42 +103,58 @@ export function diffScenario(name: string, base: RunResult, fresh: RunResult, fa
   );
   const metrics = compared.map((info) => diffMetric(info.name, info.unit, base, fresh));
   const byName = new Map(metrics.map((m) => [m.metric, m]));
-  const gates = failOn.map((gate) => {
+  const evidence = failOn.map((gate) => {
     const diff = byName.get(gate.metric);
     if (diff === undefined) throw new RangeError(`not a metric: ${gate.metric}`);
-    return judgeGate(gate, diff);
+    return gateEvidence(gate, diff);
   });
-  return { name, metrics, gates };
+  return { metrics, evidence };
 }
 
 /**
- * Both sides matched by scenario name. A name on one side only is listed, not an error;
- * the caller decides what an empty match means. Names are expected to be unique on each
- * side (the first of a repeated name is used).
+ * Both sides matched by scenario name, every gate of every scenario judged as one family
+ * at the false-alarm rate `falseAlarm` (gates.ts). A name on one side only is listed, not
+ * an error; the caller decides what an empty match means. Names are expected to be unique
+ * on each side (the first of a repeated name is used).
  */
 export function diffResults(
   base: readonly NamedResult[],
   fresh: readonly NamedResult[],
   failOn: readonly FailOn[],
+  falseAlarm: number = DEFAULT_FALSE_ALARM,
 ): DiffReport {
   const baseByName = new Map<string, RunResult>();
   for (const run of base) if (!baseByName.has(run.name)) baseByName.set(run.name, run.result);
   const freshNames = new Set(fresh.map((run) => run.name));
-  const scenarios: ScenarioDiff[] = [];
+  const compared: { name: string; metrics: MetricDiff[]; evidence: GateEvidence[] }[] = [];
   const seen = new Set<string>();
   for (const run of fresh) {
     const baseResult = baseByName.get(run.name);
     if (baseResult === undefined || seen.has(run.name)) continue;
     seen.add(run.name);
-    scenarios.push(diffScenario(run.name, baseResult, run.result, failOn));
+    compared.push({ name: run.name, ...compareScenario(baseResult, run.result, failOn) });
   }
-  const failed = scenarios.reduce((sum, s) => sum + s.gates.filter((g) => g.verdict === GateVerdict.fail).length, 0);
+  const judged = judgeFamily(
+    compared.flatMap((c) => c.evidence),
+    falseAlarm,
+  );
+  let next = 0;
+  const scenarios: ScenarioDiff[] = compared.map((c) => ({
+    name: c.name,
+    metrics: c.metrics,
+    gates: c.evidence.map(() => judged[next++] as GateResult),
+  }));
+  const count = (verdict: GateVerdict): number =>
+    scenarios.reduce((sum, s) => sum + s.gates.filter((g) => g.verdict === verdict).length, 0);
+  const failed = count(GateVerdict.fail);
   return {
     failOn: [...failOn],
+    falseAlarm,
     scenarios,
     onlyInBase: unique(base.map((run) => run.name).filter((name) => !freshNames.has(name))),
     onlyInNew: unique(fresh.map((run) => run.name).filter((name) => !baseByName.has(name))),
     failed,
+    undecided: count(GateVerdict.undecided),
     passed: failed === 0,
   };
 }

@@ -5,6 +5,7 @@
 // scenario's simulation, which the CLI measures (the model has no clock). Every text is
 // escaped and stripped of what XML forbids (xml.ts): a file name may hold anything.
 import type { CheckRow } from '../../model/bounds.js';
+import type { GateVerdict } from '../../model/diff.js';
 import { formatMetric, type Precision } from '../../format/format.js';
 import { xmlText as xml } from '../xml.js';
 import { describeRow, fails, undecidedReason, type CheckPolicy } from './text.js';
@@ -14,8 +15,8 @@ export interface JunitGate {
   scenario: string;
   /** The gate as written: `unknownPerThousand=+1`. */
   name: string;
-  verdict: 'pass' | 'fail' | 'untestable';
-  /** Why it failed, or why it could not be judged. */
+  verdict: GateVerdict;
+  /** Why it failed, why it is undecided, or why it could not be judged. */
   message: string;
 }
 
@@ -46,7 +47,7 @@ export function renderJunit(
   const all = suites.flatMap((g) => g.rows);
   const total = suites.reduce((sum, g) => sum + g.seconds, 0);
   const failedGates = gates.filter((g) => g.verdict === 'fail').length;
-  const skippedGates = gates.filter((g) => g.verdict === 'untestable').length;
+  const skippedGates = gates.filter((g) => g.verdict === 'untestable' || g.verdict === 'undecided').length;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="idemsim check" tests="${all.length + gates.length}" failures="${failures(all) + failedGates}" skipped="${skipped(all) + skippedGates}" time="${time(total)}">`,

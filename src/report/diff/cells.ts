@@ -25,9 +25,22 @@ export interface DiffSides {
 }
 
 /** The rule behind every row, in one line. */
-export const DIFF_NOTE =
-  "change = new - base, with its 95% CI by Newcombe's MOVER method from the two runs' intervals; " +
-  'real: the CI excludes 0; a gate fails only when the whole CI lies beyond its limit';
+export function diffNote(report: DiffReport): string {
+  const rule =
+    "change = new - base, with its 95% CI by Newcombe's MOVER method from the two runs' intervals; " +
+    'real: that CI excludes 0 (each metric on its own: context, not a gate)';
+  if (report.failOn.length === 0) return rule;
+  return (
+    `${rule}; the gates are judged together (Holm), so that a comparison with no real change fails ` +
+    `any of them with probability at most ${percent(report.falseAlarm)}: a gate fails when its change is shown beyond ` +
+    'its limit, passes when shown within it, and is undecided otherwise (more actions would tell)'
+  );
+}
+
+/** A rate as a person writes it: "5%", "0.1%". */
+export function percent(rate: number): string {
+  return `${Number((rate * 100).toPrecision(3))}%`;
+}
 
 /** A change with its sign: "+0.250", "-1.20 s", "+2.00 pp"; `ref` picks unit and precision. */
 export function signed(x: number, unit: Unit, ref: number = x): string {
@@ -73,10 +86,22 @@ export function limitText(gate: GateResult, unit: Unit): string {
   return signed(gate.limit, unit, Math.abs(gate.limit));
 }
 
-/** "FAIL (limit +1.00)", "pass (limit -2.00 pp)", "untestable (no interval)". */
+/**
+ * "FAIL (limit +1.00)", "pass (limit -2.00 pp)", "undecided (limit +0.100, fails above
+ * +2.41)", "untestable (no interval)". An undecided gate says the smallest change it detects.
+ */
 export function gateText(gate: GateResult, unit: Unit): string {
   if (gate.verdict === GateVerdict.untestable) return 'untestable (no interval)';
-  return `${gate.verdict === GateVerdict.fail ? 'FAIL' : 'pass'} (limit ${limitText(gate, unit)})`;
+  const limit = `limit ${limitText(gate, unit)}`;
+  if (gate.verdict === GateVerdict.undecided) return `undecided (${limit}, ${detectsText(gate, unit)})`;
+  return `${gate.verdict === GateVerdict.fail ? 'FAIL' : 'pass'} (${limit})`;
+}
+
+/** "fails above +2.41": the smallest change the gate detects at the actions used. */
+export function detectsText(gate: GateResult, unit: Unit): string {
+  if (gate.failsBeyond === null) return 'detects nothing';
+  const side = gate.failOn.worse === 'increase' ? 'above' : 'below';
+  return `fails ${side} ${signed(gate.failsBeyond, unit, Math.abs(gate.failsBeyond))}`;
 }
 
 /** The gates of a scenario on one metric. */
@@ -89,35 +114,45 @@ export function failureText(scenario: ScenarioDiff, gate: GateResult): string {
   const diff = scenario.metrics.find((m) => m.metric === gate.failOn.metric);
   const change =
     diff === undefined ? '' : `: ${changeText(diff)} ${intervalText(diff)}, limit ${limitText(gate, diff.unit)}`;
-  return `${gate.failOn.text} in ${terminalText(scenario.name)}${change}`;
+  const detects =
+    diff === undefined || gate.verdict !== GateVerdict.undecided ? '' : `, ${detectsText(gate, diff.unit)}`;
+  return `${gate.failOn.text} in ${terminalText(scenario.name)}${change}${detects}`;
+}
+
+/** Every gate with `verdict`, scenario by scenario. */
+export function gatesWith(report: DiffReport, verdict: GateVerdict): { scenario: ScenarioDiff; gate: GateResult }[] {
+  return report.scenarios.flatMap((scenario) =>
+    scenario.gates.filter((g) => g.verdict === verdict).map((gate) => ({ scenario, gate })),
+  );
 }
 
 /** Every failed gate, scenario by scenario. */
 export function failures(report: DiffReport): { scenario: ScenarioDiff; gate: GateResult }[] {
-  return report.scenarios.flatMap((scenario) =>
-    scenario.gates.filter((g) => g.verdict === GateVerdict.fail).map((gate) => ({ scenario, gate })),
-  );
+  return gatesWith(report, GateVerdict.fail);
 }
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** The verdict in one line, without markup: what CI logs and the PR comment lead with. */
 export function verdictLine(report: DiffReport): string {
   const scenarios = plural(report.scenarios.length, 'scenario');
-  const real = report.scenarios.reduce((sum, s) => sum + s.metrics.filter((m) => m.real === true).length, 0);
-  const changes = `${plural(real, 'real change')} at 95% in ${scenarios}`;
+  if (report.failOn.length === 0) {
+    const real = report.scenarios.reduce((sum, s) => sum + s.metrics.filter((m) => m.real === true).length, 0);
+    return `no --fail-on gate; ${plural(real, 'metric change')} real at 95% each in ${scenarios}`;
+  }
   const gates = report.failOn.length * report.scenarios.length;
-  if (report.failOn.length === 0) return `no --fail-on gate; ${changes}`;
+  const count = (verdict: GateVerdict): number => gatesWith(report, verdict).length;
+  const parts = [
+    `${count(GateVerdict.pass)} passed`,
+    `${report.undecided} undecided`,
+    ...(count(GateVerdict.untestable) > 0 ? [`${count(GateVerdict.untestable)} untestable`] : []),
+  ];
+  const family = `false-alarm rate ${percent(report.falseAlarm)} for ${gates === 1 ? 'the 1 gate' : `all ${gates} gates together`}`;
   if (!report.passed) {
     const list = failures(report).map(({ scenario, gate }) => `${gate.failOn.text} in ${terminalText(scenario.name)}`);
-    return `FAIL: ${report.failed} of ${plural(gates, 'gate')} failed (${list.join('; ')}); ${changes}`;
+    return `FAIL: ${report.failed} of ${plural(gates, 'gate')} failed (${list.join('; ')}); ${parts.join(', ')}; ${family}`;
   }
-  const untestable = report.scenarios.reduce(
-    (sum, s) => sum + s.gates.filter((g) => g.verdict === GateVerdict.untestable).length,
-    0,
-  );
-  const skipped = untestable === 0 ? '' : `, ${untestable} untestable`;
-  return `pass: no gated metric got worse beyond its tolerance (${plural(gates, 'gate')}${skipped}); ${changes}`;
+  return `pass: no gate failed in ${scenarios} (${parts.join(', ')}); ${family}`;
 }
 
 /** The scenarios compared on one side only, one line each, or none. */

@@ -6,15 +6,18 @@ import type { DiffReport, FailOn, GateResult, MetricDiff } from '../../model/dif
 import { DIFF_LEVEL } from '../../stats/diff.js';
 import type { DiffSide, DiffSides } from './cells.js';
 
-export const DIFF_VERSION = 1;
+/** 2: gates are judged as a family (`falseAlarm`), may be `undecided`, and carry `pValue` and `failsBeyond`. */
+export const DIFF_VERSION = 2;
 
 export function renderDiffJson(report: DiffReport, sides: DiffSides, version: string): string {
   const document = {
     idemsim: version,
     diffVersion: DIFF_VERSION,
     level: DIFF_LEVEL,
+    falseAlarm: report.falseAlarm,
     passed: report.passed,
     failed: report.failed,
+    undecided: report.undecided,
     base: side(sides.base),
     new: side(sides.new),
     failOn: report.failOn.map(failOn),
@@ -38,7 +41,14 @@ function failOn(f: FailOn): Record<string, unknown> {
 }
 
 function gate(g: GateResult): Record<string, unknown> {
-  return { failOn: g.failOn.text, metric: g.failOn.metric, limit: g.limit, verdict: g.verdict };
+  return {
+    failOn: g.failOn.text,
+    metric: g.failOn.metric,
+    limit: g.limit,
+    verdict: g.verdict,
+    pValue: g.pValue,
+    failsBeyond: g.failsBeyond,
+  };
 }
 
 function metric(m: MetricDiff): Record<string, unknown> {

@@ -6,8 +6,8 @@ import Table from 'cli-table3';
 import type { DiffReport, ScenarioDiff } from '../../model/diff.js';
 import { NO_BORDER, terminalText } from '../text.js';
 import {
-  DIFF_NOTE,
   changeText,
+  diffNote,
   gateText,
   gatesOn,
   intervalText,
@@ -48,7 +48,7 @@ export function renderDiffTable(report: DiffReport, sides: DiffSides, options: D
       .split('\n')
       .map((line) => line.trimEnd()),
     '',
-    paint.dim(DIFF_NOTE),
+    paint.dim(diffNote(report)),
     ...unmatchedLines(report),
     report.passed ? verdictLine(report) : paint.red.bold(verdictLine(report)),
   ];

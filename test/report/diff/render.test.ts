@@ -6,7 +6,7 @@ import { diffResults } from '../../../src/stats/diff.js';
 import type { RunResult } from '../../../src/model/result.js';
 import { signed, verdictLine, type DiffSides } from '../../../src/report/diff/cells.js';
 import { renderDiffJson } from '../../../src/report/diff/json.js';
-import { renderDiffMarkdown } from '../../../src/report/diff/markdown.js';
+import { MARKDOWN_LIMIT, renderDiffMarkdown } from '../../../src/report/diff/markdown.js';
 import { renderDiffTable } from '../../../src/report/diff/table.js';
 import { fixtureResult } from '../fixture.js';
 
@@ -53,47 +53,88 @@ describe('signed', () => {
 });
 
 describe('verdictLine', () => {
-  it('names each failed gate and its scenario', () => {
+  it('names each failed gate and its scenario, the other verdicts, and the false-alarm rate', () => {
     expect(verdictLine(report(worse()))).toBe(
-      'FAIL: 1 of 1 gate failed (unknownPerThousand=+1 in refunds); 1 real change at 95% in 1 scenario',
+      'FAIL: 1 of 1 gate failed (unknownPerThousand=+1 in refunds); 0 passed, 0 undecided; false-alarm rate 5% for the 1 gate',
     );
   });
 
-  it('says pass when no gate failed, and what it was without gates', () => {
+  it('says pass when no gate failed, and counts real changes without gates', () => {
     expect(verdictLine(report(fixtureResult()))).toMatch(
-      /^pass: no gated metric got worse beyond its tolerance \(1 gate\)/,
+      /^pass: no gate failed in 1 scenario \(\d passed, \d undecided\); false-alarm rate 5% for the 1 gate$/,
     );
-    expect(verdictLine(report(fixtureResult(), []))).toBe('no --fail-on gate; 0 real changes at 95% in 1 scenario');
+    expect(verdictLine(report(fixtureResult(), []))).toBe(
+      'no --fail-on gate; 0 metric changes real at 95% each in 1 scenario',
+    );
   });
 });
 
+/** `count` scenarios, each with `unknownPerThousand` from 0.5 to 40: a real change that fails its gate. */
+function many(count: number, failing: number): DiffReport {
+  const names = Array.from({ length: count }, (_, i) => `scenario-${String(i).padStart(3, '0')}`);
+  return diffResults(
+    names.map((name) => ({ name, result: fixtureResult() })),
+    names.map((name, i) => ({ name, result: i === failing ? worse() : fixtureResult() })),
+    [UNKNOWN, { ...UNKNOWN, metric: 'duplicatesPerThousand', text: 'duplicatesPerThousand=+1' }],
+  );
+}
+
 describe('renderDiffMarkdown', () => {
-  it('leads with a one-line verdict', () => {
-    const [first] = renderDiffMarkdown(report(worse()), SIDES).split('\n');
-    expect(first).toBe(`**idemsim diff** ❌ ${verdictLine(report(worse()))}`);
+  it('leads with a one-line verdict, then the failed gates', () => {
+    const lines = renderDiffMarkdown(report(worse()), SIDES).split('\n');
+    expect(lines[0]).toBe(`**idemsim diff** ❌ ${verdictLine(report(worse()))}`);
+    expect(lines[2]).toBe('**❌ Failed: 1**');
+    expect(lines[4]).toBe('- unknownPerThousand=+1 in refunds: +39.5 [+32.5, +46.5], limit +1.00');
     expect(renderDiffMarkdown(report(fixtureResult()), SIDES).startsWith('**idemsim diff** ✅ pass')).toBe(true);
   });
 
-  it('tables the metrics with an interval and folds the others into a details block', () => {
+  it('lists an undecided gate with the smallest change it detects', () => {
+    const noisy = fixtureResult();
+    noisy.metrics.unknownPerThousand = 2;
+    noisy.intervals['unknownPerThousand'] = { low: 0, high: 4 };
+    const text = renderDiffMarkdown(report(noisy), SIDES);
+    expect(text).toContain('**❔ Undecided (more actions would tell): 1**');
+    expect(text).toMatch(/- unknownPerThousand=\+1 in refunds: \+1\.50 \[[^\]]+\], limit \+1\.00, fails above \+\d/);
+  });
+
+  it('tables only the real changes, and folds every metric of each scenario into a details block', () => {
     const text = renderDiffMarkdown(report(worse()), SIDES);
     const rows = text.split('\n').filter((line) => line.startsWith('| '));
-    expect(rows).toContain('| metric | base | new | change | 95% CI of change | real | gate |');
-    const unknown = rows.find((row) => row.startsWith('| unknownPerThousand |'));
-    expect(unknown).toMatch(
-      /\| 0\.500 \| 40\.0 \| \+39\.5 \| \[\+32\.5, \+46\.5] \| \*\*yes, up\*\* \| ❌ \*\*FAIL \(limit \+1\.00\)\*\* \|$/,
+    expect(rows).toContain('| scenario | metric | base | new | change | 95% CI of change | gate |');
+    expect(rows).toContain(
+      '| refunds | unknownPerThousand | 0.500 | 40.0 | +39.5 | [+32.5, +46.5] | ❌ **FAIL (limit +1.00)** |',
     );
-    expect(text).toMatch(/<details>\n<summary>\d+ metrics without an interval \(counts, peaks, maxima\)<\/summary>/);
+    const real = text.slice(text.indexOf('**Real changes**'), text.indexOf('<details>'));
+    expect(real.split('\n').filter((line) => line.startsWith('| refunds |'))).toHaveLength(1);
+    expect(text).toMatch(/<details>\n<summary>refunds: all \d+ metrics<\/summary>/);
     expect(rows.some((row) => row.startsWith('| duplicates |'))).toBe(true);
   });
 
   it('escapes a pipe in a scenario name so it cannot break the table', () => {
-    expect(renderDiffMarkdown(report(worse(), [UNKNOWN], 'a|b'), SIDES)).toContain('#### a\\|b');
+    const text = renderDiffMarkdown(report(worse(), [UNKNOWN], 'a|b'), SIDES);
+    expect(text).toContain('| a\\|b | unknownPerThousand |');
+    expect(text).toContain('<summary>a\\|b: all ');
   });
 
   it('says where each side came from, --set included', () => {
     expect(renderDiffMarkdown(report(worse()), SIDES)).toContain(
       'new: `ci/refunds.yaml with --set client.retries=0 (simulated by idemsim 0.1.0)`',
     );
+  });
+
+  it(`never passes ${MARKDOWN_LIMIT} characters, puts the failed gate in the first 20 lines, and says what it cut`, () => {
+    for (const count of [30, 300]) {
+      const text = renderDiffMarkdown(many(count, count - 1), SIDES);
+      expect(text.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
+      const head = text.split('\n').slice(0, 20).join('\n');
+      expect(head).toContain(`- unknownPerThousand=+1 in scenario-${String(count - 1).padStart(3, '0')}`);
+      if (count === 300)
+        expect(text).toMatch(/_Cut to stay under 60,000 characters: the full tables of \d+ scenarios;/);
+    }
+    // Every scenario is named in full when it fits.
+    const small = renderDiffMarkdown(many(3, 1), SIDES);
+    expect(small).not.toContain('_Cut to stay under');
+    expect(small.match(/<summary>/g)).toHaveLength(3);
   });
 });
 
@@ -122,8 +163,10 @@ describe('renderDiffJson', () => {
       'idemsim',
       'diffVersion',
       'level',
+      'falseAlarm',
       'passed',
       'failed',
+      'undecided',
       'base',
       'new',
       'failOn',
@@ -131,7 +174,15 @@ describe('renderDiffJson', () => {
       'onlyInBase',
       'onlyInNew',
     ]);
-    expect(document).toMatchObject({ idemsim: '0.1.0', diffVersion: 1, level: 0.95, passed: false, failed: 1 });
+    expect(document).toMatchObject({
+      idemsim: '0.1.0',
+      diffVersion: 2,
+      level: 0.95,
+      falseAlarm: 0.05,
+      passed: false,
+      failed: 1,
+      undecided: 0,
+    });
   });
 
   it('gives each metric its change, interval and test in full precision', () => {
@@ -140,7 +191,14 @@ describe('renderDiffJson', () => {
     };
     const [scenario] = document.scenarios;
     expect(scenario?.gates).toEqual([
-      { failOn: 'unknownPerThousand=+1', metric: 'unknownPerThousand', limit: 1, verdict: 'fail' },
+      {
+        failOn: 'unknownPerThousand=+1',
+        metric: 'unknownPerThousand',
+        limit: 1,
+        verdict: 'fail',
+        pValue: expect.any(Number),
+        failsBeyond: expect.any(Number),
+      },
     ]);
     const unknown = scenario?.metrics.find((m) => m['metric'] === 'unknownPerThousand');
     expect(Object.keys(unknown ?? {})).toEqual(['metric', 'unit', 'base', 'new', 'change', 'interval', 'real']);

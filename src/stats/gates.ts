@@ -1,0 +1,150 @@
+// The `--fail-on` gates of one comparison judged as a family: every gate of every matched
+// scenario at once, so that a run with no real change fails any of them with probability
+// at most the stated false-alarm rate (5% by default), however many gates there are.
+//
+// Each gate tests "the metric got no worse than its limit". Its evidence is a MOVER
+// interval (diff.ts) of how far the change lies beyond the limit (a relative limit
+// carries the base's own error too), read as a normal approximation: the half-width on
+// each side, divided by z(0.975), is the standard error on that side.
+// - fail: Holm's step-down procedure rejects "no worse than the limit" (the smallest
+//   one-sided p-value against alpha / m, the next against alpha / (m - 1), ...).
+// - pass: the change is shown within the limit at the strictest level Holm uses, alpha / m
+//   (the one-sided bound on the other side lies inside the limit).
+// - undecided: neither; more actions would tell (`--until-decided`).
+import { GateVerdict, Worse, type FailOn, type GateResult, type MetricDiff } from '../model/diff.js';
+import { standardNormalQuantile, standardNormalUpperTail } from './normal.js';
+
+/** The chance that a comparison with no real change fails any gate, unless told otherwise. */
+export const DEFAULT_FALSE_ALARM = 0.05;
+
+/** z of the 95% intervals every run reports, from which the standard errors are read. */
+const Z95 = standardNormalQuantile(0.975);
+
+/** The tolerance in the metric's unit, signed: +X for an increase, -X for a decrease. */
+export function gateLimit(failOn: FailOn, base: number): number {
+  const size = failOn.relative ? failOn.tolerance * Math.abs(base) : failOn.tolerance;
+  return failOn.worse === Worse.increase ? size : -size;
+}
+
+/** One gate on one scenario before the family is judged: its limit and its evidence. */
+export interface GateEvidence {
+  failOn: FailOn;
+  limit: number;
+  /**
+   * How far the change reads beyond the limit, in the metric's unit, positive when worse:
+   * for `+X`, new - base - X; for `-X`, base - new - X; for a relative `+t%`,
+   * new - base - t |base|, the base's own error included (below).
+   */
+  excess: number;
+  /** Standard error of `excess` on its lower side (the one a failure must clear); NaN when untestable. */
+  seWorse: number;
+  /** Standard error of `excess` on its upper side (the one a pass must clear); NaN when untestable. */
+  seBetter: number;
+  testable: boolean;
+}
+
+/**
+ * The evidence of one gate from its metric's change. The gate tests excess <= 0, where
+ * excess = s (new - base) - X for an absolute tolerance X (s = +1 for an increase, -1 for
+ * a decrease), and s new - c base with c = s + t sign(base) for a relative one, t |base|
+ * being itself an estimate. Its half-widths are MOVER's: each side's own half-width on
+ * the side that moves the excess that way, the base's scaled by |c|.
+ */
+export function gateEvidence(failOn: FailOn, diff: MetricDiff): GateEvidence {
+  const limit = gateLimit(failOn, diff.base);
+  const sign = failOn.worse === Worse.increase ? 1 : -1;
+  const untestable = {
+    failOn,
+    limit,
+    excess: Number.NaN,
+    seWorse: Number.NaN,
+    seBetter: Number.NaN,
+    testable: false,
+  };
+  const { interval } = diff;
+  // Ends that overflowed (values near 1e308 edited into a saved run) say nothing: not a pass.
+  const broken =
+    interval === null || !Number.isFinite(interval.low) || !Number.isFinite(interval.high) || !Number.isFinite(limit);
+  if (broken || !Number.isFinite(diff.change)) return untestable;
+  const c = failOn.relative ? sign + failOn.tolerance * Math.sign(diff.base) : sign;
+  const excess = failOn.relative ? sign * diff.new - c * diff.base : sign * diff.change - failOn.tolerance;
+  let down: number;
+  let up: number;
+  if (diff.sides === undefined) {
+    // No side intervals (a hand-made comparison): the change's own interval, base unscaled.
+    down = sign > 0 ? diff.change - interval.low : interval.high - diff.change;
+    up = sign > 0 ? interval.high - diff.change : diff.change - interval.low;
+  } else {
+    const { base, new: fresh } = diff.sides;
+    // How far each side may lie below and above its value.
+    const [newBelow, newAbove] = [diff.new - fresh.low, fresh.high - diff.new];
+    const [baseBelow, baseAbove] = [diff.base - base.low, base.high - diff.base];
+    // excess = s new - c base: it is lower when new moves against s or base moves with c.
+    const newDown = sign > 0 ? newBelow : newAbove;
+    const newUp = sign > 0 ? newAbove : newBelow;
+    const baseDown = c > 0 ? baseAbove : baseBelow;
+    const baseUp = c > 0 ? baseBelow : baseAbove;
+    down = Math.hypot(newDown, Math.abs(c) * baseDown);
+    up = Math.hypot(newUp, Math.abs(c) * baseUp);
+  }
+  if (!(down >= 0 && up >= 0)) return untestable;
+  return { failOn, limit, excess, seWorse: down / Z95, seBetter: up / Z95, testable: true };
+}
+
+/** The one-sided p-value of "no worse than the limit": small when the change is well beyond it. */
+export function gatePValue(e: GateEvidence): number {
+  if (e.seWorse === 0) return e.excess > 0 ? 0 : 1;
+  return standardNormalUpperTail(e.excess / e.seWorse);
+}
+
+/** z of a one-sided test at `alpha`. */
+const zOf = (alpha: number): number => standardNormalQuantile(1 - alpha);
+
+/**
+ * Judges every gate of a comparison together at the family-wise false-alarm rate `alpha`:
+ * Holm for failures, alpha / m for passes. Returns the results in the order given.
+ */
+export function judgeFamily(evidence: readonly GateEvidence[], alpha: number): GateResult[] {
+  const testable = evidence.map((e, i) => ({ e, i })).filter(({ e }) => e.testable);
+  const m = testable.length;
+  const strictest = m === 0 ? Number.NaN : zOf(alpha / m);
+  const pValues = new Map(testable.map(({ e, i }) => [i, gatePValue(e)]));
+  // Holm: the k-th smallest p-value (k from 0) against alpha / (m - k), until one is not below.
+  const failed = new Set<number>();
+  const order = [...pValues].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  for (const [k, [i, p]] of order.entries()) {
+    if (p > alpha / (m - k)) break;
+    failed.add(i);
+  }
+  return evidence.map((e, i): GateResult => {
+    const sign = e.failOn.worse === Worse.increase ? 1 : -1;
+    if (!e.testable) {
+      return { failOn: e.failOn, limit: e.limit, verdict: GateVerdict.untestable, pValue: null, failsBeyond: null };
+    }
+    const tolerance = Math.abs(e.limit);
+    const shownWithin = e.excess + strictest * e.seBetter <= 0;
+    const verdict = failed.has(i) ? GateVerdict.fail : shownWithin ? GateVerdict.pass : GateVerdict.undecided;
+    return {
+      failOn: e.failOn,
+      limit: e.limit,
+      verdict,
+      pValue: pValues.get(i) ?? null,
+      // A change reading beyond this fails the gate whatever the other gates show.
+      failsBeyond: sign * (tolerance + strictest * e.seWorse),
+    };
+  });
+}
+
+/**
+ * About how many times the actions would decide a gate left undecided, if its value held:
+ * its standard error falls as one over the square root of the actions. Infinity when no
+ * number would (the change sits exactly on the limit).
+ */
+export function actionsFactorToDecide(e: GateEvidence, alpha: number, gates: number): number {
+  if (!e.testable) return Number.POSITIVE_INFINITY;
+  const z = zOf(alpha / Math.max(1, gates));
+  const distance = Math.abs(e.excess);
+  const se = e.excess > 0 ? e.seWorse : e.seBetter;
+  if (distance === 0) return Number.POSITIVE_INFINITY;
+  return ((z * se) / distance) ** 2;
+}
