@@ -21,6 +21,7 @@ import {
 } from '../recommend/options.js';
 import type { SimRun } from '../recommend/point.js';
 import { recommendPipeline, VERIFY_RULE } from '../recommend/pipeline.js';
+import { explain } from '../recommend/explain.js';
 import { rankingRule } from '../recommend/rank.js';
 import { firstGridSize, type Simulate } from '../recommend/search.js';
 import { MAX_SWEEP_POINTS } from '../model/sweep.js';
@@ -107,7 +108,7 @@ export async function recommend(
     // A point may be simulated up to the verification's cap: each is checked against the memory limit at that size.
     const memory = memoryLimit(options.maxMemory, VERIFY_CAP_FACTOR * maxActions);
     withinMemory(base, file ?? 'the defaults', memory);
-    const { guards, targets, keys, search, choice, verifySeed } = await recommendPipeline({
+    const { guards, targets, keys, search, choice, verifySeed, smallest } = await recommendPipeline({
       base,
       userTargets,
       skipped,
@@ -124,10 +125,18 @@ export async function recommend(
     });
 
     const text = file === undefined ? undefined : readText(file, ctx.cwd);
-    const warnings = [
-      ...scenarioWarnings(base, writtenIn(text, options.sets ?? [])),
-      ...recommendedWarnings(base, choice.best.scenario),
-    ];
+    const written = writtenIn(text, options.sets ?? []);
+    const notes = explain({
+      base,
+      dims,
+      targets,
+      keys,
+      points: search.points,
+      choice,
+      smallest,
+      recordBytesWritten: written('keys.recordBytes'),
+    });
+    const warnings = [...scenarioWarnings(base, written), ...recommendedWarnings(base, choice.best.scenario)];
     const doc = answer({
       base,
       file,
@@ -135,6 +144,7 @@ export async function recommend(
       targets,
       guards: guards.rows,
       warnings,
+      notes,
       keys,
       ranking: rankingRule(keys, prefer !== undefined),
       search: {

@@ -76,6 +76,12 @@ export interface GuardRow extends TargetSpec {
   base: { value: number; interval: Interval | null } | null;
 }
 
+/** A sentence on why the answer is what it is (src/recommend/explain.ts). */
+export interface Note {
+  kind: 'conflict' | 'blocker' | 'smallest' | 'edge' | 'scope' | 'not-searched' | 'record-size';
+  message: string;
+}
+
 export interface Warning {
   code: 'resumeDelayWithoutCrashes' | 'timeoutBelowP99' | 'retentionNearResume';
   /** Whether it is about the scenario as given or about the recommended configuration. */
@@ -136,6 +142,8 @@ export interface Recommendation {
   targets: TargetSpec[];
   guards: GuardRow[];
   warnings: Warning[];
+  /** Why the answer is what it is: blockers, how few fields it changes, edges, what was not searched. */
+  notes: Note[];
   dimensions: { path: string; candidates: string[]; source: 'default' | 'vary' }[];
   /** The recommended configuration, or the closest one when nothing is feasible. */
   recommended: Configuration;

@@ -12,6 +12,7 @@ import type {
   Recommendation,
   TargetRow,
   TargetSpec,
+  Note,
   Warning,
 } from '../model/recommend.js';
 import type { Scenario } from '../model/scenario.js';
@@ -30,6 +31,7 @@ export interface AnswerInput {
   targets: readonly Target[];
   guards: readonly GuardRow[];
   warnings: readonly Warning[];
+  notes: readonly Note[];
   keys: readonly RankKey[];
   ranking: RankingRule;
   search: Recommendation['search'];
@@ -61,6 +63,7 @@ export function answer(input: AnswerInput): Recommendation {
     targets: targets.map(spec),
     guards: [...input.guards],
     warnings: [...input.warnings],
+    notes: [...input.notes],
     dimensions: dims.map((d) => ({ path: d.path, candidates: d.labels, source: d.source })),
     recommended: configuration(input, choice.best, infeasible),
     distance: infeasible ? { rule: DISTANCE_RULE, value: distanceOf(choice.best) } : null,

@@ -1,5 +1,6 @@
 // The recommend pipeline after the input is read: run the scenario as given (its guards),
-// search, confirm and verify, and widen the search when nothing is feasible. Pure:
+// try the smallest changes, else search, confirm and verify, and widen the search when
+// nothing is feasible. Pure:
 // simulation is passed in; the command line reads the flags and prints the answer.
 import type { Target } from '../model/bounds.js';
 import type { PrecisionGoal, Sizing } from '../model/precision.js';
@@ -8,7 +9,8 @@ import { choose, type Choice } from './choose.js';
 import { guardsFor, type Guards } from './guards.js';
 import type { SimRun } from './point.js';
 import { rankingKeys, type RankKey } from './rank.js';
-import { search, widen, type SearchOutcome, type Simulate } from './search.js';
+import { search, searchSmallChanges, widen, type SearchOutcome, type Simulate } from './search.js';
+import { patchFields } from './patch.js';
 import type { Dimension } from './space.js';
 
 export interface PipelineInput {
@@ -41,6 +43,11 @@ export interface PipelineOutcome {
   search: SearchOutcome;
   choice: Choice;
   verifySeed: string;
+  /**
+   * When the answer came from the smallest changes (the scenario as given, one field, two
+   * fields): how many fields it changes, no fewer meeting every target; null otherwise.
+   */
+  smallest: number | null;
 }
 
 /** The verification seed: the scenario's followed by `-verify`, a stream no search run draws from. */
@@ -73,12 +80,25 @@ export async function recommendPipeline(input: PipelineInput): Promise<PipelineO
     want: input.want,
     batch: input.batch,
   };
-  let outcome = await search(searchInput);
+  // The smallest changes first, unless a --prefer asks for the best of a metric: the
+  // scenario as given, then one field, then two; the first of those that passes is the answer.
+  const small = input.prefer === undefined ? await searchSmallChanges(searchInput) : undefined;
+  for (const most of small === undefined ? [] : [0, 1, 2]) {
+    const within = (small as SearchOutcome).points.filter(
+      (p) => p.search !== undefined && patchFields(base, p.scenario, input.dims).length <= most,
+    );
+    if (within.length === 0) continue;
+    const found = await choose(chooseInput, within);
+    if (found.status === 'recommended') {
+      return { guards, targets, keys, search: small as SearchOutcome, choice: found, verifySeed, smallest: most };
+    }
+  }
+  let outcome = await search(searchInput, small?.points);
   let choice = await choose(chooseInput, outcome.points);
   if (choice.status === 'infeasible' && outcome.points.some((p) => p.search === undefined)) {
     // Confirmation found nothing feasible after all: the closest must come from simulated points.
     outcome = await widen(searchInput, outcome);
     choice = await choose(chooseInput, outcome.points);
   }
-  return { guards, targets, keys, search: outcome, choice, verifySeed };
+  return { guards, targets, keys, search: outcome, choice, verifySeed, smallest: null };
 }

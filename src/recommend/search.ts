@@ -41,8 +41,55 @@ const BEST_ANCHORS = 3;
 const FRONT_ANCHORS = 3;
 const NEAREST_ANCHORS = 2;
 
-export async function search(input: SearchInput): Promise<SearchOutcome> {
+/**
+ * The smallest changes first: the scenario as given, every change of one field to any of
+ * its candidates, and every change of two fields on the coarse grid's candidates. A field
+ * whose dimension lacks the scenario's own value (a --vary list without it) changes in
+ * every point.
+ */
+export async function searchSmallChanges(input: SearchInput): Promise<SearchOutcome> {
   const points = new Map<string, Point>();
+  await evaluate(input, points, smallChanges(input.dims), 0, true);
+  return { points: [...points.values()], rounds: 0 };
+}
+
+function smallChanges(dims: readonly Dimension[]): number[][] {
+  const given = dims.map((d) => d.given ?? 0);
+  const axes = coarseAxes(dims, firstSteps(dims));
+  const out: number[][] = [given];
+  const changed = (changes: [number, number][]): number[] => {
+    const idx = [...given];
+    for (const [i, j] of changes) idx[i] = j;
+    return idx;
+  };
+  dims.forEach((d, i) => d.values.forEach((_, j) => j !== given[i] && out.push(changed([[i, j]]))));
+  const every = dims.map((d) => d.values.map((_, j) => j));
+  for (let i = 0; i < dims.length; i++) {
+    for (let k = i + 1; k < dims.length; k++) {
+      // Every pair of candidates when that is few (a scope with a retention), else the coarse grid's.
+      const few = ((every[i] as number[]).length - 1) * ((every[k] as number[]).length - 1) <= EVERY_PAIR;
+      for (const a of (few ? every : axes)[i] as number[]) {
+        if (a === given[i]) continue;
+        for (const b of (few ? every : axes)[k] as number[])
+          if (b !== given[k])
+            out.push(
+              changed([
+                [i, a],
+                [k, b],
+              ]),
+            );
+      }
+    }
+  }
+  return out;
+}
+
+/** Two fields are changed over every pair of their candidates when there are at most this many pairs. */
+const EVERY_PAIR = 40;
+
+/** The grid search; `initial` points (the smallest changes) are kept and not simulated again. */
+export async function search(input: SearchInput, initial: readonly Point[] = []): Promise<SearchOutcome> {
+  const points = new Map<string, Point>(initial.map((p) => [p.key, p]));
   await evaluate(input, points, coarseGrid(input.dims, firstSteps(input.dims)), 0, true);
   const rounds = await refine(input, points, true);
   const outcome = { points: [...points.values()], rounds };

@@ -18,6 +18,8 @@ export interface Dimension {
   /** Ordered dimensions are refined by halving steps; unordered ones are searched whole. */
   ordered: boolean;
   source: 'default' | 'vary';
+  /** The index of the scenario's own value, when it is a candidate: a point there leaves the field as it was. */
+  given: number | null;
 }
 
 /** z of the 99.9th percentile. */
@@ -33,28 +35,63 @@ export const DEFAULT_PATHS = [
   'keys.scope',
 ] as const;
 
-/** The dimensions searched when no --vary or --fix says otherwise. */
+/**
+ * The key scopes searched from each scope a scenario may have: the designs that key the
+ * same logical action, so that a change of scope changes how repeats are recognised, not
+ * what the agent does. `business` is never proposed (it merges distinct actions whose
+ * arguments are equal), nor are `none` and `attempt` (they recognise no repeat), nor
+ * `payload` from another scope (a changed argument then makes a new action).
+ */
+export const SCOPES_SEARCHED: Readonly<Record<string, readonly string[]>> = {
+  none: ['none', 'call', 'intent'],
+  attempt: ['attempt', 'call', 'intent'],
+  call: ['call', 'intent'],
+  payload: ['payload', 'intent'],
+  intent: ['intent'],
+  business: ['business'],
+};
+
+/** The dimensions searched when no --vary or --fix says otherwise; each holds the scenario's own value. */
 export function defaultDimensions(s: Scenario): Dimension[] {
   const { median, sigma } = s.service.latency;
   const dims: Dimension[] = [
-    durationDim('client.timeout', median, median * Math.exp(sigma * Z999)),
-    numberDim('client.retries', [0, 1, 2, 3, 4, 5]),
-    durationDim('client.backoff.base', 50, 2000),
+    withGiven(durationDim('client.timeout', median, median * Math.exp(sigma * Z999)), s.client.timeout),
+    withGiven(numberDim('client.retries', [0, 1, 2, 3, 4, 5]), s.client.retries),
+    withGiven(durationDim('client.backoff.base', 50, 2000), s.client.backoff.base),
   ];
   // Retention matters only when there is a key (or the search may choose one).
   const [lo, hi] = retentionRange(s);
-  dims.push(durationDim('keys.retention', lo, hi));
-  if (s.keys.scope === 'none') {
+  dims.push(withGiven(durationDim('keys.retention', lo, hi), s.keys.retention));
+  const scopes = SCOPES_SEARCHED[s.keys.scope] ?? [s.keys.scope];
+  if (scopes.length > 1) {
     dims.push({
       path: 'keys.scope',
-      sets: ['none', 'call', 'intent'].map((v) => `keys.scope=${v}`),
-      values: ['none', 'call', 'intent'],
-      labels: ['none', 'call', 'intent'],
+      sets: scopes.map((v) => `keys.scope=${v}`),
+      values: [...scopes],
+      labels: [...scopes],
       ordered: false,
       source: 'default',
+      given: 0,
     });
   }
   return dims;
+}
+
+/** The dimension with `value` among its candidates, in order, and marked as the scenario's own. */
+function withGiven(d: Dimension, value: number): Dimension {
+  if (!Number.isFinite(value)) return d;
+  const at = d.values.indexOf(value);
+  if (at >= 0) return { ...d, given: at };
+  const i = d.values.findIndex((v) => (v as number) > value);
+  const k = i < 0 ? d.values.length : i;
+  const label = d.path === 'client.retries' ? String(value) : durationLiteral(value);
+  return {
+    ...d,
+    values: [...d.values.slice(0, k), value, ...d.values.slice(k)],
+    sets: [...d.sets.slice(0, k), `${d.path}=${label}`, ...d.sets.slice(k)],
+    labels: [...d.labels.slice(0, k), label, ...d.labels.slice(k)],
+    given: k,
+  };
 }
 
 /**
@@ -78,6 +115,7 @@ function numberDim(path: string, values: number[]): Dimension {
     labels: values.map(String),
     ordered: true,
     source: 'default',
+    given: null,
   };
 }
 
@@ -90,6 +128,7 @@ function durationDim(path: string, lo: number, hi: number): Dimension {
     labels: values.map(durationLiteral),
     ordered: true,
     source: 'default',
+    given: null,
   };
 }
 
@@ -130,6 +169,7 @@ export function varyDimension(vary: Vary): Dimension {
     labels: order.map((i) => vary.labels[i] as string),
     ordered: numeric,
     source: 'vary',
+    given: null,
   };
 }
 

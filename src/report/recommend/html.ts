@@ -34,6 +34,14 @@ export function renderRecommendHtml(
           `<ul>${doc.warnings.map((w) => `<li>${escapeHtml(w.message)}</li>`).join('')}</ul>`,
           '</section>',
         ]),
+    ...(doc.notes.length === 0
+      ? []
+      : [
+          '<section id="why">',
+          '<h2>Why</h2>',
+          `<ul>${doc.notes.map((n) => `<li>${escapeHtml(n.message)}</li>`).join('')}</ul>`,
+          '</section>',
+        ]),
     '<section id="guards">',
     '<h2>Guards</h2>',
     '<p>Added by recommend so that the answer does no harm: a --target on the metric replaces one, --skip-guard METRIC drops it.</p>',

@@ -33,6 +33,7 @@ export function renderRecommendText(doc: Recommendation): string {
   }
   push(...guardLines(doc), '');
   push(...verdictLines(doc), '');
+  if (doc.notes.length > 0) push('Why:', ...doc.notes.map((n) => `  - ${n.message}`), '');
   const rec = doc.recommended;
   push(
     doc.status === 'recommended' ? `Patch for ${doc.file ?? 'the scenario'} (the fields that change):` : 'As a patch:',
