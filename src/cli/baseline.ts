@@ -4,7 +4,8 @@
 import type { DiffReport, FailOn, NamedResult } from '../model/diff.js';
 import { diffResults } from '../stats/diff.js';
 import type { DiffSides } from '../report/diff/cells.js';
-import { checkGates, checkMatch, failOnFlags, falseAlarmFlag, readInput } from './diff.js';
+import { checkGates, failOnFlags, falseAlarmFlag } from './diff.js';
+import { checkMatch, readInput } from './diff-sides.js';
 import { InputError } from './errors.js';
 import { VERSION } from './version.js';
 

@@ -1,0 +1,133 @@
+// `idemsim diff --until-decided`: the scenarios with an undecided gate simulated again with
+// more actions, both sides where they are scenario files, until every gate is decided or
+// the cap is reached.
+import { GateVerdict, type DiffReport, type FailOn, type NamedResult } from '../model/diff.js';
+import type { Scenario } from '../model/scenario.js';
+import { formatCount } from '../format/format.js';
+import { plural } from '../report/diff/cells.js';
+import { terminalText } from '../report/text.js';
+import { diffResults } from '../stats/diff.js';
+import { maxOf } from '../stats/extent.js';
+import { actionsFactorToDecide, gateEvidence, type GateEvidence } from '../stats/gates.js';
+import { nextActions } from '../stats/precision.js';
+import type { CommandContext } from './context.js';
+import { simulated, type Input, type Side } from './diff-sides.js';
+import { InputError } from './errors.js';
+import { startProgress } from './progress.js';
+import { sizingCap } from './sizing.js';
+
+/**
+ * --until-decided's cap on the actions of a scenario, or undefined without it. It sizes
+ * scenario files only (a saved run's actions are what they are) and needs gates to decide.
+ */
+export function decideCap(
+  options: { untilDecided?: boolean; maxActions?: string },
+  failOn: readonly FailOn[],
+  inputs: readonly Input[],
+): number | undefined {
+  if (options.untilDecided !== true) {
+    if (options.maxActions !== undefined)
+      throw new InputError('--max-actions caps --until-decided: add --until-decided');
+    return undefined;
+  }
+  if (failOn.length === 0) {
+    throw new InputError('--until-decided simulates until every --fail-on gate is decided: add a --fail-on gate');
+  }
+  if (inputs.every((input) => input.kind === 'saved')) {
+    throw new InputError(
+      '--until-decided simulates scenario files with more actions, and both sides are saved runs: name scenario files',
+    );
+  }
+  return sizingCap({ untilDecided: true, maxActions: options.maxActions });
+}
+
+/**
+ * Simulates again, with more actions, the scenarios that have an undecided gate: both
+ * sides where they are scenario files, each from its seed (so a longer run extends the
+ * shorter one), until every gate is decided or the cap is reached. The actions are sized
+ * for the strictest level of the family (alpha / m), which decides a gate whatever the
+ * others show. One note per resized scenario on standard error.
+ */
+export function untilDecided(
+  sides: readonly Side[],
+  runs: NamedResult[][],
+  first: DiffReport,
+  cap: number,
+  ctx: CommandContext,
+): DiffReport {
+  // m of the family: the gates that can be judged (judgeFamily leaves the others out).
+  const gates = first.scenarios.reduce(
+    (n, s) => n + s.gates.filter((g) => g.verdict !== GateVerdict.untestable).length,
+    0,
+  );
+  let report = first;
+  const rounds = new Map<string, number>();
+  for (;;) {
+    const grow = new Map<string, number>();
+    for (const scenario of report.scenarios) {
+      const open = scenario.gates
+        .map((gate, i) => ({ gate, i }))
+        .filter(({ gate }) => gate.verdict === GateVerdict.undecided);
+      if (open.length === 0) continue;
+      const actions = actionsOf(sides, scenario.name);
+      if (actions === undefined || actions >= cap) continue;
+      const factor = maxOf(
+        open.map(({ i }) => actionsFactorToDecide(evidenceOf(report, scenario.name, i), report.falseAlarm, gates)),
+      );
+      grow.set(scenario.name, nextActions(actions, actions * factor, cap));
+    }
+    if (grow.size === 0) break;
+    for (const [name, actions] of grow) {
+      rounds.set(name, (rounds.get(name) ?? 1) + 1);
+      resimulate(sides, runs, name, actions, ctx);
+    }
+    report = diffResults(runs[0] ?? [], runs[1] ?? [], report.failOn, report.falseAlarm);
+  }
+  for (const [name, count] of rounds) {
+    const scenario = report.scenarios.find((s) => s.name === name);
+    const open = scenario?.gates.filter((g) => g.verdict === GateVerdict.undecided).length ?? 0;
+    const actions = actionsOf(sides, name) ?? 0;
+    const end = open === 0 ? 'every gate decided' : `${plural(open, 'gate')} still undecided at --max-actions`;
+    ctx.err.write(`${terminalText(name)}: ${formatCount(actions)} actions (${count} runs), ${end}\n`);
+  }
+  return report;
+}
+
+/** The actions a scenario is simulated with now: the larger of its two sides' scenario files. */
+function actionsOf(sides: readonly Side[], name: string): number | undefined {
+  const found = sides.flatMap((side) => side.scenarios.filter((s) => s.name === name).map((s) => s.actions));
+  return found.length === 0 ? undefined : maxOf(found);
+}
+
+function evidenceOf(report: DiffReport, name: string, gate: number): GateEvidence {
+  const scenario = report.scenarios.find((s) => s.name === name);
+  const failOn = report.failOn[gate] as FailOn;
+  const diff = scenario?.metrics.find((m) => m.metric === failOn.metric);
+  if (diff === undefined) throw new RangeError(`no metric ${failOn.metric} in ${name}`);
+  return gateEvidence(failOn, diff);
+}
+
+/** Simulates `name` again at `actions` on every side that has it as a scenario file. */
+function resimulate(
+  sides: readonly Side[],
+  runs: NamedResult[][],
+  name: string,
+  actions: number,
+  ctx: CommandContext,
+): void {
+  sides.forEach((side, i) => {
+    const at = side.scenarios.findIndex((s) => s.name === name);
+    if (at < 0) return;
+    const scenario = { ...(side.scenarios[at] as Scenario), actions };
+    side.scenarios[at] = scenario;
+    const list = runs[i] ?? [];
+    const k = list.findIndex((r) => r.name === name);
+    const progress = startProgress(ctx, actions);
+    try {
+      const run = simulated(scenario, progress.reporter(0));
+      if (k >= 0) list[k] = run;
+    } finally {
+      progress.finish();
+    }
+  });
+}
