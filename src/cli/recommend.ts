@@ -135,6 +135,8 @@ export async function recommend(
       choice,
       smallest,
       recordBytesWritten: written('keys.recordBytes'),
+      fixed: options.fix ?? [],
+      preferred: prefer !== undefined,
     });
     const warnings = [...scenarioWarnings(base, written), ...recommendedWarnings(base, choice.best.scenario)];
     const doc = answer({

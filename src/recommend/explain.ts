@@ -14,7 +14,7 @@ import { patchFields } from './patch.js';
 import { decidingRun, type Point } from './point.js';
 import { meets } from '../stats/bounds.js';
 import { compareByDistance, type RankKey } from './rank.js';
-import { DEFAULT_PATHS, SCOPES_SEARCHED, type Dimension } from './space.js';
+import { DEFAULT_PATHS, type Dimension } from './space.js';
 
 export interface ExplainInput {
   base: Scenario;
@@ -28,6 +28,10 @@ export interface ExplainInput {
   smallest: number | null;
   /** Whether the scenario file (or a --set) wrote keys.recordBytes. */
   recordBytesWritten: boolean;
+  /** The --fix paths. */
+  fixed: readonly string[];
+  /** A --prefer was given: the smallest changes were not tried first. */
+  preferred: boolean;
 }
 
 export function explain(input: ExplainInput): Note[] {
@@ -54,6 +58,8 @@ export function retentionConflict(base: Scenario, targets: readonly Target[]): N
   const store = targets.find(isStoreTarget);
   const { probability: p, max, resumeDelay } = base.agent.crash;
   if (duplicates === undefined || store === undefined || !(p > 0) || max === 0 || base.keys.scope === 'none') return;
+  // The store's closed form needs one arrival rate: a profile of rates has none.
+  if (base.arrivals.profile.length > 0) return;
   const { min: a, max: b } = resumeDelay;
   const limit = duplicates.limit;
   if (!(limit < 1000 * p) || !(b > 0)) return;
@@ -64,7 +70,7 @@ export function retentionConflict(base: Scenario, targets: readonly Target[]): N
   return {
     kind: 'conflict',
     message:
-      `${duplicates.text} and ${store.text} cannot both hold. ${(100 * p).toPrecision(2)}% of actions are replayed ` +
+      `${duplicates.text} and ${store.text} cannot both hold. ${percentText(p)} of actions are replayed ` +
       `after a crash, ${proseDuration(a)} to ${proseDuration(b)} later (agent.crash.resumeDelay); to let through at most ` +
       `${formatMetric(limit, 'perThousand')} per thousand, a record must outlive all but ${percentText(limit / (1000 * p))} of them: ` +
       `keys.retention >= ${proseDuration(retention)}. The key store then holds at least rate x retention x record = ` +
@@ -127,28 +133,23 @@ function blockers(input: ExplainInput): Note[] {
 /** The answer's fields and how it was found. */
 function howFound(input: ExplainInput): Note[] {
   const fields = patchFields(input.base, input.choice.best.scenario, input.dims);
-  if (input.smallest === 0) {
-    return [{ kind: 'smallest', message: 'The scenario as given meets every target and guard: nothing to change.' }];
-  }
   const named = fields.map((f) => f.path).join(', ');
+  const note = (message: string): Note[] => [{ kind: 'smallest', message }];
+  if (fields.length === 0) return note('The scenario as given meets every target and guard: nothing to change.');
   if (input.smallest !== null) {
-    return [
-      {
-        kind: 'smallest',
-        message:
-          `Changes ${plural(fields.length, 'field')} (${named}): the scenario as given, every change of one field and ` +
-          `the changes of two fields were simulated first, and no change of fewer fields meets every target and guard.`,
-      },
-    ];
+    return note(
+      `Changes ${plural(fields.length, 'field')} (${named}): the scenario as given, every change of one field and ` +
+        'the changes of two fields were simulated first, and no change of fewer fields meets every target and guard.',
+    );
   }
-  return [
-    {
-      kind: 'smallest',
-      message: `Changes ${plural(fields.length, 'field')} (${named}), found by the grid search${
-        fields.length > 2 ? ': no change of one or two fields met every target and guard' : ''
-      }.`,
-    },
-  ];
+  if (input.preferred) {
+    return note(
+      `Changes ${plural(fields.length, 'field')} (${named}), the best by --prefer over the grid search; the smallest changes were not tried first.`,
+    );
+  }
+  return note(
+    `Changes ${plural(fields.length, 'field')} (${named}), found by the grid search: no change of one or two fields met every target and guard.`,
+  );
 }
 
 /** A changed field at the first or last candidate of its range: the best may lie beyond. */
@@ -172,27 +173,30 @@ function edges(input: ExplainInput): Note[] {
 
 /** The design fields left out of the search, and the scopes searched. */
 function notSearched(input: ExplainInput): Note[] {
-  const searched = new Set(input.dims.map((d) => d.path));
-  const missing = DEFAULT_PATHS.filter((p) => !searched.has(p));
+  const searched = new Map(input.dims.map((d) => [d.path, d]));
   const notes: Note[] = [];
   const scope = input.base.keys.scope;
-  const scopes = SCOPES_SEARCHED[scope] ?? [scope];
-  if (searched.has('keys.scope')) {
+  const scopes = searched.get('keys.scope');
+  if (scopes !== undefined) {
+    const defaults = scopes.source === 'default';
     notes.push({
       kind: 'scope',
-      message: `keys.scope searched among ${scopes.join(', ')}: the scopes that key the same actions as ${scope} does (business would merge distinct actions with equal arguments; none and attempt recognise no repeat).`,
+      message: `keys.scope searched among ${scopes.labels.join(', ')}${
+        defaults
+          ? `: the scopes that key the same actions as ${scope} does (business would merge distinct actions with equal arguments; none and attempt recognise no repeat)`
+          : ' (--vary)'
+      }.`,
     });
   }
-  const why: Record<string, string> = {
-    'keys.scope': `${scope} has no scope that keys the same actions and recognises more repeats`,
-    'keys.retention': 'there is no key to keep',
-  };
-  for (const path of missing) {
-    const reason = why[path] ?? 'fixed (--fix)';
-    notes.push({
-      kind: 'not-searched',
-      message: `${path} not searched: ${reason}; --vary ${path}=A,B,... adds it.`,
-    });
+  for (const path of DEFAULT_PATHS.filter((p) => !searched.has(p))) {
+    const reason = input.fixed.includes(path)
+      ? 'fixed (--fix)'
+      : path === 'keys.scope'
+        ? `${scope} has no other scope that keys the same actions and recognises more repeats`
+        : path === 'keys.retention'
+          ? 'there is no key to keep'
+          : 'fixed';
+    notes.push({ kind: 'not-searched', message: `${path} not searched: ${reason}; --vary ${path}=A,B,... adds it.` });
   }
   notes.push({
     kind: 'not-searched',

@@ -8,6 +8,7 @@ import { segmentSpan } from '../analytic/spans.js';
 import type { Scenario } from '../model/scenario.js';
 import { durationLiteral } from '../scenario/units.js';
 import type { Vary } from '../model/sweep.js';
+import { valueAt } from '../model/fields.js';
 
 export interface Dimension {
   path: string;
@@ -179,9 +180,14 @@ export function varyDimension(vary: Vary): Dimension {
  * is `none` and is not itself searched: retention then changes nothing.
  */
 export function searchSpace(s: Scenario, varies: readonly Dimension[], fixed: readonly string[]): Dimension[] {
-  const byPath = new Map(varies.map((d) => [d.path, d]));
+  // A --vary list that holds the scenario's own value marks it, so that a point there leaves the field as it was.
+  const given = (d: Dimension): Dimension => {
+    const at = d.values.findIndex((v) => v === valueAt(s, d.path));
+    return at < 0 ? d : { ...d, given: at };
+  };
+  const byPath = new Map(varies.map((d) => [d.path, given(d)]));
   const dims = defaultDimensions(s).map((d) => byPath.get(d.path) ?? d);
-  for (const v of varies) if (!dims.some((d) => d.path === v.path)) dims.push(v);
+  for (const v of byPath.values()) if (!dims.some((d) => d.path === v.path)) dims.push(v);
   const scopeSearched = dims.some((d) => d.path === 'keys.scope' && !fixed.includes(d.path));
   return dims.filter(
     (d) =>
