@@ -17,7 +17,8 @@ export const WALLS = {
   presets: { folders: ['model'], packages: [] },
   sim: { folders: ['model', 'stats', 'format'], packages: ['seedrandom'] },
   // node:module only to load yaml on first use (src/scenario/yaml-lib.ts).
-  scenario: { folders: ['model', 'stats', 'format', 'presets'], packages: ['yaml', 'node:module'] },
+  // analytic: how long a call and a step can last, for the warnings on a key's retention.
+  scenario: { folders: ['model', 'stats', 'format', 'presets', 'analytic'], packages: ['yaml', 'node:module'] },
   analytic: { folders: ['model', 'stats', 'format'], packages: ['simple-statistics'] },
   pool: { folders: ['model', 'scenario', 'sim'], packages: ['node:'] },
   recommend: { folders: ['model', 'stats', 'format', 'scenario', 'analytic'], packages: [] },

@@ -46,6 +46,8 @@ export const Code = {
   hedgeWithRetries: 'hedge-with-retries',
   presetRequires: 'preset-requires',
   nothingToLimit: 'nothing-to-limit',
+  retentionShorterThanRepeat: 'retention-shorter-than-repeat',
+  timeoutOutlivesRecord: 'timeout-outlives-record',
   controlCharacter: 'control-character',
   tooLong: 'too-long',
 } as const;

@@ -195,6 +195,22 @@ export const renewalWithoutLease = (path: string): Problem =>
     Code.renewalWithoutLease,
     `${path}: renewal without a lease does nothing (keys.lease is none); give keys.lease a duration such as 90s, or remove leaseRenewal`,
   );
+export const retentionShorterThanRepeat = (
+  retention: string,
+  repeat: string,
+  longest: string,
+  call: string,
+  needed: string,
+): Problem =>
+  problem(
+    Code.retentionShorterThanRepeat,
+    `keys.retention: ${retention} is shorter than the longest ${repeat}, ${longest}, plus the client's worst-case call, ${call}: a repeat that comes later finds its record expired and runs the action again; set keys.retention to at least ${needed}`,
+  );
+export const timeoutOutlivesRecord = (timeout: string, retention: string): Problem =>
+  problem(
+    Code.timeoutOutlivesRecord,
+    `client.timeout: ${timeout} is longer than keys.retention (${retention}): a retry sent after a timeout may find the record expired and run the action again; keep the retention longer than the timeout`,
+  );
 
 // expect:
 
