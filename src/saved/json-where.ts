@@ -73,6 +73,9 @@ function tokenOffset(source: string, message: string): number | undefined {
   return found >= 0 ? found : first;
 }
 
+/** How deep pathWhere follows a path. */
+const MAX_DEPTH = 1000;
+
 /**
  * Where (":LINE:COLUMN") the value at `path` lies, a reader's path such as
  * "runs[2].metrics.attempts" (ShapeError's), or, for a member that is missing, the object
@@ -85,6 +88,12 @@ export function pathWhere(source: string, path: string): string {
   let best = -1;
   let bestLength = -1;
   let broken = false;
+  // Each level reads its whole path, so a path thousands deep would cost its depth squared:
+  // past MAX_DEPTH (deeper than any file idemsim writes or JSON.parse reads) there is no place.
+  let depth = 0;
+  const enter = (): void => {
+    if (++depth > MAX_DEPTH) throw new RangeError('nested too deep');
+  };
   const consider = (segments: Jsonc.JSONPath, offset: number): boolean => {
     const text = pathText(segments);
     const next = target[text.length];
@@ -100,14 +109,25 @@ export function pathWhere(source: string, path: string): string {
     jsonc().visit(
       source,
       {
-        onObjectBegin: (offset, _length, _line, _column, segments) => consider(segments(), offset),
-        onArrayBegin: (offset, _length, _line, _column, segments) => consider(segments(), offset),
+        // A begin that returns false skips its object or list, whose end still comes once.
+        onObjectBegin: (offset, _length, _line, _column, segments) => {
+          enter();
+          return consider(segments(), offset);
+        },
+        onArrayBegin: (offset, _length, _line, _column, segments) => {
+          enter();
+          return consider(segments(), offset);
+        },
         onLiteralValue: (_value, offset, _length, _line, _column, segments) => {
           consider(segments(), offset);
         },
         // jsonc-parser resumes after a skipped object or list in these (without them, never).
-        onObjectEnd: () => undefined,
-        onArrayEnd: () => undefined,
+        onObjectEnd: () => {
+          depth--;
+        },
+        onArrayEnd: () => {
+          depth--;
+        },
         onError: () => {
           broken = true;
         },

@@ -161,6 +161,11 @@ describe('pathWhere', () => {
     expect(['', ':1:1']).toContain(pathWhere(deep, `[0]`.repeat(200_000)));
   });
 
+  it('follows a path past thousands of skipped objects and lists beside it (each ends once)', () => {
+    const text = `{"x": [${'{"y": [1]},'.repeat(5000)}{}], "part": {"shard": "one"}}`;
+    expect(pathWhere(text, 'part.shard')).toBe(`:1:${text.indexOf('"one"') + 1}`);
+  });
+
   it('places a repeated key at its last value, the one JSON.parse keeps', () => {
     const text = '{\n  "kind": "replica",\n  "kind": "bogus"\n}';
     expect(pathWhere(text, 'kind')).toBe(':3:11');
