@@ -137,10 +137,11 @@ function howFound(input: ExplainInput): Note[] {
   const note = (message: string): Note[] => [{ kind: 'smallest', message }];
   if (fields.length === 0) return note('The scenario as given meets every target and guard: nothing to change.');
   if (input.smallest !== null) {
-    return note(
-      `Changes ${plural(fields.length, 'field')} (${named}): the scenario as given, every change of one field and ` +
-        'the changes of two fields were simulated first, and no change of fewer fields meets every target and guard.',
-    );
+    const tried =
+      input.smallest === 1
+        ? 'the scenario as given does not meet every target and guard, and every change of one field was simulated'
+        : 'neither the scenario as given nor any change of one field meets every target and guard, and the changes of two fields were simulated';
+    return note(`Changes ${plural(fields.length, 'field')} (${named}): ${tried} before any larger change.`);
   }
   if (input.preferred) {
     return note(

@@ -9,8 +9,9 @@ import { choose, type Choice } from './choose.js';
 import { guardsFor, type Guards } from './guards.js';
 import type { SimRun } from './point.js';
 import { rankingKeys, type RankKey } from './rank.js';
-import { search, searchSmallChanges, widen, type SearchOutcome, type Simulate } from './search.js';
+import { addPoints, search, smallChangeStages, widen, type SearchOutcome, type Simulate } from './search.js';
 import { patchFields } from './patch.js';
+import { hopeful } from './point.js';
 import type { Dimension } from './space.js';
 
 export interface PipelineInput {
@@ -82,15 +83,19 @@ export async function recommendPipeline(input: PipelineInput): Promise<PipelineO
   };
   // The smallest changes first, unless a --prefer asks for the best of a metric: the
   // scenario as given, then one field, then two; the first of those that passes is the answer.
-  const small = input.prefer === undefined ? await searchSmallChanges(searchInput) : undefined;
-  for (const most of small === undefined ? [] : [0, 1, 2]) {
-    const within = (small as SearchOutcome).points.filter(
+  // Each stage is simulated only when the one before found nothing.
+  let small: SearchOutcome | undefined;
+  const stages = input.prefer === undefined ? smallChangeStages(input.dims) : [];
+  for (const [most, stage] of stages.entries()) {
+    small = await addPoints(searchInput, small ?? { points: [], rounds: 0 }, stage);
+    const within = small.points.filter(
       (p) => p.search !== undefined && patchFields(base, p.scenario, input.dims).length <= most,
     );
-    if (within.length === 0) continue;
+    // Confirmed and verified only when one of them may pass: each choice reruns its best.
+    if (!within.some((p) => hopeful(p, targets))) continue;
     const found = await choose(chooseInput, within);
     if (found.status === 'recommended') {
-      return { guards, targets, keys, search: small as SearchOutcome, choice: found, verifySeed, smallest: most };
+      return { guards, targets, keys, search: small, choice: found, verifySeed, smallest: most };
     }
   }
   let outcome = await search(searchInput, small?.points);

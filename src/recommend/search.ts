@@ -48,21 +48,34 @@ const NEAREST_ANCHORS = 2;
  * every point.
  */
 export async function searchSmallChanges(input: SearchInput): Promise<SearchOutcome> {
-  const points = new Map<string, Point>();
-  await evaluate(input, points, smallChanges(input.dims), 0, true);
-  return { points: [...points.values()], rounds: 0 };
+  let outcome: SearchOutcome = { points: [], rounds: 0 };
+  for (const stage of smallChangeStages(input.dims)) outcome = await addPoints(input, outcome, stage);
+  return outcome;
 }
 
-function smallChanges(dims: readonly Dimension[]): number[][] {
+/** `candidates` added to `outcome`'s points, pruned or simulated; a point already there is kept. */
+export async function addPoints(
+  input: SearchInput,
+  outcome: SearchOutcome,
+  candidates: number[][],
+): Promise<SearchOutcome> {
+  const points = new Map(outcome.points.map((p) => [p.key, p]));
+  await evaluate(input, points, candidates, 0, true);
+  return { points: [...points.values()], rounds: outcome.rounds };
+}
+
+/** The smallest changes in three stages: the scenario as given, one field, two fields. */
+export function smallChangeStages(dims: readonly Dimension[]): [number[][], number[][], number[][]] {
   const given = dims.map((d) => d.given ?? 0);
   const axes = coarseAxes(dims, firstSteps(dims));
-  const out: number[][] = [given];
   const changed = (changes: [number, number][]): number[] => {
     const idx = [...given];
     for (const [i, j] of changes) idx[i] = j;
     return idx;
   };
-  dims.forEach((d, i) => d.values.forEach((_, j) => j !== given[i] && out.push(changed([[i, j]]))));
+  const singles: number[][] = [];
+  dims.forEach((d, i) => d.values.forEach((_, j) => j !== given[i] && singles.push(changed([[i, j]]))));
+  const pairs: number[][] = [];
   const every = dims.map((d) => d.values.map((_, j) => j));
   for (let i = 0; i < dims.length; i++) {
     for (let k = i + 1; k < dims.length; k++) {
@@ -70,18 +83,19 @@ function smallChanges(dims: readonly Dimension[]): number[][] {
       const few = ((every[i] as number[]).length - 1) * ((every[k] as number[]).length - 1) <= EVERY_PAIR;
       for (const a of (few ? every : axes)[i] as number[]) {
         if (a === given[i]) continue;
-        for (const b of (few ? every : axes)[k] as number[])
-          if (b !== given[k])
-            out.push(
-              changed([
-                [i, a],
-                [k, b],
-              ]),
-            );
+        for (const b of (few ? every : axes)[k] as number[]) {
+          if (b === given[k]) continue;
+          pairs.push(
+            changed([
+              [i, a],
+              [k, b],
+            ]),
+          );
+        }
       }
     }
   }
-  return out;
+  return [[given], singles, pairs];
 }
 
 /** Two fields are changed over every pair of their candidates when there are at most this many pairs. */

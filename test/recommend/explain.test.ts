@@ -204,7 +204,12 @@ describe('how the answer was found', () => {
     const notes = explainFor(s, s.point({ 'client.retries': 5 }), { smallest: 1 });
     const [message] = ofKind(notes, 'smallest');
     expect(message).toContain('Changes 1 field (client.retries)');
-    expect(message).toContain('no change of fewer fields meets every target and guard');
+    expect(message).toContain('the scenario as given does not meet every target and guard');
+    const [two] = ofKind(
+      explainFor(s, s.point({ 'client.retries': 5, 'client.timeout': 0 }), { smallest: 2 }),
+      'smallest',
+    );
+    expect(two).toContain('neither the scenario as given nor any change of one field meets every target and guard');
   });
 
   it('a grid answer changing three fields says no change of one or two fields met every target', () => {
