@@ -7,13 +7,14 @@ import type { PresetName } from '../model/presets.js';
 import { PRESETS, applyPreset } from '../presets/presets.js';
 import type { Scenario } from '../model/scenario.js';
 import {
+  GIVEN,
   KEY_VARIANTS,
+  YOURS,
   renderCompareCsv,
   renderCompareJson,
   renderCompareTable,
   type Comparison,
   type ComparisonRow,
-  type KeyVariant,
 } from '../report/presets/compare.js';
 import { scenarioToYaml } from '../scenario/index.js';
 import { simulate } from '../sim/simulate.js';
@@ -80,24 +81,28 @@ export async function compare(
 }
 
 interface Point {
-  preset: PresetName;
-  key: KeyVariant;
+  preset: ComparisonRow['preset'];
+  key: ComparisonRow['key'];
   scenario: Scenario;
 }
 
 /**
- * Each preset over the scenario, in preset order, each with both keys. The preset's values
+ * The scenario as given, then each preset over it, in preset order, each with both keys. The preset's values
  * replace the client block whatever the scenario set (fields the client has no default
  * for keep the scenario's); the client's own key is `call` where it sends one, else none.
  */
 export function presetPoints(base: Scenario, names: readonly PresetName[]): Point[] {
-  return names.flatMap((preset) =>
-    KEY_VARIANTS.map((key) => {
-      const scenario = applyPreset(structuredClone(base), preset, () => false);
-      scenario.keys.scope = key === 'intent' ? 'intent' : (PRESETS[preset].keys?.scope ?? 'none');
-      return { preset, key, scenario };
-    }),
-  );
+  const yours: Point = { preset: YOURS, key: GIVEN, scenario: structuredClone(base) };
+  return [
+    yours,
+    ...names.flatMap((preset) =>
+      KEY_VARIANTS.map((key): Point => {
+        const scenario = applyPreset(structuredClone(base), preset, () => false);
+        scenario.keys.scope = key === 'intent' ? 'intent' : (PRESETS[preset].keys?.scope ?? 'none');
+        return { preset, key, scenario };
+      }),
+    ),
+  ];
 }
 
 /** One point after the other, in this process, with one progress line for them all. */

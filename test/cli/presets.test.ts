@@ -134,13 +134,17 @@ interface Row {
 }
 
 describe('idemsim presets --compare', () => {
-  it('runs every preset with the client key and with an intent key, in preset order', async () => {
+  it('runs the scenario as given first, then every preset with the client key and with an intent key, in preset order', async () => {
     const r = await idemsim(['--compare', 'small.yaml', '--format', 'json'], workspace());
     expect(r.code, r.err).toBe(0);
-    const rows = (JSON.parse(r.out) as { comparison: { rows: Row[] } }).comparison.rows;
+    const [yours, ...rows] = (JSON.parse(r.out) as { comparison: { rows: Row[] } }).comparison.rows;
     expect(rows.map((row) => `${row.preset}/${row.key}`)).toEqual(
       PRESET_NAMES.flatMap((name) => [`${name}/client`, `${name}/intent`]),
     );
+    // The user's own configuration: the file's client (no preset) and its own key.
+    expect(yours).toMatchObject({ preset: 'yours', key: 'given', scope: 'none' });
+    expect(yours?.client).toMatchObject({ timeout: 30_000, retries: 4 });
+    expect(yours?.client).not.toHaveProperty('preset');
     for (const row of rows) {
       const own = row.preset === 'stripe' ? 'call' : 'none';
       expect(row.scope, `${row.preset}/${row.key}`).toBe(row.key === 'intent' ? 'intent' : own);
@@ -152,8 +156,11 @@ describe('idemsim presets --compare', () => {
           'lostPerThousand',
           'attemptsPerAction',
           'latency.call.p95',
+          'latency.call.p99',
         ]),
       );
+      // A key store has an interval where there is a key.
+      if (row.scope !== 'none') expect(Object.keys(row.intervals)).toContain('keyStore.steadyStateBytes');
     }
   });
 
@@ -181,18 +188,21 @@ describe('idemsim presets --compare', () => {
     expect(new Set(refusing.map((row) => row.preset))).toEqual(new Set(['aws-standard', 'envoy']));
   });
 
-  it('prints a table of 16 rows and tidy CSV of 16 x 5 values', async () => {
+  it('prints a table of 17 rows with p99 and the key store beside p95, and tidy CSV of 17 x 7 values', async () => {
     const cwd = workspace();
     const table = await idemsim(['--compare', 'small.yaml'], cwd);
     expect(table.code).toBe(0);
-    const body = lines(table.out).filter((line) => / (client: (none|call)|intent) /.test(line));
-    expect(body).toHaveLength(2 * PRESET_NAMES.length);
-    expect(table.out).toContain('small: 8 presets x 2 keys, seed 1, 1,500 actions each');
+    const body = lines(table.out).filter((line) => / (client: (none|call)|intent|as given: none) /.test(line));
+    expect(body).toHaveLength(1 + 2 * PRESET_NAMES.length);
+    expect(body[0]).toMatch(/^yours +as given: none /);
+    expect(lines(table.out)[1]).toMatch(/ call p95 +call p99 +key store$/);
+    expect(table.out).toContain('small: the scenario as given, then 8 presets x 2 keys, seed 1, 1,500 actions each');
     const csv = await idemsim(['--compare', 'small.yaml', '--format', 'csv'], cwd);
     const csvLines = lines(csv.out);
     expect(csvLines[0]).toBe('preset,key,scope,metric,value,ci_low,ci_high');
-    expect(csvLines).toHaveLength(1 + 2 * PRESET_NAMES.length * 5);
-    expect(csvLines[1]).toMatch(/^openai,client,none,duplicatesPerThousand,/);
+    expect(csvLines).toHaveLength(1 + (1 + 2 * PRESET_NAMES.length) * 7);
+    expect(csvLines[1]).toMatch(/^yours,given,none,duplicatesPerThousand,/);
+    expect(csvLines[8]).toMatch(/^openai,client,none,duplicatesPerThousand,/);
   });
 
   it('runs one preset alone when named', async () => {
@@ -202,7 +212,11 @@ describe('idemsim presets --compare', () => {
       lines(r.out)
         .slice(1)
         .map((line) => line.split(',').slice(0, 3).join(',')),
-    ).toEqual([...Array(5).fill('stripe,client,call'), ...Array(5).fill('stripe,intent,intent')]);
+    ).toEqual([
+      ...Array(7).fill('yours,given,none'),
+      ...Array(7).fill('stripe,client,call'),
+      ...Array(7).fill('stripe,intent,intent'),
+    ]);
   });
 
   it('notes on stderr which defaults a preset without them takes from idemsim', async () => {

@@ -1,25 +1,27 @@
 // The comparison as one picture: five small panels side by side (duplicates, unknown
-// outcomes, lost actions, attempts per action, call p95), a row per preset in each, the two keys as two
-// coloured points a little apart with their 95% intervals as bars. The panels share the
-// rows, so a preset reads across. Inline data: the same comparison gives the same bytes.
+// outcomes, lost actions, attempts per action, call p95), a row for the scenario as given
+// and one per preset in each, the two keys as two coloured points a little apart with their
+// 95% intervals as bars. The panels share the rows, so a preset reads across. Inline data:
+// the same comparison gives the same bytes.
 import type { TopLevelSpec } from 'vega-lite';
 import { formatCount } from '../../format/format.js';
 import { metricUnit, metricValue } from '../../model/metrics.js';
 import { PRESET_NAMES } from '../../model/presets.js';
 import { frame, significant, type Chart } from '../chart.js';
 import { metricScale } from '../sweep/axes.js';
-import { COMPARE_METRICS, type Comparison, type KeyVariant } from './compare.js';
+import { CHART_METRICS, GIVEN, YOURS, type Comparison, type KeyVariant } from './compare.js';
 
 const PANEL_WIDTH = 190;
 /** Height of one preset's band: room for two points and their bars. */
 const ROW_HEIGHT = 36;
 
-const KEY_COLORS: Readonly<Record<KeyVariant, { label: string; color: string }>> = {
+const KEY_COLORS: Readonly<Record<KeyVariant | typeof GIVEN, { label: string; color: string }>> = {
+  given: { label: 'your scenario as given', color: '#333333' },
   client: { label: "the client's own key", color: '#d95f02' },
   intent: { label: 'an intent key', color: '#1b7fbf' },
 };
 
-const PANEL_TITLES: Readonly<Record<(typeof COMPARE_METRICS)[number], string>> = {
+const PANEL_TITLES: Readonly<Record<(typeof CHART_METRICS)[number], string>> = {
   duplicatesPerThousand: 'Duplicates',
   unknownPerThousand: 'Unknown outcomes',
   lostPerThousand: 'Lost actions',
@@ -28,9 +30,9 @@ const PANEL_TITLES: Readonly<Record<(typeof COMPARE_METRICS)[number], string>> =
 };
 
 export function compareChart(comparison: Comparison): Chart {
-  const presets = PRESET_NAMES.filter((name) => comparison.rows.some((row) => row.preset === name));
+  const presets = [YOURS, ...PRESET_NAMES].filter((name) => comparison.rows.some((row) => row.preset === name));
   const values: Record<string, string | number>[] = [];
-  const panels = COMPARE_METRICS.map((metric, i) => {
+  const panels = CHART_METRICS.map((metric, i) => {
     const raw = comparison.rows.map((row) => metricValue(row.result.metrics, metric));
     const scale = metricScale(metricUnit(metric), raw);
     const put = (x: number): number => significant(x / scale.factor, 6);
@@ -57,7 +59,7 @@ export function compareChart(comparison: Comparison): Chart {
     ...frame(
       title,
       caption,
-      "Five panels: duplicates per 1,000 actions, unknown outcomes per 1,000 actions, lost actions per 1,000 actions, attempts per action and call latency p95, one row per client preset, each with two points (the client's own idempotency key and an intent key) and horizontal bars for their 95% confidence intervals.",
+      "Five panels: duplicates per 1,000 actions, unknown outcomes per 1,000 actions, lost actions per 1,000 actions, attempts per action and call latency p95, a first row for the scenario as given (one point), then one row per client preset, each with two points (the client's own idempotency key and an intent key) and horizontal bars for their 95% confidence intervals.",
     ),
     data: { values },
     hconcat: panels,
@@ -101,7 +103,7 @@ function panel(metric: string, xTitle: string, presets: readonly string[], first
   const scale = { zero: metric !== 'attemptsPerAction', padding: 8 };
   const x = { field: 'value', type: 'quantitative' as const, title: xTitle, scale };
   return {
-    title: { text: PANEL_TITLES[metric as (typeof COMPARE_METRICS)[number]], fontSize: 13, anchor: 'start' },
+    title: { text: PANEL_TITLES[metric as (typeof CHART_METRICS)[number]], fontSize: 13, anchor: 'start' },
     width: PANEL_WIDTH,
     height: presets.length * ROW_HEIGHT,
     transform: [{ filter: { field: 'metric', equal: metric } }],

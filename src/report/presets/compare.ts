@@ -18,14 +18,22 @@ export const KeyVariant = { client: 'client', intent: 'intent' } as const;
 export type KeyVariant = keyof typeof KeyVariant;
 export const KEY_VARIANTS = Object.keys(KeyVariant) as readonly KeyVariant[];
 
-/** The metrics the comparison shows, in column order, each with a 95% interval. */
-export const COMPARE_METRICS = [
+/** The first row: the scenario as given, its own client and key, before any preset replaces them. */
+export const YOURS = 'yours';
+/** Its key: the scenario's own `keys.scope`. */
+export const GIVEN = 'given';
+
+/** The metrics the chart draws, a panel each. */
+export const CHART_METRICS = [
   'duplicatesPerThousand',
   'unknownPerThousand',
   'lostPerThousand',
   'attemptsPerAction',
   'latency.call.p95',
 ] as const;
+
+/** The metrics the table, CSV and JSON show, in column order: the chart's, then p99 and the key store. */
+export const COMPARE_METRICS = [...CHART_METRICS, 'latency.call.p99', 'keyStore.steadyStateBytes'] as const;
 
 /** Column headings, as the run table labels the same metrics. */
 export const METRIC_LABELS: Readonly<Record<(typeof COMPARE_METRICS)[number], string>> = {
@@ -34,11 +42,14 @@ export const METRIC_LABELS: Readonly<Record<(typeof COMPARE_METRICS)[number], st
   lostPerThousand: 'lost / 1000',
   attemptsPerAction: 'attempts / action',
   'latency.call.p95': 'call p95',
+  'latency.call.p99': 'call p99',
+  'keyStore.steadyStateBytes': 'key store',
 };
 
 export interface ComparisonRow {
-  preset: PresetName;
-  key: KeyVariant;
+  /** A preset, or `yours`: the scenario as given. */
+  preset: PresetName | typeof YOURS;
+  key: KeyVariant | typeof GIVEN;
   /** The scenario that ran: the preset applied, `keys.scope` set for the key. */
   scenario: Scenario;
   result: RunResult;
@@ -50,21 +61,23 @@ export interface Comparison {
   rows: ComparisonRow[];
 }
 
-/** "client: none", "client: call", "intent": the key and the scope it ran with. */
+/** "client: none", "client: call", "intent", "as given: call": the key and the scope it ran with. */
 export function keyLabel(row: Pick<ComparisonRow, 'key' | 'scenario'>): string {
+  if (row.key === GIVEN) return `as given: ${row.scenario.keys.scope}`;
   return row.key === 'intent' ? 'intent' : `client: ${row.scenario.keys.scope}`;
 }
 
 /** "clients-compare: 8 presets x 2 keys, seed 1, 40,000 actions each" */
 export function comparisonFacts(comparison: Comparison): string {
-  const presets = new Set(comparison.rows.map((row) => row.preset)).size;
+  const presets = new Set(comparison.rows.filter((row) => row.preset !== YOURS).map((row) => row.preset)).size;
   const { base } = comparison;
-  return `${presets} preset${presets === 1 ? '' : 's'} x ${KEY_VARIANTS.length} keys, seed ${String(base.seed)}, ${formatCount(base.actions)} actions each`;
+  const yours = comparison.rows.some((row) => row.preset === YOURS) ? 'the scenario as given, then ' : '';
+  return `${yours}${presets} preset${presets === 1 ? '' : 's'} x ${KEY_VARIANTS.length} keys, seed ${String(base.seed)}, ${formatCount(base.actions)} actions each`;
 }
 
 /** What the key column means, for the notes under a table. */
 export const KEY_NOTE =
-  'key client: the key the client sends itself (keys.scope call for stripe, none for the others); intent: keys.scope intent, one key per logical action, kept by re-plans and replays.';
+  'yours: the scenario as given, its own client and key; key client: the key the client sends itself (keys.scope call for stripe, none for the others); intent: keys.scope intent, one key per logical action, kept by re-plans and replays.';
 
 /** A value and its interval ("[low, high]", empty without one), as `run` and `sweep` write them. */
 export function metricParts(result: RunResult, metric: string): { value: string; interval: string } {
@@ -91,7 +104,7 @@ export function renderCompareTable(comparison: Comparison): string {
     style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
     colAligns: ['left', 'left', ...COMPARE_METRICS.map(() => 'right' as const)],
   });
-  let previous: PresetName | undefined;
+  let previous: ComparisonRow['preset'] | undefined;
   for (const row of comparison.rows) {
     table.push([
       row.preset === previous ? '' : row.preset,
