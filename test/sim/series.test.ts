@@ -4,21 +4,11 @@
 // interval, as if that interval had been chosen from the start.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_INTERVALS, Series, type Signal } from '../../src/sim/series.js';
+import { MAX_INTERVALS, Series, Signal } from '../../src/sim/series.js';
 import type { TimeSeriesPoint } from '../../src/model/result.js';
 
-const SIGNAL_KEYS = [
-  'arrivals',
-  'attempts',
-  'lookups',
-  'conflicts',
-  'mismatches',
-  'dedupHits',
-  'executions',
-  'serverCrashes',
-  'duplicates',
-  'unknownOutcomes',
-] as const satisfies readonly (keyof TimeSeriesPoint)[];
+/** The counters of a point, in the series' own order (src/sim/series.ts). */
+const SIGNAL_KEYS = Object.keys(Signal) as (keyof typeof Signal & keyof TimeSeriesPoint)[];
 
 interface Event {
   t: number;

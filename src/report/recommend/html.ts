@@ -26,22 +26,8 @@ export function renderRecommendHtml(
   const c = doc.counts;
   const meta = `Searched by idemsim ${escapeHtml(version)}: ${formatCount(doc.search.actionsPerPoint)} actions a point on seed ${escapeHtml(String(doc.seed))}, undecided promising points rerun up to ${formatCount(doc.search.maxActions)}; verified on seed ${escapeHtml(String(doc.verification.seed))} up to ${formatCount(doc.verification.maxActions)}. Targets judged on the ${escapeHtml(doc.judgedOn)}. ${c.simulated} points simulated (${c.confirmed} rerun until decided, ${c.verified} verified), ${c.pruned} pruned by closed forms.`;
   return htmlPage(heading, meta, [
-    ...(doc.warnings.length === 0
-      ? []
-      : [
-          '<section id="warnings">',
-          '<h2>Warnings</h2>',
-          `<ul>${doc.warnings.map((w) => `<li>${escapeHtml(w.message)}</li>`).join('')}</ul>`,
-          '</section>',
-        ]),
-    ...(doc.notes.length === 0
-      ? []
-      : [
-          '<section id="why">',
-          '<h2>Why</h2>',
-          `<ul>${doc.notes.map((n) => `<li>${escapeHtml(n.message)}</li>`).join('')}</ul>`,
-          '</section>',
-        ]),
+    ...listSection('warnings', 'Warnings', doc.warnings),
+    ...listSection('why', 'Why', doc.notes),
     '<section id="guards">',
     '<h2>Guards</h2>',
     '<p>Added by recommend so that the answer does no harm: a --target on the metric replaces one, --skip-guard METRIC drops it.</p>',
@@ -136,4 +122,11 @@ function pointTable(doc: Recommendation): string {
     ...metrics.map((m) => (p.metrics === undefined ? '' : formatMetric(p.metrics[m] ?? Number.NaN, metricUnit(m)))),
   ]);
   return table(head, rows);
+}
+
+/** A section of one list of messages; none when the list is empty. */
+function listSection(id: string, title: string, items: readonly { message: string }[]): string[] {
+  if (items.length === 0) return [];
+  const list = items.map((item) => `<li>${escapeHtml(item.message)}</li>`).join('');
+  return [`<section id="${id}">`, `<h2>${title}</h2>`, `<ul>${list}</ul>`, '</section>'];
 }
