@@ -135,7 +135,9 @@ function howFound(input: ExplainInput): Note[] {
   const fields = patchFields(input.base, input.choice.best.scenario, input.dims);
   const named = fields.map((f) => f.path).join(', ');
   const note = (message: string): Note[] => [{ kind: 'smallest', message }];
-  if (fields.length === 0) return note('The scenario as given meets every target and guard: nothing to change.');
+  if (fields.length === 0) {
+    return note('The scenario as given meets every target (its guards are itself): nothing to change.');
+  }
   if (input.smallest !== null) {
     const tried =
       input.smallest === 1

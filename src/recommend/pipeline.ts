@@ -5,13 +5,14 @@
 import type { Target } from '../model/bounds.js';
 import type { PrecisionGoal, Sizing } from '../model/precision.js';
 import type { Scenario } from '../model/scenario.js';
-import { choose, type Choice } from './choose.js';
+import { choose, type ChooseInput, type Choice } from './choose.js';
 import { guardsFor, type Guards } from './guards.js';
 import type { SimRun } from './point.js';
 import { rankingKeys, type RankKey } from './rank.js';
 import { addPoints, search, smallChangeStages, widen, type SearchOutcome, type Simulate } from './search.js';
 import { patchFields } from './patch.js';
-import { hopeful } from './point.js';
+import { hopeful, judgedRun, type Point } from './point.js';
+import { carriedBy } from '../model/features.js';
 import type { Dimension } from './space.js';
 
 export interface PipelineInput {
@@ -84,13 +85,24 @@ export async function recommendPipeline(input: PipelineInput): Promise<PipelineO
   // The smallest changes first, unless a --prefer asks for the best of a metric: the
   // scenario as given, then one field, then two; the first of those that passes is the answer.
   // Each stage is simulated only when the one before found nothing.
+  const changes = (p: Point): number => patchFields(base, p.scenario, input.dims).length;
   let small: SearchOutcome | undefined;
   const stages = input.prefer === undefined ? smallChangeStages(input.dims) : [];
   for (const [most, stage] of stages.entries()) {
     small = await addPoints(searchInput, small ?? { points: [], rounds: 0 }, stage);
-    const within = small.points.filter(
-      (p) => p.search !== undefined && patchFields(base, p.scenario, input.dims).length <= most,
-    );
+    if (most === 0) {
+      // The guards are the scenario as given, which is no worse than itself: only the
+      // user's targets decide it (judged against itself it would stay undecided forever).
+      const given = small.points.find((p) => p.search !== undefined && changes(p) === 0);
+      const found = given === undefined ? undefined : await asGiven(input, chooseInput, given);
+      if (found !== undefined) {
+        // Judged on the user's targets alone: the guards are not in force against the scenario itself.
+        const userTargets = [...input.userTargets];
+        return { guards, targets: userTargets, keys, search: small, choice: found, verifySeed, smallest: 0 };
+      }
+      continue;
+    }
+    const within = small.points.filter((p) => p.search !== undefined && changes(p) >= 1 && changes(p) <= most);
     // Confirmed and verified only when one of them may pass: each choice reruns its best.
     if (!within.some((p) => hopeful(p, targets))) continue;
     const found = await choose(chooseInput, within);
@@ -98,12 +110,31 @@ export async function recommendPipeline(input: PipelineInput): Promise<PipelineO
       return { guards, targets, keys, search: small, choice: found, verifySeed, smallest: most };
     }
   }
+  // The scenario as given is not a candidate of the search: see above.
+  const candidates = (points: readonly Point[]): Point[] => points.filter((p) => changes(p) > 0);
   let outcome = await search(searchInput, small?.points);
-  let choice = await choose(chooseInput, outcome.points);
+  let choice = await choose(chooseInput, candidates(outcome.points));
   if (choice.status === 'infeasible' && outcome.points.some((p) => p.search === undefined)) {
     // Confirmation found nothing feasible after all: the closest must come from simulated points.
     outcome = await widen(searchInput, outcome);
-    choice = await choose(chooseInput, outcome.points);
+    choice = await choose(chooseInput, candidates(outcome.points));
   }
   return { guards, targets, keys, search: outcome, choice, verifySeed, smallest: null };
+}
+
+/**
+ * The scenario as given, judged on the user's targets alone (confirmed and verified as any
+ * point is): the answer when it meets them, undefined otherwise. Judged on a copy, so that
+ * the search's own point keeps its runs against every target.
+ */
+async function asGiven(input: PipelineInput, chooseInput: ChooseInput, given: Point): Promise<Choice | undefined> {
+  const targets = input.userTargets;
+  if (targets.length === 0 || given.search === undefined) return undefined;
+  const carried = carriedBy(given.scenario);
+  const copy: Point = { ...given, search: judgedRun(given.search, given.search.seed, targets, carried) };
+  delete copy.confirm;
+  delete copy.verify;
+  if (!hopeful(copy, targets)) return undefined;
+  const found = await choose({ ...chooseInput, targets }, [copy]);
+  return found.status === 'recommended' ? found : undefined;
 }

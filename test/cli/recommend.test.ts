@@ -139,7 +139,7 @@ describe('idemsim recommend', () => {
     expect(ctx.out.text).toMatch(/falseFailuresPerThousand<=\S+ .*applied/);
     expect(ctx.out.text).toContain('replaced by your target on unknownPerThousand');
     const { doc } = await recommendJson(undefined, args);
-    const guarded = doc?.targets.filter((t) => t.source === 'guard').map((t) => t.metric);
+    const guarded = doc?.guards.filter((g) => g.status === 'applied').map((g) => g.metric);
     expect(guarded).toEqual(['lostPerThousand', 'falseFailuresPerThousand']);
   });
 

@@ -195,7 +195,7 @@ describe('how the answer was found', () => {
     const s = space(['keys.scope=call']);
     const notes = explainFor(s, s.point({}), { smallest: 0 });
     expect(ofKind(notes, 'smallest')).toEqual([
-      'The scenario as given meets every target and guard: nothing to change.',
+      'The scenario as given meets every target (its guards are itself): nothing to change.',
     ]);
   });
 
