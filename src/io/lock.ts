@@ -43,9 +43,17 @@ export function acquireLock(dir: string, io: Required<WriteIo>, notify: (notice:
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const seen = readLock(path);
+    let seen = readLock(path);
     if (seen === undefined) continue;
-    if (!abandoned(seen, path, io)) throw new ReportLockedError(path, holderOf(seen));
+    if (seen === '') {
+      // Created and not yet written, or left so by a writer killed in between: a live one
+      // fills it in at once, and is then named by what it wrote.
+      io.pause(EMPTY_LOCK_MS);
+      const again = readLock(path);
+      if (again === undefined) continue;
+      seen = again;
+    }
+    if (!abandoned(seen, io)) throw new ReportLockedError(path, holderOf(seen));
     // Read again just before removing it: another writer may have taken it over meanwhile.
     if (readLock(path) !== seen) continue;
     io.remove(path);
@@ -64,13 +72,9 @@ export function releaseLock(lock: HeldLock, io: Required<WriteIo>, notify: (noti
   }
 }
 
-function abandoned(text: string, path: string, io: Required<WriteIo>): boolean {
-  if (text === '') {
-    // Created and not yet written, or left so by a writer killed in between: a live one
-    // fills it in at once.
-    io.pause(EMPTY_LOCK_MS);
-    return readLock(path) === '';
-  }
+/** Whether the lock's writer is gone; an empty lock stayed empty past EMPTY_LOCK_MS (acquireLock waited). */
+function abandoned(text: string, io: Required<WriteIo>): boolean {
+  if (text === '') return true;
   const holder = holderOf(text);
   // Not a lock idemsim wrote: someone else's file, not to be removed.
   if (holder === undefined) return false;

@@ -290,12 +290,20 @@ describe('one writer at a time: DIR.idemsim-lock', () => {
     expect(notices).toEqual([{ kind: 'lockTakenOver', lock: `${dir}.idemsim-lock`, holder: undefined }]);
   });
 
-  it('a lock filled in during that pause is a live writer’s: refused', () => {
+  it('a lock filled in during that pause is a live writer’s: refused, naming the writer it now names', () => {
     const { dir } = workspace();
     const lock = `${dir}.idemsim-lock`;
     writeFileSync(lock, '');
     const io = as(ME, [ME.pid, OTHER.pid], { pause: () => writeFileSync(lock, lockText(OTHER)) });
-    expect(() => writeReport(dir, NEW, io)).toThrow(ReportLockedError);
+    let refused: unknown;
+    try {
+      writeReport(dir, NEW, io);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(ReportLockedError);
+    // Not "another process": the message names the pid and host the lock was filled in with.
+    expect((refused as ReportLockedError).holder).toEqual(OTHER);
     expect(readFileSync(lock, 'utf8')).toBe(lockText(OTHER));
   });
 
