@@ -33,7 +33,17 @@ const COMMANDS: readonly (readonly [string, () => Promise<CommandFactory>])[] = 
   ['fit-latency', async () => (await import('./fit-latency.js')).fitLatencyCommand],
   ['store', async () => (await import('./store.js')).storeCommand],
   ['presets', async () => (await import('./presets.js')).presetsCommand],
+  ['glossary', async () => (await import('./glossary.js')).glossaryCommand],
 ];
+
+/**
+ * `idemsim help metrics` is the glossary: commander's own `help` takes its argument for a
+ * command's name, so the pair is read as `glossary` before commander sees it (and `help
+ * run` stays commander's).
+ */
+function routed(argv: readonly string[]): readonly string[] {
+  return argv[0] === 'help' && argv[1] === 'metrics' ? ['glossary', ...argv.slice(2)] : argv;
+}
 
 /** The factories `argv` needs: none for the version, the named command's alone, or every one. */
 async function commandsFor(argv: readonly string[]): Promise<CommandFactory[]> {
@@ -44,7 +54,8 @@ async function commandsFor(argv: readonly string[]): Promise<CommandFactory[]> {
 }
 
 /** Runs `idemsim` with `argv` (without node and script) and returns the exit code. */
-export async function cli(argv: readonly string[], ctx: CommandContext): Promise<number> {
+export async function cli(given: readonly string[], ctx: CommandContext): Promise<number> {
+  const argv = routed(given);
   let code: number = ExitCode.ok;
   const done = (result: number): void => {
     code = result;
@@ -54,7 +65,10 @@ export async function cli(argv: readonly string[], ctx: CommandContext): Promise
       'Monte Carlo simulator of duplicate side effects when AI-agent tool calls are retried, re-planned and replayed, and of the idempotency keys that stop them',
     )
     .version(VERSION)
-    .addHelpText('after', '\nRun `npx idemsim run --help` for the options of run, with examples.')
+    .addHelpText(
+      'after',
+      '\nRun `npx idemsim run --help` for the options of run, with examples, and\n`npx idemsim help metrics` for what every row of its table counts.',
+    )
     // Errors come back as exceptions (mapped to exit 2 below), and all output goes to the
     // context's sinks; settings set here are inherited by the commands added after.
     .exitOverride()
@@ -68,6 +82,11 @@ export async function cli(argv: readonly string[], ctx: CommandContext): Promise
   for (const factory of await commandsFor(argv)) {
     program.addCommand(factory(ctx, done).copyInheritedSettings(program));
   }
+  // Set after the commands copied the program's settings: `store help` has no glossary.
+  program.helpCommand(
+    'help [command]',
+    'display help for command; `help metrics`: what every row of the output counts',
+  );
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return code;

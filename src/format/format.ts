@@ -71,6 +71,17 @@ export function formatDecimal(x: number, ref: number = x): string {
 }
 
 /**
+ * A number rounded to three significant digits, large ones too: 174,960 -> "175,000",
+ * 3.984 -> "3.98", 0.04321 -> "0.0432". For figures derived from an estimate (a rate per
+ * thousand as a count per day), whose further digits would claim a precision it lacks.
+ */
+export function formatSignificant(x: number): string {
+  if (!Number.isFinite(x)) return NOT_AVAILABLE;
+  const rounded = Number(x.toPrecision(SIGNIFICANT));
+  return grouped(rounded, decimalsFor(rounded, SIGNIFICANT));
+}
+
+/**
  * A ratio as a percentage with two decimals: 0.0123 -> "1.23%"; tiny non-zero -> "<0.01%".
  * Given `digits`, to that many significant digits instead (PROSE: 0.05 -> "5%", 0.00015 -> "0.015%").
  */

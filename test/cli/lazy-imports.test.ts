@@ -56,6 +56,7 @@ const LIGHT_COMMANDS = [
   'fit-latency',
   'presets',
   'store',
+  'glossary',
 ];
 
 describe('what a command loads before it runs', () => {

@@ -1,11 +1,13 @@
 // The report for a person: the sections of sections.ts as one borderless table, a label
 // column and one column per scenario headed by its name, so scenarios compare side by
-// side. Colour is decoration only (bold headline, dim intervals) and comes from the
+// side, then what the brackets mean and where each term is defined (`idemsim help
+// metrics`). Colour is decoration only (bold headline, dim intervals) and comes from the
 // caller's decision, never from chalk's own detection, so output is deterministic. Names
 // and descriptions are made safe for a terminal before they are coloured.
 import { Chalk, type ChalkInstance } from 'chalk';
 import Table from 'cli-table3';
 import { INTERVAL_NOTE, NO_BORDER, terminalText, wrap } from '../text.js';
+import { anyDay } from './per-day.js';
 import { sectionsFor, type Cell } from './sections.js';
 import type { ScenarioRun } from '../../model/result.js';
 
@@ -38,7 +40,7 @@ export function renderTable(runs: readonly ScenarioRun[], options: TableOptions)
     .toString()
     .split('\n')
     .map((line) => line.trimEnd());
-  if (intervals) lines.push('', paint.dim(INTERVAL_NOTE));
+  lines.push('', ...footer(runs, intervals).map((line) => paint.dim(line)));
   for (const run of runs) {
     // Wrapping turns every run of white space into one space; what is left is shown safe.
     const description = terminalText(run.scenario.description.trim().replace(/\s+/g, ' '));
@@ -49,6 +51,17 @@ export function renderTable(runs: readonly ScenarioRun[], options: TableOptions)
 }
 
 const DESCRIPTION_WIDTH = 96;
+
+/** Where the terms are defined, written under every table. */
+export const GLOSSARY_NOTE = 'definitions of every row: idemsim help metrics';
+/** Why no rate per thousand is shown per day, when no run's rate can be told per day. */
+export const NO_DAY_NOTE =
+  'per day: not shown for a run whose arrival rate or conditions change over time (arrivals.profile, incidents)';
+
+/** What the brackets mean (when some cell has an interval), why there is no "per day", and where every term is defined. */
+function footer(runs: readonly ScenarioRun[], intervals: boolean): string[] {
+  return [...(intervals ? [INTERVAL_NOTE] : []), ...(anyDay(runs) ? [] : [NO_DAY_NOTE]), GLOSSARY_NOTE];
+}
 
 function cellText(cell: Cell, paint: ChalkInstance, headline: boolean): string {
   const value = headline ? paint.bold(cell.value) : cell.value;
