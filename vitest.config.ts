@@ -8,6 +8,8 @@ import { LongestFirst } from './test/sequencer.js';
 const FULL = [
   // The statistical study: 500 replicate runs a cell.
   'test/stats/coverage.test.ts',
+  // The paired design's study: 300 replicate pairs of runs a cell.
+  'test/stats/paired-coverage.test.ts',
   // The share of the fuzz campaign.
   'test/scenario/fuzz.test.ts',
   // Real servers: redis-server, PostgreSQL from initdb, PGlite.

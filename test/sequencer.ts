@@ -15,6 +15,8 @@ const MEASURED: Readonly<Record<string, number>> = {
   'test/stats/coverage.test.ts': 37,
   'test/cli/store.test.ts': 31,
   'test/sim/plain.test.ts': 25,
+  // Its 300 replicate pairs a cell are in a beforeAll too.
+  'test/stats/paired-coverage.test.ts': 22,
   'test/static-checks.test.ts': 22,
   'test/stores/postgres.test.ts': 19,
   'test/cli/terminal-text.test.ts': 16,

@@ -114,11 +114,15 @@ files, which are simulated now; NEW may name several scenario files. Scenarios
 are matched by name; one on one side only is listed, not compared. --set,
 --seed and --actions change NEW's scenario files only: BASE stays as it is.
 
-For each metric: change = new - base, and its 95% interval by Newcombe's MOVER
-method from the two runs' own intervals (asymmetric ones included). The change
-is real when that interval excludes 0: each metric on its own, context for a
-reader; only the --fail-on gates decide. Counts, peaks and maxima carry no
-interval: their change is shown, not tested.`;
+For each metric: change = new - base, and its 95% interval. Where both runs
+drew the same random numbers (the same seed and actions: a scenario changed in
+one field, or a saved baseline of it) a per-action count's change is "paired":
+Student's t over the differences of 50 batches of actions, much narrower when
+the runs are alike. Otherwise, by Newcombe's MOVER method from the two runs'
+own intervals (asymmetric ones included). The change is real when that
+interval excludes 0: each metric on its own, context for a reader; only the
+--fail-on gates decide. Counts, peaks and maxima carry no interval: their
+change is shown, not tested.`;
 
 const EXAMPLES = `
 --fail-on METRIC=+X fails when METRIC increased by more than X, METRIC=-X when

@@ -38,6 +38,12 @@ export interface MetricDiff {
   real: boolean | null;
   /** Each side's own 95% interval, where both have one: what a relative gate is judged on. */
   sides?: { base: Interval; new: Interval };
+  /**
+   * Present when the interval is paired (both runs drew the same numbers): the change's
+   * standard error and the degrees of freedom of its Student's t. Absent: the runs were
+   * compared as independent ones (MOVER).
+   */
+  paired?: { se: number; df: number };
 }
 
 /**

@@ -1,6 +1,7 @@
 // What one simulation run reports: every metric of MODEL.md under its documented name,
 // plus the 95% confidence intervals MODEL.md asks for, keyed by dotted metric name; and
 // what renderers receive: each scenario beside the result of simulating it.
+import type { Batches } from './batches.js';
 import type { Scenario } from './scenario.js';
 
 export interface Quantiles {
@@ -110,6 +111,8 @@ export interface RunResult {
   intervals: Intervals;
   /** Present when the scenario asks for it (a profile, incidents or a `report.interval`). */
   timeSeries?: TimeSeries;
+  /** The per-action counts by batch of actions: a single run's, for a paired comparison (batches.ts). */
+  batches?: Batches;
 }
 
 /** How an attempt ended, as the client saw it (`replayed`: a stored 200 from the key store). */

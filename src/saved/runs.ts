@@ -1,9 +1,12 @@
 // Reading a saved run for `idemsim diff`: the JSON of `idemsim run --format json` or the
 // summary.json of a report folder (the same runs plus chart detail, which is ignored).
-// Only what a comparison needs is read: each run's scenario name, metrics and intervals.
+// Only what a comparison needs is read: each run's scenario name, metrics and intervals,
+// and its batches where it has them (a paired comparison, src/stats/paired.ts).
 // A baseline outlives idemsim versions, so a metric it lacks reads as not available
 // rather than as an error; a value of the wrong type is still an error.
 import type { NamedResult } from '../model/diff.js';
+import type { RunResult } from '../model/result.js';
+import { readBatches } from './batches.js';
 import { readIntervals, readMetrics } from './metrics.js';
 import { ShapeError, isObject, list, object, readDocument, record, text } from './shape.js';
 
@@ -48,5 +51,7 @@ function readRun(value: unknown, path: string): NamedResult {
   const { name } = readScenario(run['scenario'], `${path}.scenario`);
   const metrics = readMetrics(run['metrics'], `${path}.metrics`, { absent: 'nan', unknown: 'ignore' });
   const intervals = run['intervals'] === undefined ? {} : readIntervals(run['intervals'], `${path}.intervals`);
-  return { name, result: { metrics, intervals } };
+  const result: RunResult = { metrics, intervals };
+  if (run['batches'] !== undefined) result.batches = readBatches(run['batches'], `${path}.batches`);
+  return { name, result };
 }

@@ -11,6 +11,7 @@ import { readDetail } from './detail.js';
 import { readIntervals, readMetrics } from './metrics.js';
 import { type ScenarioReader, scenarioOf } from './scenario.js';
 import { ShapeError, describe, isObject, list, object, readDocument, text, type Reader } from './shape.js';
+import { readBatches } from './batches.js';
 import { readTimeSeries } from './time-series.js';
 
 /**
@@ -87,10 +88,12 @@ function runReader(readScenario: ScenarioReader): Reader<SummaryRun> {
     const timeSeries =
       run['timeSeries'] === undefined ? undefined : readTimeSeries(run['timeSeries'], `${path}.timeSeries`);
     const detail = readDetail(run['detail'], `${path}.detail`);
+    const batches = run['batches'] === undefined ? undefined : readBatches(run['batches'], `${path}.batches`);
     const result: DetailedRunResult = {
       metrics,
       intervals,
       ...(timeSeries === undefined ? {} : { timeSeries }),
+      ...(batches === undefined ? {} : { batches }),
       detail,
     };
     const read: SummaryRun = { scenario, result };

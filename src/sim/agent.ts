@@ -98,9 +98,21 @@ export function closeOne(sim: Sim, action: Action): void {
   tally.lostPerAction.push(lost);
   tally.unknownPerAction.push(action.unknown);
   tally.falseFailuresPerAction.push(action.falseFailures);
+  const extraExecutions = action.executions > 1 ? action.executions - 1 : 0;
+  const missingExecutions = action.executions === 0 ? 1 : 0;
   tally.extraAttempts.push(action.attempts - 1);
-  tally.extraExecutions.push(action.executions > 1 ? action.executions - 1 : 0);
-  tally.missingExecutions.push(action.executions === 0 ? 1 : 0);
+  tally.extraExecutions.push(extraExecutions);
+  tally.missingExecutions.push(missingExecutions);
+  sim.batches.add(
+    action.id,
+    duplicates,
+    lost,
+    action.unknown,
+    action.falseFailures,
+    action.attempts - 1,
+    extraExecutions,
+    missingExecutions,
+  );
   // Claims and lookups exist only with a key store: without one there is nothing to measure.
   if (sim.store !== null) {
     tally.extraClaims.push(action.keyClaims > 1 ? action.keyClaims - 1 : 0);

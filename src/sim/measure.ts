@@ -24,8 +24,11 @@ export interface Measured {
   timeSeries: TimeSeries | null;
 }
 
+/** One run's metrics, and its counts by batch of actions (pooled runs carry none: measureFrom). */
 export function measure(sim: Sim, scenario: Scenario): RunResult {
-  return measureFrom({ tally: sim.tally, store: sim.store, timeSeries: sim.timeSeries }, scenario);
+  const result = measureFrom({ tally: sim.tally, store: sim.store, timeSeries: sim.timeSeries }, scenario);
+  result.batches = sim.batches.batches(scenario.seed);
+  return result;
 }
 
 /** The metrics and intervals of `measured` (one run's, or several runs' pooled). */

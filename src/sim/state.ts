@@ -5,6 +5,7 @@ import type { BudgetSpec, HedgeSpec, Scenario, Scope, ThrottleSpec } from '../mo
 import { seriesInterval, usesTimeSeries } from '../model/features.js';
 import type { BackoffPolicy } from '../model/backoff.js';
 import { Tally } from './tally.js';
+import { BatchTally } from './batches.js';
 import { EventQueue } from './queue.js';
 import { KeyStore } from './keystore.js';
 import type { Alea } from './rng.js';
@@ -121,6 +122,8 @@ export function paramsOf(s: Scenario): Params {
 export class Sim {
   readonly queue = new EventQueue();
   readonly tally: Tally;
+  /** The per-action counts by batch of actions, for a paired comparison (model/batches.ts). */
+  readonly batches: BatchTally;
   readonly store: KeyStore | null;
   /** Arrival gaps. */
   readonly gaps: Alea;
@@ -180,6 +183,7 @@ export class Sim {
     this.onProgress = options.onProgress ?? null;
     this.onKeyOp = options.onKeyOp ?? null;
     this.tally = new Tally();
+    this.batches = new BatchTally(p.actions);
     this.gaps = arrivalGaps(p.seed);
     this.seedKey = seedKey(p.seed);
     this.blocks = actionBlocks(p.seed);

@@ -1,8 +1,10 @@
 // Two runs of the same scenarios compared metric by metric: `idemsim diff` and, later,
-// `check --baseline`. Each difference new - base gets a 95% interval by Newcombe's MOVER
-// method (method of variance estimates recovery), built from the two runs' own intervals,
-// so asymmetric intervals (exact Poisson, Clopper-Pearson, quantile ranks) are honoured
-// side by side instead of being forced into one normal standard error. The `--fail-on`
+// `check --baseline`. Where both runs drew the same random numbers (the same seed and
+// actions, paired.ts), a per-action count's change gets a paired interval from the two
+// runs' batches. Otherwise each difference new - base gets a 95% interval by Newcombe's
+// MOVER method (method of variance estimates recovery), built from the two runs' own
+// intervals, so asymmetric intervals (exact Poisson, Clopper-Pearson, quantile ranks) are
+// honoured side by side instead of being forced into one normal standard error. The `--fail-on`
 // gates are judged on those intervals as one family (gates.ts), never on a point
 // estimate. An optional metric is
 // compared only where both sides carry it: a run saved before it existed, or of a scenario
@@ -21,6 +23,7 @@ import {
   type ScenarioDiff,
 } from '../model/diff.js';
 import { DEFAULT_FALSE_ALARM, gateEvidence, judgeFamily, type GateEvidence } from './gates.js';
+import { pairedChange } from './paired.js';
 
 /** The two-sided level of every interval idemsim reports, and so of every difference. */
 export const DIFF_LEVEL = 0.95;
@@ -53,7 +56,8 @@ export function diffMetric(metric: string, unit: Unit, base: RunResult, fresh: R
   const bi = base.intervals[metric];
   const ni = fresh.intervals[metric];
   const testable = Number.isFinite(b) && Number.isFinite(n) && usable(bi) && usable(ni);
-  const interval = testable ? moverInterval(b, bi, n, ni) : null;
+  const paired = testable ? pairedChange(metric, n - b, base.batches, fresh.batches) : null;
+  const interval = paired !== null ? paired.interval : testable ? moverInterval(b, bi, n, ni) : null;
   return {
     metric,
     unit,
@@ -63,6 +67,7 @@ export function diffMetric(metric: string, unit: Unit, base: RunResult, fresh: R
     interval,
     real: interval === null ? null : isReal(interval),
     ...(testable ? { sides: { base: bi, new: ni } } : {}),
+    ...(paired === null ? {} : { paired: { se: paired.se, df: paired.df } }),
   };
 }
 

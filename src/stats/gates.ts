@@ -2,17 +2,20 @@
 // scenario at once, so that a run with no real change fails any of them with probability
 // at most the stated false-alarm rate (5% by default), however many gates there are.
 //
-// Each gate tests "the metric got no worse than its limit". Its evidence is a MOVER
-// interval (diff.ts) of how far the change lies beyond the limit (a relative limit
-// carries the base's own error too), read as a normal approximation: the half-width on
-// each side, divided by z(0.975), is the standard error on that side.
+// Each gate tests "the metric got no worse than its limit". Its evidence is the change's
+// interval (diff.ts) turned into how far the change lies beyond the limit (a relative
+// limit carries the base's own error too). A MOVER interval (independent runs) is read as
+// a normal approximation: the half-width on each side, divided by z(0.975), is the
+// standard error on that side. A paired interval carries its own standard error and is
+// read on Student's t with its degrees of freedom (paired.ts).
 // - fail: Holm's step-down procedure rejects "no worse than the limit" (the smallest
 //   one-sided p-value against alpha / m, the next against alpha / (m - 1), ...).
 // - pass: the change is shown within the limit at the strictest level Holm uses, alpha / m
 //   (the one-sided bound on the other side lies inside the limit).
 // - undecided: neither; more actions would tell (`--until-decided`).
 import { GateVerdict, Worse, type FailOn, type GateResult, type MetricDiff } from '../model/diff.js';
-import { standardNormalQuantile, standardNormalUpperTail } from './normal.js';
+import { standardNormalQuantile } from './normal.js';
+import { studentQuantileAt, studentUpperTail } from './student.js';
 
 /** The chance that a comparison with no real change fails any gate, unless told otherwise. */
 export const DEFAULT_FALSE_ALARM = 0.05;
@@ -40,6 +43,8 @@ export interface GateEvidence {
   seWorse: number;
   /** Standard error of `excess` on its upper side (the one a pass must clear); NaN when untestable. */
   seBetter: number;
+  /** Degrees of freedom of the t the excess is read on: Infinity (normal) unless the change is paired. */
+  df: number;
   testable: boolean;
 }
 
@@ -59,6 +64,7 @@ export function gateEvidence(failOn: FailOn, diff: MetricDiff): GateEvidence {
     excess: Number.NaN,
     seWorse: Number.NaN,
     seBetter: Number.NaN,
+    df: Number.POSITIVE_INFINITY,
     testable: false,
   };
   const { interval } = diff;
@@ -68,6 +74,7 @@ export function gateEvidence(failOn: FailOn, diff: MetricDiff): GateEvidence {
   if (broken || !Number.isFinite(diff.change)) return untestable;
   const c = failOn.relative ? sign + failOn.tolerance * Math.sign(diff.base) : sign;
   const excess = failOn.relative ? sign * diff.new - c * diff.base : sign * diff.change - failOn.tolerance;
+  if (diff.paired !== undefined) return pairedEvidence(failOn, diff, limit, excess, c - sign, diff.paired);
   let down: number;
   let up: number;
   if (diff.sides === undefined) {
@@ -88,17 +95,51 @@ export function gateEvidence(failOn: FailOn, diff: MetricDiff): GateEvidence {
     up = Math.hypot(newUp, Math.abs(c) * baseUp);
   }
   if (!(down >= 0 && up >= 0)) return untestable;
-  return { failOn, limit, excess, seWorse: down / Z95, seBetter: up / Z95, testable: true };
+  return {
+    failOn,
+    limit,
+    excess,
+    seWorse: down / Z95,
+    seBetter: up / Z95,
+    df: Number.POSITIVE_INFINITY,
+    testable: true,
+  };
+}
+
+/**
+ * A paired change's evidence: excess = s (new - base) - X, or for a relative tolerance
+ * s (new - base) - k base with k = t sign(base), whose base term brings the base's own
+ * error (its side's half-width, read as normal) beside the paired standard error.
+ */
+function pairedEvidence(
+  failOn: FailOn,
+  diff: MetricDiff,
+  limit: number,
+  excess: number,
+  k: number,
+  paired: { se: number; df: number },
+): GateEvidence {
+  const base = diff.sides?.base;
+  // excess falls as k base rises: the base's upper side for k > 0 is the side that lowers it.
+  const [baseDown, baseUp] =
+    k === 0 || base === undefined
+      ? [0, 0]
+      : k > 0
+        ? [base.high - diff.base, diff.base - base.low]
+        : [diff.base - base.low, base.high - diff.base];
+  const seWorse = Math.hypot(paired.se, (Math.abs(k) * baseDown) / Z95);
+  const seBetter = Math.hypot(paired.se, (Math.abs(k) * baseUp) / Z95);
+  return { failOn, limit, excess, seWorse, seBetter, df: paired.df, testable: true };
 }
 
 /** The one-sided p-value of "no worse than the limit": small when the change is well beyond it. */
 export function gatePValue(e: GateEvidence): number {
   if (e.seWorse === 0) return e.excess > 0 ? 0 : 1;
-  return standardNormalUpperTail(e.excess / e.seWorse);
+  return studentUpperTail(e.excess / e.seWorse, e.df);
 }
 
-/** z of a one-sided test at `alpha`. */
-const zOf = (alpha: number): number => standardNormalQuantile(1 - alpha);
+/** The critical value of a one-sided test at `alpha` on t(df) (df Infinity: the normal's z). */
+const zOf = (alpha: number, df = Number.POSITIVE_INFINITY): number => studentQuantileAt(1 - alpha, df);
 
 /**
  * Judges every gate of a comparison together at the family-wise false-alarm rate `alpha`:
@@ -107,7 +148,6 @@ const zOf = (alpha: number): number => standardNormalQuantile(1 - alpha);
 export function judgeFamily(evidence: readonly GateEvidence[], alpha: number): GateResult[] {
   const testable = evidence.map((e, i) => ({ e, i })).filter(({ e }) => e.testable);
   const m = testable.length;
-  const strictest = m === 0 ? Number.NaN : zOf(alpha / m);
   const pValues = new Map(testable.map(({ e, i }) => [i, gatePValue(e)]));
   // Holm: the k-th smallest p-value (k from 0) against alpha / (m - k), until one is not below.
   const failed = new Set<number>();
@@ -122,6 +162,7 @@ export function judgeFamily(evidence: readonly GateEvidence[], alpha: number): G
       return { failOn: e.failOn, limit: e.limit, verdict: GateVerdict.untestable, pValue: null, failsBeyond: null };
     }
     const tolerance = Math.abs(e.limit);
+    const strictest = zOf(alpha / m, e.df);
     const shownWithin = e.excess + strictest * e.seBetter <= 0;
     const verdict = failed.has(i) ? GateVerdict.fail : shownWithin ? GateVerdict.pass : GateVerdict.undecided;
     return {
@@ -142,7 +183,7 @@ export function judgeFamily(evidence: readonly GateEvidence[], alpha: number): G
  */
 export function actionsFactorToDecide(e: GateEvidence, alpha: number, gates: number): number {
   if (!e.testable) return Number.POSITIVE_INFINITY;
-  const z = zOf(alpha / Math.max(1, gates));
+  const z = zOf(alpha / Math.max(1, gates), e.df);
   const distance = Math.abs(e.excess);
   const se = e.excess > 0 ? e.seWorse : e.seBetter;
   if (distance === 0) return Number.POSITIVE_INFINITY;

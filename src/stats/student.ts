@@ -1,6 +1,8 @@
 // Student's t: the interval of a mean over a few independent replications, whose spread
 // is estimated from the replications themselves.
 import type { Interval } from '../model/result.js';
+import { incompleteBeta } from './incomplete-beta.js';
+import { standardNormalQuantile, standardNormalUpperTail } from './normal.js';
 import { betaQuantile } from './quantiles.js';
 
 /**
@@ -24,4 +26,22 @@ export function replicationInterval(values: readonly number[]): Interval | null 
   const variance = values.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1);
   const half = studentQuantile(0.975, n - 1) * Math.sqrt(variance / n);
   return { low: mean - half, high: mean + half };
+}
+
+/**
+ * P(T > t) for T ~ t(df): half of I(df / (df + t^2); df/2, 1/2) above 0, its complement
+ * below. df = Infinity is the standard normal's tail.
+ */
+export function studentUpperTail(t: number, df: number): number {
+  if (!Number.isFinite(df)) return standardNormalUpperTail(t);
+  if (Number.isNaN(t)) return Number.NaN;
+  const half = incompleteBeta(df / 2, 0.5, df / (df + t * t)).lower / 2;
+  return t >= 0 ? half : 1 - half;
+}
+
+/** The upper p-quantile of t(df) for any p in (0, 1); df = Infinity is the standard normal's. */
+export function studentQuantileAt(p: number, df: number): number {
+  if (p === 0.5) return 0;
+  if (!Number.isFinite(df)) return standardNormalQuantile(p);
+  return p > 0.5 ? studentQuantile(p, df) : -studentQuantile(1 - p, df);
 }

@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 import { cli } from '../../src/cli/main.js';
 import { loadScenarios } from '../../src/cli/load.js';
 import { Worse } from '../../src/model/diff.js';
-import { moverInterval } from '../../src/stats/diff.js';
+import { diffMetric, moverInterval } from '../../src/stats/diff.js';
 import { scopeNoneExpectations } from '../../src/analytic/index.js';
 import { closedFormInputs } from '../../src/analytic/inputs.js';
 import { parseFailOn } from '../../src/scenario/fail-on.js';
@@ -135,7 +135,13 @@ describe('idemsim diff (in-process)', () => {
     const metric = 'unknownPerThousand';
     const [bi, ai] = [before.intervals[metric], after.intervals[metric]];
     if (bi === undefined || ai === undefined) throw new Error(`${metric} has no interval`);
-    const change = moverInterval(before.metrics[metric], bi, after.metrics[metric], ai);
+    // Both runs are on the scenario's seed with the same actions: the change is paired.
+    const paired = diffMetric(metric, 'perThousand', before, after);
+    expect(paired.paired?.df).toBe(49);
+    const change = paired.interval as NonNullable<typeof paired.interval>;
+    expect(change.high - change.low).toBeLessThan(
+      (({ low, high }) => high - low)(moverInterval(before.metrics[metric], bi, after.metrics[metric], ai)),
+    );
     expect(change.low).toBeGreaterThan(10);
 
     const dir = workspace();
@@ -155,11 +161,13 @@ describe('idemsim diff (in-process)', () => {
     expect(r.code).toBe(1);
     const document = JSON.parse(r.out) as {
       passed: boolean;
-      scenarios: { gates: { verdict: string }[]; metrics: { metric: string; interval: unknown }[] }[];
+      scenarios: { gates: { verdict: string }[]; metrics: { metric: string; interval: unknown; design: string }[] }[];
     };
     expect(document.passed).toBe(false);
     expect(document.scenarios[0]?.gates[0]?.verdict).toBe('fail');
-    const reported = document.scenarios[0]?.metrics.find((m) => m.metric === metric)?.interval as typeof change;
+    const row = document.scenarios[0]?.metrics.find((m) => m.metric === metric);
+    expect(row?.design).toBe('paired');
+    const reported = row?.interval as typeof change;
     expect(reported.low).toBeCloseTo(change.low, 9);
     expect(reported.high).toBeCloseTo(change.high, 9);
   });

@@ -42,7 +42,7 @@ describe('idemsim run (binary)', () => {
     expect(doc.idemsim).toBe(VERSION);
     expect(doc.runs).toHaveLength(1);
     const run = doc.runs[0];
-    expect(Object.keys(run ?? {})).toEqual(['scenario', 'metrics', 'intervals']);
+    expect(Object.keys(run ?? {})).toEqual(['scenario', 'metrics', 'intervals', 'batches']);
     expect(run?.scenario['name']).toBe('article-defaults');
     expect(run?.scenario['actions']).toBe(2000);
     for (const name of BASIC_METRICS) {

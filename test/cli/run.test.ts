@@ -187,7 +187,7 @@ describe('idemsim run: the extended metrics in the output', () => {
     expect(await cli(['run', '--actions', '200', '--format', 'json'], json)).toBe(0);
     expect(await cli(['run', '--actions', '200', '--format', 'csv'], csv)).toBe(0);
     const [run] = (JSON.parse(json.out.text) as { runs: Record<string, unknown>[] }).runs;
-    expect(Object.keys(run ?? {})).toEqual(['scenario', 'metrics', 'intervals']);
+    expect(Object.keys(run ?? {})).toEqual(['scenario', 'metrics', 'intervals', 'batches']);
     for (const name of EXTENDED_METRICS) expect(leaf(run?.['metrics'], name), name).toBeUndefined();
     expect(csv.out.text.trimEnd().split('\n')).toHaveLength(1 + shownMetrics(NO_GROUP).length);
   });
@@ -198,7 +198,7 @@ describe('idemsim run: the extended metrics in the output', () => {
     const ctx = captured({ cwd: dir });
     expect(await run(['incident.yaml'], { format: 'json' }, ctx)).toBe(0);
     const [doc] = (JSON.parse(ctx.out.text) as { runs: Record<string, unknown>[] }).runs;
-    expect(Object.keys(doc ?? {})).toEqual(['scenario', 'metrics', 'intervals', 'timeSeries']);
+    expect(Object.keys(doc ?? {})).toEqual(['scenario', 'metrics', 'intervals', 'timeSeries', 'batches']);
     for (const name of EXTENDED_METRICS) expect(typeof leaf(doc?.['metrics'], name), name).toBe('number');
     const series = doc?.['timeSeries'] as { interval: number; points: { t: number }[] };
     expect(series.interval).toBe(10_000);

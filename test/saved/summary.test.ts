@@ -30,7 +30,7 @@ describe('summary.json', () => {
     const doc = JSON.parse(renderSummary(summary)) as { runs: Record<string, unknown>[] } & Record<string, unknown>;
     expect(Object.keys(doc)).toEqual(['idemsim', 'summaryVersion', 'runs']);
     expect(doc['summaryVersion']).toBe(SUMMARY_VERSION);
-    expect(Object.keys(doc.runs[0] ?? {})).toEqual(['scenario', 'metrics', 'intervals', 'detail']);
+    expect(Object.keys(doc.runs[0] ?? {})).toEqual(['scenario', 'metrics', 'intervals', 'batches', 'detail']);
     const json = JSON.parse(renderJson(summary.runs, '9.9.9')) as { runs: Record<string, unknown>[] };
     doc.runs.forEach((run, i) => {
       expect(run['detail']).toBeTypeOf('object');
@@ -67,7 +67,14 @@ describe("a run's defaults in summary.json", () => {
     const run = { ...detailedRun(['keys.scope=intent']), defaults: ['seed', 'client.timeout', 'keys.retention'] };
     const text = renderSummary(summaryOf(run));
     const doc = JSON.parse(text) as { runs: Record<string, unknown>[] };
-    expect(Object.keys(doc.runs[0] ?? {})).toEqual(['scenario', 'defaults', 'metrics', 'intervals', 'detail']);
+    expect(Object.keys(doc.runs[0] ?? {})).toEqual([
+      'scenario',
+      'defaults',
+      'metrics',
+      'intervals',
+      'batches',
+      'detail',
+    ]);
     expect(parsed(text).runs[0]?.defaults).toEqual(['seed', 'client.timeout', 'keys.retention']);
     expect(renderSummary(parsed(text))).toBe(text);
   });

@@ -31,7 +31,15 @@ function gate(worse: Worse, tolerance: number): FailOn {
 
 /** Evidence built by hand: an increase gate of tolerance `limit`, the change `worse`, its standard errors. */
 function evidence(worse: number, seWorse = 1, seBetter = seWorse, limit = 1): GateEvidence {
-  return { failOn: gate(Worse.increase, limit), limit, excess: worse - limit, seWorse, seBetter, testable: true };
+  return {
+    failOn: gate(Worse.increase, limit),
+    limit,
+    excess: worse - limit,
+    seWorse,
+    seBetter,
+    df: Number.POSITIVE_INFINITY,
+    testable: true,
+  };
 }
 
 /** An increase gate of tolerance 1 whose one-sided p-value is `p`: the change lies z(1 - p) standard errors beyond 1. */

@@ -27,8 +27,9 @@ export interface DiffSides {
 /** The rule behind every row, in one line. */
 export function diffNote(report: DiffReport): string {
   const rule =
-    "change = new - base, with its 95% CI by Newcombe's MOVER method from the two runs' intervals; " +
-    'real: that CI excludes 0 (each metric on its own: context, not a gate)';
+    'change = new - base, with its 95% CI: "paired" where both runs drew the same random numbers (the same seed ' +
+    "and actions: Student's t over the differences of 50 batches of actions), otherwise by Newcombe's MOVER " +
+    "method from the two runs' own intervals; real: that CI excludes 0 (each metric on its own: context, not a gate)";
   if (report.failOn.length === 0) return rule;
   return (
     `${rule}; the gates are judged together (Holm), so that a comparison with no real change fails ` +
@@ -67,7 +68,8 @@ export function intervalText(diff: MetricDiff): string {
   const { interval } = diff;
   if (interval === null) return '';
   const ref = refOf(diff);
-  return `[${signed(interval.low, diff.unit, ref)}, ${signed(interval.high, diff.unit, ref)}]`;
+  const text = `[${signed(interval.low, diff.unit, ref)}, ${signed(interval.high, diff.unit, ref)}]`;
+  return diff.paired === undefined ? text : `${text} paired`;
 }
 
 export function valueText(x: number, unit: Unit): string {

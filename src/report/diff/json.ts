@@ -59,6 +59,8 @@ function metric(m: MetricDiff): Record<string, unknown> {
     new: m.new,
     change: m.change,
     interval: m.interval === null ? null : { low: m.interval.low, high: m.interval.high },
+    // How the interval was made: "paired" (both runs drew the same numbers), "independent" (MOVER).
+    design: m.interval === null ? null : m.paired === undefined ? 'independent' : 'paired',
     real: m.real,
   };
 }

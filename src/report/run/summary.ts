@@ -6,6 +6,7 @@ import { readDetail } from '../../saved/detail.js';
 import { SUMMARY_VERSION, readDefaults, type Summary } from '../../saved/summary.js';
 import { reportedMetrics } from './carried.js';
 import { canonicalTimeSeries } from './time-series.js';
+import { canonicalBatches, inlineSums } from './batches.js';
 
 export function renderSummary(summary: Summary): string {
   const document = {
@@ -17,9 +18,10 @@ export function renderSummary(summary: Summary): string {
       metrics: reportedMetrics(scenario, result.metrics),
       intervals: canonicalIntervals(result.intervals),
       ...(result.timeSeries === undefined ? {} : { timeSeries: canonicalTimeSeries(result.timeSeries) }),
+      ...(result.batches === undefined ? {} : { batches: canonicalBatches(result.batches) }),
       // Reading the detail copies it in canonical order, and a non-finite time is a bug.
       detail: readDetail(result.detail, 'detail'),
     })),
   };
-  return `${JSON.stringify(document, null, 2)}\n`;
+  return `${inlineSums(JSON.stringify(document, null, 2))}\n`;
 }

@@ -201,9 +201,23 @@ describe('renderDiffJson', () => {
       },
     ]);
     const unknown = scenario?.metrics.find((m) => m['metric'] === 'unknownPerThousand');
-    expect(Object.keys(unknown ?? {})).toEqual(['metric', 'unit', 'base', 'new', 'change', 'interval', 'real']);
-    expect(unknown).toMatchObject({ base: 0.5, new: 40, change: 39.5, real: true });
-    expect(scenario?.metrics.find((m) => m['metric'] === 'duplicates')).toMatchObject({ interval: null, real: null });
+    expect(Object.keys(unknown ?? {})).toEqual([
+      'metric',
+      'unit',
+      'base',
+      'new',
+      'change',
+      'interval',
+      'design',
+      'real',
+    ]);
+    // Hand-made results carry no batches: the runs are compared as independent ones.
+    expect(unknown).toMatchObject({ base: 0.5, new: 40, change: 39.5, design: 'independent', real: true });
+    expect(scenario?.metrics.find((m) => m['metric'] === 'duplicates')).toMatchObject({
+      interval: null,
+      design: null,
+      real: null,
+    });
   });
 
   it('writes a value a side lacks as null', () => {
