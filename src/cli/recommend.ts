@@ -26,6 +26,7 @@ import { rankingRule } from '../recommend/rank.js';
 import { firstGridSize, type Simulate } from '../recommend/search.js';
 import { MAX_SWEEP_POINTS } from '../model/sweep.js';
 import { recommendedWarnings, scenarioWarnings, writtenIn } from '../recommend/warnings.js';
+import { recordBytesMeasuredIn } from '../scenario/measured.js';
 import { renderRecommendJson, renderRecommendText } from '../report/recommend/text.js';
 import { parseTarget } from '../scenario/bounds.js';
 import { scenarioToYaml } from '../scenario/index.js';
@@ -135,6 +136,10 @@ export async function recommend(
       choice,
       smallest,
       recordBytesWritten: written('keys.recordBytes'),
+      // A --set of the size overrides what the file says it measured.
+      recordBytesMeasuredIn: (options.sets ?? []).some((s) => s.startsWith('keys.recordBytes='))
+        ? null
+        : recordBytesMeasuredIn(text),
       fixed: options.fix ?? [],
       preferred: prefer !== undefined,
     });

@@ -10,6 +10,7 @@ import type { Scenario } from '../model/scenario.js';
 import { simulate } from '../sim/simulate.js';
 import { SIZE_UNITS, DURATION_UNITS, parseQuantity } from '../scenario/units.js';
 import { yaml } from '../scenario/yaml-lib.js';
+import { markMeasured } from '../scenario/measured.js';
 import { STORE_KINDS, type StoreKind } from '../stores/kinds.js';
 import { keyText, responseBody } from '../stores/replay.js';
 import type { Measurement, RecordShape } from '../stores/store.js';
@@ -90,7 +91,7 @@ export async function measure(file: string | undefined, options: MeasureOptions,
       }
       if (options.write !== undefined && file !== undefined) {
         const bytes = Math.round((measured.get(options.write) as Measurement).bytesPerRecord);
-        writeRecordBytes(ctx.cwd, file, bytes);
+        writeRecordBytes(ctx.cwd, file, bytes, options.write);
         ctx.err.write(`${file}: keys.recordBytes set to ${bytes} (measured in ${options.write})\n`);
       }
       return ExitCode.ok;
@@ -136,13 +137,19 @@ function steadyLine(scenario: Scenario, keys: number, bytesPerRecord: number): s
 }
 
 /** keys.recordBytes set in the file's own text (comments and order kept), written atomically. */
-function writeRecordBytes(cwd: string, shown: string, bytes: number): void {
+/**
+ * Sets keys.recordBytes in the scenario file, its other lines and comments as they were,
+ * with a comment saying where the size was measured (recommend reads it back to say which
+ * size it judged the key store with).
+ */
+function writeRecordBytes(cwd: string, shown: string, bytes: number, kind: StoreKind): void {
   const path = resolve(cwd, shown);
   const read = readScenarioFile(cwd, shown);
   if ('problem' in read) throw new InputError(`${read.problem}; cannot set keys.recordBytes`);
   const doc = yaml().parseDocument(read.text);
   if (doc.errors.length > 0) throw new InputError(`${shown}: not valid YAML; fix it first (idemsim validate ${shown})`);
   doc.setIn(['keys', 'recordBytes'], bytes);
+  markMeasured(doc, kind);
   writeFileAtomically(path, shown, doc.toString(), true);
 }
 

@@ -28,6 +28,8 @@ export interface ExplainInput {
   smallest: number | null;
   /** Whether the scenario file (or a --set) wrote keys.recordBytes. */
   recordBytesWritten: boolean;
+  /** The store `idemsim store measure --write` measured it in, when its comment says so. */
+  recordBytesMeasuredIn?: string | null;
   /** The --fix paths. */
   fixed: readonly string[];
   /** A --prefer was given: the smallest changes were not tried first. */
@@ -213,7 +215,16 @@ function notSearched(input: ExplainInput): Note[] {
 function recordSize(input: ExplainInput): Note[] {
   if (!input.targets.some(isStoreTarget)) return [];
   const bytes = formatBytes(input.base.keys.recordBytes);
-  const where = input.recordBytesWritten ? 'as the scenario sets it' : 'the default, not measured';
+  const store = input.recordBytesMeasuredIn ?? null;
+  if (store !== null && input.recordBytesWritten) {
+    return [
+      {
+        kind: 'record-size',
+        message: `The key store is judged at keys.recordBytes = ${bytes}, measured in ${store} by idemsim store measure (the scenario file says so); measure again after a change of the record's shape.`,
+      },
+    ];
+  }
+  const where = input.recordBytesWritten ? 'as the scenario sets it, not measured' : 'the default, not measured';
   return [
     {
       kind: 'record-size',

@@ -1,8 +1,11 @@
 // Guards: bounds recommend adds on its own so that an answer to "fewer duplicates" does
 // no harm the user did not ask about. Unknown outcomes, lost actions and false failures
 // no worse than the scenario as given (the upper end of its 95% interval, from a run of
-// the scenario like every point's), and the step p95 within the scenario's
-// `client.deadline` when one is set. A target on the same metric replaces a guard;
+// the scenario at the most actions a point may reach), and the step p95 within the
+// scenario's `client.deadline` when one is set. Where the scenario saw none, the guard
+// states its tolerance: the rate a search run cannot tell from none (3.69 events in its
+// actions), so that candidates as good as the scenario pass on their intervals, whichever
+// of them happened to see an event. A target on the same metric replaces a guard;
 // `--skip-guard METRIC` drops one.
 import type { Target } from '../model/bounds.js';
 import { formatCount } from '../format/format.js';
@@ -11,6 +14,7 @@ import type { GuardRow } from '../model/recommend.js';
 import type { RunResult } from '../model/result.js';
 import type { Scenario } from '../model/scenario.js';
 import { durationLiteral } from '../scenario/units.js';
+import { poissonInterval } from '../stats/exact.js';
 
 /** The metrics a guard may bound, in the order guards are listed. */
 export const GUARD_METRICS = [
@@ -47,12 +51,22 @@ export function guardsFor(
     if (r.status === 'applied') targets.push(target);
   };
   const targeted = new Set(userTargets.map((t) => t.metric));
+  const actions = formatCount(baseResult.metrics.actions);
   for (const metric of NO_WORSE) {
     const value = metricValue(baseResult.metrics, metric);
     const interval = baseResult.intervals[metric] ?? null;
+    if (value === 0) {
+      // None seen: "no worse" at the as-given run's own bound would ask every candidate to
+      // see none in as many actions, and which seed saw a zero would pick the answer.
+      const limit = roundUp(Math.max(interval?.high ?? 0, zeroTolerance(base.actions)));
+      const target = guardTarget(metric, limit, String(limit));
+      const why = `none in the scenario as given (${actions} actions, seed ${String(base.seed)}); the guard allows up to ${String(limit)} per thousand, what a search run of ${formatCount(base.actions)} actions cannot tell from none (the 95% upper bound of zero events, ${ZERO_EVENTS.toPrecision(3)} / ${formatCount(base.actions)}), and a candidate is judged on its own interval against it`;
+      add(target, why, { value, interval });
+      continue;
+    }
     const limit = roundUp(interval?.high ?? value);
     const target = guardTarget(metric, limit, String(limit));
-    const why = `no worse than the scenario as given: the upper end of its 95% interval (${formatCount(baseResult.metrics.actions)} actions, seed ${String(base.seed)}), rounded up to 3 significant digits`;
+    const why = `no worse than the scenario as given: the upper end of its 95% interval (${actions} actions, seed ${String(base.seed)}), rounded up to 3 significant digits`;
     add(target, why, { value, interval });
   }
   const deadline = base.client.deadline;
@@ -63,6 +77,14 @@ export function guardsFor(
     add(target, why, { value, interval: baseResult.intervals[target.metric] ?? null });
   }
   return { targets, rows };
+}
+
+/** The 95% upper bound of a count that saw no event (Garwood): about 3.69. */
+const ZERO_EVENTS = poissonInterval(0).high;
+
+/** The per-thousand rate a run of `actions` actions cannot tell from none. */
+export function zeroTolerance(actions: number): number {
+  return (1000 * ZERO_EVENTS) / Math.max(1, actions);
 }
 
 function guardTarget(metric: string, limit: number, limitText: string): Target {

@@ -64,7 +64,7 @@ describe('recommend explains what blocks, and changes only what it must', () => 
     expect(conflict).toContain(`keys.retention >= ${proseDuration(retention)}`);
     expect(conflict).toContain(`= 20/s x ${proseDuration(retention)} x ${formatBytes(1200)} = ${formatBytes(bytes)}`);
     expect(notes(doc, 'record-size')).toEqual([
-      expect.stringContaining('keys.recordBytes = 1.20 KB (as the scenario sets it)'),
+      expect.stringContaining('keys.recordBytes = 1.20 KB (as the scenario sets it, not measured)'),
     ]);
   });
 

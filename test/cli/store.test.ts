@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../../src/cli/main.js';
 import { loadScenario } from '../../src/scenario/index.js';
+import { recordBytesMeasuredIn } from '../../src/scenario/measured.js';
 import { captured, lines } from './sinks.js';
 
 async function idemsim(args: readonly string[], cwd = process.cwd()) {
@@ -62,6 +63,9 @@ describe('idemsim store measure', () => {
     expect(r.out).toContain(`recordBytes: ${written}   # measured in postgres`);
     const loaded = loadScenario(text, 'refunds.yaml');
     expect(loaded.ok && loaded.scenario.keys.recordBytes).toBe(written);
+    // The file says where the size was measured, and recommend reads it back to say so.
+    expect(text).toContain(`recordBytes: ${written} # measured in postgres by idemsim store measure`);
+    expect(recordBytesMeasuredIn(text)).toBe('postgres');
   });
 
   it('refuses a Redis it cannot reach, a bad Postgres URL and bad options in one line, exit 2', async () => {

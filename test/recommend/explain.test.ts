@@ -311,7 +311,25 @@ describe('the record size the store is judged at', () => {
     const s = space(['keys.scope=call', 'keys.recordBytes=512']);
     const notes = explainFor(s, s.point({}), { targets: STORE_TARGETS, recordBytesWritten: true });
     const [message] = ofKind(notes, 'record-size');
-    expect(message).toContain(`keys.recordBytes = ${formatBytes(512)} (as the scenario sets it)`);
+    expect(message).toContain(`keys.recordBytes = ${formatBytes(512)} (as the scenario sets it, not measured)`);
+  });
+
+  it('measured, and where, when the file carries the comment store measure --write leaves', () => {
+    const s = space(['keys.scope=call', 'keys.recordBytes=1453']);
+    const notes = explainFor(s, s.point({}), {
+      targets: STORE_TARGETS,
+      recordBytesWritten: true,
+      recordBytesMeasuredIn: 'redis',
+    });
+    const [message] = ofKind(notes, 'record-size');
+    expect(message).toContain(`keys.recordBytes = ${formatBytes(1453)}, measured in redis by idemsim store measure`);
+    // Not written (a default) cannot have been measured, whatever a stray comment says.
+    const unwritten = explainFor(s, s.point({}), {
+      targets: STORE_TARGETS,
+      recordBytesWritten: false,
+      recordBytesMeasuredIn: 'redis',
+    });
+    expect(ofKind(unwritten, 'record-size')[0]).toContain('(the default, not measured)');
   });
 
   it('the default, not measured, when nothing wrote it', () => {

@@ -20,7 +20,8 @@ describe('recommend guards', () => {
   it('bound unknown outcomes, lost actions and false failures by the upper end of the scenario interval', () => {
     const { targets, rows } = guardsFor(defaultScenario(), BASE, [DUP], []);
     expect(targets.map((t) => t.metric)).toEqual(['unknownPerThousand', 'lostPerThousand', 'falseFailuresPerThousand']);
-    for (const t of targets) {
+    // Lost actions saw none: their guard is the zero case below.
+    for (const t of targets.filter((t) => t.metric !== 'lostPerThousand')) {
       const high = BASE.intervals[t.metric]?.high ?? Number.NaN;
       expect(t.source).toBe('guard');
       expect(t.op).toBe('<=');
@@ -30,6 +31,25 @@ describe('recommend guards', () => {
       expect(Number(t.limit.toPrecision(3))).toBe(t.limit);
     }
     expect(rows.every((r) => r.status === 'applied' && r.base !== null)).toBe(true);
+  });
+
+  it('states its tolerance where the scenario saw none: what a search run cannot tell from none', () => {
+    const s = defaultScenario();
+    for (const actions of [4_000, 20_000, 1_000_000]) {
+      s.actions = actions;
+      const { targets, rows } = guardsFor(s, BASE, [DUP], []);
+      const lost = targets.find((t) => t.metric === 'lostPerThousand');
+      // Garwood's 95% upper bound of zero events is 3.689; per thousand over the search's actions.
+      const floor = (1000 * 3.6889) / actions;
+      const expected = Math.max(floor, 0.18444);
+      expect(lost?.limit).toBeGreaterThanOrEqual(expected);
+      expect(lost?.limit).toBeLessThanOrEqual(expected * 1.01);
+      const why = rows.find((r) => r.metric === 'lostPerThousand')?.why ?? '';
+      expect(why).toContain('none in the scenario as given');
+      expect(why).toContain(`allows up to ${String(lost?.limit)} per thousand`);
+      // The other guards keep the upper end of the scenario's own interval.
+      expect(targets.find((t) => t.metric === 'unknownPerThousand')?.limit).toBe(50.8);
+    }
   });
 
   it('adds no step-latency guard without a deadline, and one at the deadline with it', () => {
