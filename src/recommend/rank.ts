@@ -2,14 +2,16 @@
 // (each target's metric in target order: lower is better for an upper bound, higher for a
 // lower one), then load on the service (attempts per action), then the key store, then
 // p95 call latency as a tie-break; `--prefer` replaces the list (lowest first). Values are
-// compared at three significant digits, so that a byte of key store does not outrank a
+// compared at three significant digits (a rate per thousand first in steps of what its run
+// cannot tell from none, keyValue), so that a byte of key store does not outrank a
 // real difference in load, and on the search's runs, which share one seed (common random
 // numbers). Exact ties go to the point earlier in grid order. The Pareto front: the
 // feasible points no other feasible point beats on every ranking metric (of equals, the
 // first in grid order).
 import type { Target } from '../model/bounds.js';
 import { isUpper } from '../stats/bounds.js';
-import { metricValue } from '../model/metrics.js';
+import { metricUnit, metricValue } from '../model/metrics.js';
+import { poissonInterval } from '../stats/exact.js';
 import type { RankingRule } from '../model/recommend.js';
 import type { Point } from './point.js';
 
@@ -51,19 +53,30 @@ export function rankingRule(keys: readonly RankKey[], prefer: boolean): RankingR
   return {
     metrics: keys.map((k) => ({ ...k })),
     source: prefer ? 'prefer' : 'default',
-    rule: `${rule}; values at ${DIGITS} significant digits on the search's runs (one seed for every point)`,
+    rule: `${rule}; values at ${DIGITS} significant digits on the search's runs (one seed for every point), a rate per thousand in steps of what its run cannot tell from none (3.69 / actions: two points within it are equal on it)`,
   };
 }
 
-/** A value rounded to the compared precision, signed so that smaller is better. */
+/**
+ * A value rounded to the compared precision, signed so that smaller is better. A rate per
+ * thousand is first taken in steps of what its run cannot tell from none (the 95% upper
+ * bound of zero events: 3.69 / actions, per thousand), so that a point that saw one
+ * duplicate and one that saw none are equal on that key, and the next key decides.
+ */
 function keyValue(p: Point, key: RankKey): number {
   const result = p.search?.result;
   if (result === undefined) return Infinity;
   const x = metricValue(result.metrics, key.metric);
   if (!Number.isFinite(x)) return Infinity;
-  const rounded = x === 0 ? 0 : Number(x.toPrecision(DIGITS));
+  const step =
+    metricUnit(key.metric) === 'perThousand' ? (1000 * ZERO_EVENTS) / Math.max(1, result.metrics.actions) : 0;
+  const stepped = step > 0 ? Math.floor(x / step) * step : x;
+  const rounded = stepped === 0 ? 0 : Number(stepped.toPrecision(DIGITS));
   return key.better === 'lower' ? rounded : -rounded;
 }
+
+/** The 95% upper bound of a count that saw no event (Garwood): about 3.69. */
+const ZERO_EVENTS = poissonInterval(0).high;
 
 /** Better first by the ranking keys, then grid order. */
 export function compareByRank(a: Point, b: Point, keys: readonly RankKey[]): number {

@@ -46,8 +46,22 @@ describe('recommend ranking', () => {
   it("the targets' own metric outranks load", () => {
     const keys = rankingKeys([DUP], undefined);
     const none = point('none', [1], [DUP], { duplicatesPerThousand: 0, attemptsPerAction: 2 });
-    const some = point('some', [0], [DUP], { duplicatesPerThousand: 0.05, attemptsPerAction: 1 });
+    const some = point('some', [0], [DUP], { duplicatesPerThousand: 0.5, attemptsPerAction: 1 });
     expect(compareByRank(none, some, keys)).toBeLessThan(0);
+  });
+
+  it('a rate per thousand is compared in steps of what its run cannot tell from none', () => {
+    const keys = rankingKeys([DUP], undefined);
+    // At 20,000 actions one duplicate (0.05 per thousand) is within 3.69 / 20,000 = 0.184
+    // per thousand of none: the two are equal on duplicates, and load decides.
+    const none = point('none', [1], [DUP], { duplicatesPerThousand: 0, attemptsPerAction: 2 });
+    const one = point('one', [0], [DUP], { duplicatesPerThousand: 0.05, attemptsPerAction: 1 });
+    expect(compareByRank(one, none, keys)).toBeLessThan(0);
+    // At 2,000,000 actions the step is 0.00184 per thousand: 0.05 is told from none.
+    const big = { actions: 2_000_000 };
+    const noneBig = point('none', [1], [DUP], { ...big, duplicatesPerThousand: 0, attemptsPerAction: 2 });
+    const oneBig = point('one', [0], [DUP], { ...big, duplicatesPerThousand: 0.05, attemptsPerAction: 1 });
+    expect(compareByRank(noneBig, oneBig, keys)).toBeLessThan(0);
   });
 
   it('the Pareto front keeps trade-offs and drops twins after the first in grid order', () => {
