@@ -42,6 +42,14 @@ export function decideCap(
 }
 
 /**
+ * The most a round multiplies a scenario's actions by. Each round starts again from the
+ * seed, so steps of 16 cost at most a fifteenth more than one jump to the same size, and
+ * a paired change (stats/paired.ts), which needs a few differing events to apply, is
+ * judged on its own interval before the runs grow to what the unpaired one asked for.
+ */
+export const MAX_GROWTH = 16;
+
+/**
  * Simulates again, with more actions, the scenarios that have an undecided gate: both
  * sides where they are scenario files, each from its seed (so a longer run extends the
  * shorter one), until every gate is decided or the cap is reached. The actions are sized
@@ -74,7 +82,9 @@ export function untilDecided(
       const factor = maxOf(
         open.map(({ i }) => actionsFactorToDecide(evidenceOf(report, scenario.name, i), report.falseAlarm, gates)),
       );
-      grow.set(scenario.name, nextActions(actions, actions * factor, cap));
+      // At most MAX_GROWTH times a round: a change that is not yet paired (too few events
+      // differ at these actions) sizes itself on the independent runs' far wider interval.
+      grow.set(scenario.name, nextActions(actions, actions * Math.min(factor, MAX_GROWTH), cap));
     }
     if (grow.size === 0) break;
     for (const [name, actions] of grow) {

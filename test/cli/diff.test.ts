@@ -390,6 +390,18 @@ describe('idemsim diff: gates judged as a family', () => {
     expect(sized.code).toBe(1);
     expect(gateOf(sized.out)).toMatchObject({ metric: 'duplicatesPerThousand', verdict: 'fail' });
     expect(sized.err).toMatch(/^article-defaults: [\d,]+ actions \(\d+ runs\), every gate decided\n$/);
+    // Both sides on the file's seed: the change is paired, and decided at fewer actions than
+    // the same regression on another seed, compared as two independent runs.
+    const design = (text: string): string | undefined =>
+      (
+        JSON.parse(text) as { scenarios: { metrics: { metric: string; design: string | null }[] }[] }
+      ).scenarios[0]?.metrics.find((m) => m.metric === 'duplicatesPerThousand')?.design ?? undefined;
+    const actionsOf = (err: string): number => Number((/: ([\d,]+) actions/.exec(err)?.[1] ?? '').replace(/,/g, ''));
+    expect(design(sized.out)).toBe('paired');
+    const apart = await run([...args, '--seed', '2', '--until-decided', '--format', 'json']);
+    expect(apart.code).toBe(1);
+    expect(design(apart.out)).toBe('independent');
+    expect(actionsOf(sized.err)).toBeLessThan(actionsOf(apart.err));
   });
 
   it('judges the gates at the --false-alarm rate given, and says so', async () => {
