@@ -82,6 +82,38 @@ export function retentionConflict(base: Scenario, targets: readonly Target[]): N
   };
 }
 
+/**
+ * No point met every target of the user's: for each target some point met, the nearest
+ * such point and what it reads on the user's other targets.
+ */
+function eachAlone(
+  input: ExplainInput,
+  simulated: readonly Point[],
+  user: readonly { t: Target; i: number }[],
+  passes: (p: Point, i: number) => boolean,
+): Note[] {
+  const parts: string[] = [];
+  for (const { t, i } of user) {
+    const meeting = simulated.filter((p) => passes(p, i));
+    if (meeting.length === 0) continue;
+    const nearest = [...meeting].sort((a, b) => compareByDistance(a, b, input.keys))[0] as Point;
+    const judged = decidingRun(nearest)?.judged ?? [];
+    const others = user
+      .filter((o) => o.i !== i && judged[o.i] !== undefined)
+      .map((o) => `${o.t.metric} ${formatMetric((judged[o.i] as { value: number }).value, metricUnit(o.t.metric))}`);
+    parts.push(
+      `${t.text} alone: ${settingsText(input, nearest)}${others.length > 0 ? ` (reads ${others.join(', ')})` : ''}`,
+    );
+  }
+  if (parts.length === 0) return [];
+  return [
+    {
+      kind: 'blocker',
+      message: `No configuration searched met every target; the nearest that met each: ${parts.join('; ')}.`,
+    },
+  ];
+}
+
 function percentText(share: number): string {
   return `${Number((100 * share).toPrecision(2))}%`;
 }
@@ -111,6 +143,7 @@ function blockers(input: ExplainInput): Note[] {
   }
   // Guards that every point meeting the user's targets breaks.
   const meetTargets = simulated.filter((p) => user.every(({ i }) => passes(p, i)));
+  if (meetTargets.length === 0 && user.length > 1) notes.push(...eachAlone(input, simulated, user, passes));
   if (meetTargets.length > 0 && userCount > 0) {
     const nearest = [...meetTargets].sort((a, b) => compareByDistance(a, b, input.keys))[0] as Point;
     for (const { t, i } of guards) {

@@ -66,6 +66,17 @@ describe('recommend explains what blocks, and changes only what it must', () => 
     expect(notes(doc, 'record-size')).toEqual([
       expect.stringContaining('keys.recordBytes = 1.20 KB (as the scenario sets it, not measured)'),
     ]);
+    // The nearest point that meets each target alone, and what it reads on the other: the
+    // duplicates need a store past 50 MB, the store lets duplicates through.
+    const alone = notes(doc, 'blocker').find((n) => n.startsWith('No configuration searched met every target'));
+    const dupAlone = /duplicatesPerThousand<=0\.05 alone: [^;]*\(reads keyStore\.steadyStateBytes ([\d.]+) MB\)/.exec(
+      alone ?? '',
+    );
+    const storeAlone = /keyStore\.steadyStateBytes<50MB alone: [^;]*\(reads duplicatesPerThousand ([\d.]+)\)/.exec(
+      alone ?? '',
+    );
+    expect(Number(dupAlone?.[1])).toBeGreaterThanOrEqual(50);
+    expect(Number(storeAlone?.[1])).toBeGreaterThan(0.05);
   });
 
   it('with 100 MB, names the guard that every configuration meeting the targets breaks', async () => {
