@@ -108,7 +108,8 @@ export function retentionRange(s: Scenario): [number, number] {
   return [Math.max(1000, lo), Math.max(2 * Math.max(1000, lo), hi)];
 }
 
-function numberDim(path: string, values: number[]): Dimension {
+/** An ordered dimension of numbers, each set as it is written (the scenario's own value not marked). */
+export function numberDim(path: string, values: number[]): Dimension {
   return {
     path,
     sets: values.map((v) => `${path}=${v}`),

@@ -1,29 +1,21 @@
 // The per-action counts of a run summed by batch of consecutive actions (model/batches.ts),
-// kept as the actions close: a few additions per action, memory fixed by the batch count.
+// kept as the actions close: seven additions per action into one array, batch by batch in
+// BATCHED_COUNTS order, its size fixed by the batch count.
 import { BATCHED_COUNTS, batchCount, batchOf, type Batches } from '../model/batches.js';
+
+const COUNTS = BATCHED_COUNTS.length;
 
 export class BatchTally {
   readonly count: number;
-  readonly duplicates: Float64Array;
-  readonly lost: Float64Array;
-  readonly unknown: Float64Array;
-  readonly falseFailures: Float64Array;
-  readonly extraAttempts: Float64Array;
-  readonly extraExecutions: Float64Array;
-  readonly missingExecutions: Float64Array;
+  /** sums[b * COUNTS + k]: count k of BATCHED_COUNTS over batch b. */
+  private readonly sums: Float64Array;
 
   constructor(readonly actions: number) {
     this.count = batchCount(actions);
-    this.duplicates = new Float64Array(this.count);
-    this.lost = new Float64Array(this.count);
-    this.unknown = new Float64Array(this.count);
-    this.falseFailures = new Float64Array(this.count);
-    this.extraAttempts = new Float64Array(this.count);
-    this.extraExecutions = new Float64Array(this.count);
-    this.missingExecutions = new Float64Array(this.count);
+    this.sums = new Float64Array(this.count * COUNTS);
   }
 
-  /** Action `id`'s counts, as it closes (an action that counts only zeros need not be added). */
+  /** Action `id`'s counts, as it closes, in BATCHED_COUNTS order (an action with only zeros need not be added). */
   add(
     id: number,
     duplicates: number,
@@ -34,23 +26,25 @@ export class BatchTally {
     extraExecutions: number,
     missingExecutions: number,
   ): void {
-    const b = batchOf(id, this.actions, this.count);
-    bump(this.duplicates, b, duplicates);
-    bump(this.lost, b, lost);
-    bump(this.unknown, b, unknown);
-    bump(this.falseFailures, b, falseFailures);
-    bump(this.extraAttempts, b, extraAttempts);
-    bump(this.extraExecutions, b, extraExecutions);
-    bump(this.missingExecutions, b, missingExecutions);
+    const sums = this.sums;
+    const at = batchOf(id, this.actions, this.count) * COUNTS;
+    sums[at] = (sums[at] as number) + duplicates;
+    sums[at + 1] = (sums[at + 1] as number) + lost;
+    sums[at + 2] = (sums[at + 2] as number) + unknown;
+    sums[at + 3] = (sums[at + 3] as number) + falseFailures;
+    sums[at + 4] = (sums[at + 4] as number) + extraAttempts;
+    sums[at + 5] = (sums[at + 5] as number) + extraExecutions;
+    sums[at + 6] = (sums[at + 6] as number) + missingExecutions;
   }
 
   /** As data, for a saved run. */
   batches(seed: number | string): Batches {
-    const sums = Object.fromEntries(BATCHED_COUNTS.map((name) => [name, Array.from(this[name])]));
+    const sums = Object.fromEntries(
+      BATCHED_COUNTS.map((name, k) => [
+        name,
+        Array.from({ length: this.count }, (_, b) => this.sums[b * COUNTS + k] as number),
+      ]),
+    );
     return { seed, actions: this.actions, sums: sums as Batches['sums'] };
   }
-}
-
-function bump(sums: Float64Array, b: number, value: number): void {
-  sums[b] = (sums[b] as number) + value;
 }

@@ -24,6 +24,8 @@ import { ERROR_LINE, captured, lines } from './sinks.js';
 const SCENARIO = 'scenarios/refunds-3-intent-key.yaml';
 /** Enough actions for retries 3 -> 0 to move unknownPerThousand decisively, few enough to be quick. */
 const ACTIONS = '3000';
+/** NEW as BASE but for the seed, under one gate: a change of the random draws only. */
+const SEED_ONLY = ['--actions', ACTIONS, '--seed', '2', '--fail-on', 'unknownPerThousand=+1'];
 
 function workspace(): string {
   return mkdtempSync(join(tmpdir(), 'idemsim-diff-'));
@@ -115,7 +117,7 @@ describe('idemsim diff (in-process)', () => {
   it('exits 0 on two runs of the same scenario at different seeds', async () => {
     const dir = workspace();
     const base = await baseline(dir, [SCENARIO]);
-    const r = await run([base, SCENARIO, '--actions', ACTIONS, '--seed', '2', '--fail-on', 'unknownPerThousand=+1']);
+    const r = await run([base, SCENARIO, ...SEED_ONLY]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(lines(r.out).at(-1)).toMatch(
@@ -406,18 +408,7 @@ describe('idemsim diff: gates judged as a family', () => {
 
   it('judges the gates at the --false-alarm rate given, and says so', async () => {
     const base = await baseline(workspace(), [SCENARIO]);
-    const r = await run([
-      base,
-      SCENARIO,
-      '--actions',
-      ACTIONS,
-      '--seed',
-      '2',
-      '--fail-on',
-      'unknownPerThousand=+1',
-      '--false-alarm',
-      '1%',
-    ]);
+    const r = await run([base, SCENARIO, ...SEED_ONLY, '--false-alarm', '1%']);
     expect(r.code).toBe(0);
     expect(lines(r.out).at(-1)).toMatch(/false-alarm rate 1% for the 1 gate$/);
   });
@@ -453,17 +444,7 @@ describe('idemsim diff (binary)', () => {
     const saved = idemsim(['run', SCENARIO, '--actions', ACTIONS, '--format', 'json']);
     expect(saved.status).toBe(0);
     writeFileSync(base, saved.stdout);
-    const same = idemsim([
-      'diff',
-      base,
-      SCENARIO,
-      '--actions',
-      ACTIONS,
-      '--seed',
-      '2',
-      '--fail-on',
-      'unknownPerThousand=+1',
-    ]);
+    const same = idemsim(['diff', base, SCENARIO, ...SEED_ONLY]);
     expect(same.stderr).toBe('');
     expect(same.status).toBe(0);
     const fewer = idemsim([

@@ -18,6 +18,7 @@ import {
   defaultDimensions,
   niceDurations,
   retentionRange,
+  numberDim,
   searchSpace,
   type Dimension,
 } from '../../src/recommend/space.js';
@@ -164,14 +165,11 @@ describe('key scopes searched', () => {
 
 /** An ordered dimension of n candidates 1..n (the fake load ignores what they mean). */
 function ordered(path: string, n: number, given: number): Dimension {
-  const values = Array.from({ length: n }, (_, j) => j + 1);
   return {
-    path,
-    sets: values.map((v) => `${path}=${v}`),
-    values,
-    labels: values.map(String),
-    ordered: true,
-    source: 'default',
+    ...numberDim(
+      path,
+      Array.from({ length: n }, (_, j) => j + 1),
+    ),
     given,
   };
 }

@@ -3,15 +3,10 @@
 // exactly, at about 0.05, 1 and 40 per thousand, with 1,000 and 10,000 actions per run.
 // The larger grid is `npm run coverage` (docs/coverage.md); both share scripts/coverage-grid.mjs.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { scopeNoneReasons } from '../../src/analytic/applies.js';
-import { scopeNoneExpectations, scopeNoneUnknownPerAction } from '../../src/analytic/retries.js';
-import { closedFormInputs } from '../../src/analytic/inputs.js';
+import { engine } from './coverage-engine.js';
 import { standardNormalQuantile } from '../../src/stats/normal.js';
-import { defaultsWithSets } from '../../src/scenario/index.js';
-import { simulate } from '../../src/sim/simulate.js';
 import {
   type Cell,
-  type Engine,
   GRIDS,
   REQUIRED_COVERAGE,
   SCENARIOS,
@@ -21,15 +16,6 @@ import {
   runGrid,
   shortfalls,
 } from '../../scripts/coverage-grid.mjs';
-
-const engine: Engine = {
-  defaultsWithSets,
-  closedFormInputs,
-  scopeNoneExpectations,
-  scopeNoneUnknownPerAction,
-  scopeNoneReasons,
-  simulate,
-};
 
 // 3 scenarios x 500 replicates x (1,000 + 10,000) actions: 16.5 million simulated actions.
 const GRID = GRIDS.test;

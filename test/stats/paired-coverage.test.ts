@@ -4,25 +4,13 @@
 // coverage: whether the paired standard error matches the spread of the changes, whether the
 // changes centre on the truth, and whether pairing narrows the interval (its point).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { scopeNoneReasons } from '../../src/analytic/applies.js';
-import { closedFormInputs } from '../../src/analytic/inputs.js';
-import { scopeNoneExpectations, scopeNoneUnknownPerAction } from '../../src/analytic/retries.js';
+import { engine } from './coverage-engine.js';
 import type { RunResult } from '../../src/model/result.js';
-import { defaultsWithSets } from '../../src/scenario/index.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { diffMetric, moverInterval } from '../../src/stats/diff.js';
 import { standardNormalQuantile } from '../../src/stats/normal.js';
 import { gammaQuantile } from '../../src/stats/quantiles.js';
-import { type Engine, METRICS, type Prepared, SCENARIOS, prepare } from '../../scripts/coverage-grid.mjs';
-
-const engine: Engine = {
-  defaultsWithSets,
-  closedFormInputs,
-  scopeNoneExpectations,
-  scopeNoneUnknownPerAction,
-  scopeNoneReasons,
-  simulate,
-};
+import { METRICS, type Prepared, SCENARIOS, prepare } from '../../scripts/coverage-grid.mjs';
 
 /** Each scenario's variant: a longer timeout (fewer duplicates) and more request loss (more lost). */
 const VARIANTS: Record<string, string[]> = {
