@@ -10,6 +10,7 @@ import { diffResults } from '../stats/diff.js';
 import { maxOf } from '../stats/extent.js';
 import { actionsFactorToDecide, gateEvidence, type GateEvidence } from '../stats/gates.js';
 import { nextActions } from '../stats/precision.js';
+import { Z975 } from '../stats/welford.js';
 import type { CommandContext } from './context.js';
 import { simulated, type Input, type Side } from './diff-sides.js';
 import { InputError } from './errors.js';
@@ -70,6 +71,7 @@ export function untilDecided(
   );
   let report = first;
   const rounds = new Map<string, number>();
+  const held = new Set<string>();
   for (;;) {
     const grow = new Map<string, number>();
     for (const scenario of report.scenarios) {
@@ -80,11 +82,23 @@ export function untilDecided(
       const actions = actionsOf(sides, scenario.name);
       if (actions === undefined || actions >= cap) continue;
       const factor = maxOf(
-        open.map(({ i }) => actionsFactorToDecide(evidenceOf(report, scenario.name, i), report.falseAlarm, gates)),
+        open.map(({ i }) =>
+          actionsFactorToDecide(
+            evidenceOf(report, scenario.name, i),
+            report.falseAlarm,
+            gates,
+            savedShare(sides, report, scenario.name, i),
+          ),
+        ),
       );
+      // A saved side's own interval leaves a gate open whatever the other side's actions.
+      if (factor === Number.POSITIVE_INFINITY && hasSaved(sides, scenario.name)) {
+        held.add(scenario.name);
+        continue;
+      }
       // At most MAX_GROWTH times a round: a change that is not yet paired (too few events
       // differ at these actions) sizes itself on the independent runs' far wider interval.
-      grow.set(scenario.name, nextActions(actions, actions * Math.min(factor, MAX_GROWTH), cap));
+      grow.set(scenario.name, Math.min(nextActions(actions, actions * factor, cap), actions * MAX_GROWTH));
     }
     if (grow.size === 0) break;
     for (const [name, actions] of grow) {
@@ -93,12 +107,18 @@ export function untilDecided(
     }
     report = diffResults(runs[0] ?? [], runs[1] ?? [], report.failOn, report.falseAlarm);
   }
-  for (const [name, count] of rounds) {
+  for (const name of new Set([...rounds.keys(), ...held])) {
+    const count = rounds.get(name) ?? 1;
     const scenario = report.scenarios.find((s) => s.name === name);
     const open = scenario?.gates.filter((g) => g.verdict === GateVerdict.undecided).length ?? 0;
     const actions = actionsOf(sides, name) ?? 0;
-    const end = open === 0 ? 'every gate decided' : `${plural(open, 'gate')} still undecided at --max-actions`;
-    ctx.err.write(`${terminalText(name)}: ${formatCount(actions)} actions (${count} runs), ${end}\n`);
+    const end =
+      open === 0
+        ? 'every gate decided'
+        : held.has(name)
+          ? `${plural(open, 'gate')} still undecided: the saved side's own interval leaves ${open === 1 ? 'it' : 'them'} open (save it with more actions)`
+          : `${plural(open, 'gate')} still undecided at --max-actions`;
+    ctx.err.write(`${terminalText(name)}: ${formatCount(actions)} actions (${plural(count, 'run')}), ${end}\n`);
   }
   return report;
 }
@@ -107,6 +127,29 @@ export function untilDecided(
 function actionsOf(sides: readonly Side[], name: string): number | undefined {
   const found = sides.flatMap((side) => side.scenarios.filter((s) => s.name === name).map((s) => s.actions));
   return found.length === 0 ? undefined : maxOf(found);
+}
+
+/** Whether `name` comes from a saved run on one side (its actions fixed). */
+function hasSaved(sides: readonly Side[], name: string): boolean {
+  return sides.some((side) => side.saved.some((r) => r.name === name));
+}
+
+/**
+ * The standard error a saved side brings to gate `gate` of `name` (its 95% half-width,
+ * the wider side, read as normal; a relative gate's base scaled by up to 1 + t): what no
+ * number of actions on the other side takes away. 0 when both sides are scenario files.
+ */
+function savedShare(sides: readonly Side[], report: DiffReport, name: string, gate: number): number {
+  const failOn = report.failOn[gate] as FailOn;
+  const diff = report.scenarios.find((s) => s.name === name)?.metrics.find((m) => m.metric === failOn.metric);
+  if (diff?.sides === undefined) return 0;
+  const [base, fresh] = sides.map((side) => side.saved.some((r) => r.name === name));
+  const share = (interval: { low: number; high: number }, value: number, scale: number): number =>
+    (scale * Math.max(interval.high - value, value - interval.low)) / Z975;
+  return Math.hypot(
+    base === true ? share(diff.sides.base, diff.base, failOn.relative ? 1 + failOn.tolerance : 1) : 0,
+    fresh === true ? share(diff.sides.new, diff.new, 1) : 0,
+  );
 }
 
 function evidenceOf(report: DiffReport, name: string, gate: number): GateEvidence {

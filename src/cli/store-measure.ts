@@ -136,10 +136,9 @@ function steadyLine(scenario: Scenario, keys: number, bytesPerRecord: number): s
   return `${scenario.name} at steady state: ${formatCount(keys)} keys x ${formatCount(Math.round(bytesPerRecord))} B = ${formatBytes(keys * bytesPerRecord)} (with keys.recordBytes ${scenario.keys.recordBytes}: ${formatBytes(keys * scenario.keys.recordBytes)})`;
 }
 
-/** keys.recordBytes set in the file's own text (comments and order kept), written atomically. */
 /**
- * Sets keys.recordBytes in the scenario file, its other lines and comments as they were,
- * with a comment saying where the size was measured (recommend reads it back to say which
+ * Sets keys.recordBytes in the scenario file's own text, its other lines and comments as
+ * they were, written atomically, with a comment saying where the size was measured (recommend reads it back to say which
  * size it judged the key store with).
  */
 function writeRecordBytes(cwd: string, shown: string, bytes: number, kind: StoreKind): void {

@@ -14,7 +14,7 @@ import type { GuardRow } from '../model/recommend.js';
 import type { RunResult } from '../model/result.js';
 import type { Scenario } from '../model/scenario.js';
 import { durationLiteral } from '../scenario/units.js';
-import { poissonInterval } from '../stats/exact.js';
+import { ZERO_EVENTS_HIGH, zeroEventRate } from '../stats/exact.js';
 
 /** The metrics a guard may bound, in the order guards are listed. */
 export const GUARD_METRICS = [
@@ -58,9 +58,9 @@ export function guardsFor(
     if (value === 0) {
       // None seen: "no worse" at the as-given run's own bound would ask every candidate to
       // see none in as many actions, and which seed saw a zero would pick the answer.
-      const limit = roundUp(Math.max(interval?.high ?? 0, zeroTolerance(base.actions)));
+      const limit = roundUp(Math.max(interval?.high ?? 0, zeroEventRate(base.actions, 1000)));
       const target = guardTarget(metric, limit, String(limit));
-      const why = `none in the scenario as given (${actions} actions, seed ${String(base.seed)}); the guard allows up to ${String(limit)} per thousand, what a search run of ${formatCount(base.actions)} actions cannot tell from none (the 95% upper bound of zero events, ${ZERO_EVENTS.toPrecision(3)} / ${formatCount(base.actions)}), and a candidate is judged on its own interval against it`;
+      const why = `none in the scenario as given (${actions} actions, seed ${String(base.seed)}); the guard allows up to ${String(limit)} per thousand, what a search run of ${formatCount(base.actions)} actions cannot tell from none (the 95% upper bound of zero events, ${ZERO_EVENTS_HIGH.toPrecision(3)} / ${formatCount(base.actions)}), and a candidate is judged on its own interval against it`;
       add(target, why, { value, interval });
       continue;
     }
@@ -77,14 +77,6 @@ export function guardsFor(
     add(target, why, { value, interval: baseResult.intervals[target.metric] ?? null });
   }
   return { targets, rows };
-}
-
-/** The 95% upper bound of a count that saw no event (Garwood): about 3.69. */
-const ZERO_EVENTS = poissonInterval(0).high;
-
-/** The per-thousand rate a run of `actions` actions cannot tell from none. */
-export function zeroTolerance(actions: number): number {
-  return (1000 * ZERO_EVENTS) / Math.max(1, actions);
 }
 
 function guardTarget(metric: string, limit: number, limitText: string): Target {

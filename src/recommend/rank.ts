@@ -11,7 +11,7 @@
 import type { Target } from '../model/bounds.js';
 import { isUpper } from '../stats/bounds.js';
 import { metricUnit, metricValue } from '../model/metrics.js';
-import { poissonInterval } from '../stats/exact.js';
+import { ZERO_EVENTS_HIGH, zeroEventRate } from '../stats/exact.js';
 import type { RankingRule } from '../model/recommend.js';
 import type { Point } from './point.js';
 
@@ -53,7 +53,7 @@ export function rankingRule(keys: readonly RankKey[], prefer: boolean): RankingR
   return {
     metrics: keys.map((k) => ({ ...k })),
     source: prefer ? 'prefer' : 'default',
-    rule: `${rule}; values at ${DIGITS} significant digits on the search's runs (one seed for every point), a rate per thousand in steps of what its run cannot tell from none (3.69 / actions: two points within it are equal on it)`,
+    rule: `${rule}; values at ${DIGITS} significant digits on the search's runs (one seed for every point), a rate per thousand in steps from zero of what its run cannot tell from none (${ZERO_EVENTS_HIGH.toPrecision(3)} / actions: a point that saw one event ties with one that saw none)`,
   };
 }
 
@@ -68,15 +68,11 @@ function keyValue(p: Point, key: RankKey): number {
   if (result === undefined) return Infinity;
   const x = metricValue(result.metrics, key.metric);
   if (!Number.isFinite(x)) return Infinity;
-  const step =
-    metricUnit(key.metric) === 'perThousand' ? (1000 * ZERO_EVENTS) / Math.max(1, result.metrics.actions) : 0;
+  const step = metricUnit(key.metric) === 'perThousand' ? zeroEventRate(result.metrics.actions, 1000) : 0;
   const stepped = step > 0 ? Math.floor(x / step) * step : x;
   const rounded = stepped === 0 ? 0 : Number(stepped.toPrecision(DIGITS));
   return key.better === 'lower' ? rounded : -rounded;
 }
-
-/** The 95% upper bound of a count that saw no event (Garwood): about 3.69. */
-const ZERO_EVENTS = poissonInterval(0).high;
 
 /** Better first by the ranking keys, then grid order. */
 export function compareByRank(a: Point, b: Point, keys: readonly RankKey[]): number {

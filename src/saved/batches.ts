@@ -13,7 +13,8 @@ export function readBatches(value: unknown, path: string): Batches {
   const seed = source['seed'];
   // A scenario's seed: an integer, or a string of at most 200 characters.
   const integer = typeof seed === 'number' && Number.isSafeInteger(seed);
-  const short = typeof seed === 'string' && seed.length <= MAX_SEED_LENGTH;
+  // Counted in characters (code points), as the scenario loader counts them.
+  const short = typeof seed === 'string' && [...seed].length <= MAX_SEED_LENGTH;
   if (!integer && !short) {
     throw new ShapeError(
       `${path}.seed`,

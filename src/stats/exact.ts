@@ -52,12 +52,20 @@ export function countMeanInterval(counts: Welford, scale = 1): Interval | null {
   return { low: (low / n) * scale, high: (high / n) * scale };
 }
 
+/** The 95% upper bound of a count that saw no event (Garwood): about 3.69. */
+export const ZERO_EVENTS_HIGH = poissonInterval(0).high;
+
+/** The rate per `scale` actions a run of `actions` actions cannot tell from none: ZERO_EVENTS_HIGH / actions. */
+export function zeroEventRate(actions: number, scale = 1): number {
+  return (scale * ZERO_EVENTS_HIGH) / Math.max(1, actions);
+}
+
 /**
  * Every action gave the same value c: an action giving another value is a rare event not
  * yet seen, so by Garwood at zero its rate is at most 3.69 / n, in either direction.
  */
 function sameEverywhere(value: number, n: number, scale: number): Interval {
-  const rare = poissonInterval(0).high / n;
+  const rare = zeroEventRate(n);
   return { low: Math.max(0, value - rare) * scale, high: (value + rare) * scale };
 }
 

@@ -178,14 +178,16 @@ export function judgeFamily(evidence: readonly GateEvidence[], alpha: number): G
 
 /**
  * About how many times the actions would decide a gate left undecided, if its value held:
- * its standard error falls as one over the square root of the actions. Infinity when no
- * number would (the change sits exactly on the limit).
+ * its standard error falls as one over the square root of the actions, all but `fixed` of
+ * it (the share of a saved side, whose actions stay as they are). Infinity when no number
+ * would: the change sits exactly on the limit, or the fixed share alone leaves it open.
  */
-export function actionsFactorToDecide(e: GateEvidence, alpha: number, gates: number): number {
+export function actionsFactorToDecide(e: GateEvidence, alpha: number, gates: number, fixed = 0): number {
   if (!e.testable) return Number.POSITIVE_INFINITY;
   const z = zOf(alpha / Math.max(1, gates), e.df);
   const distance = Math.abs(e.excess);
   const se = e.excess > 0 ? e.seWorse : e.seBetter;
-  if (distance === 0) return Number.POSITIVE_INFINITY;
-  return ((z * se) / distance) ** 2;
+  const reachable = (distance / z) ** 2 - fixed ** 2;
+  if (!(reachable > 0)) return Number.POSITIVE_INFINITY;
+  return Math.max(0, se ** 2 - fixed ** 2) / reachable;
 }

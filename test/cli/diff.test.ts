@@ -406,6 +406,27 @@ describe('idemsim diff: gates judged as a family', () => {
     expect(actionsOf(sized.err)).toBeLessThan(actionsOf(apart.err));
   });
 
+  it('with --until-decided against a saved baseline, stops where the baseline’s own interval leaves a gate open', async () => {
+    // The baseline saw no duplicate in 3,000 actions: its own interval reaches 1.2 per
+    // thousand, so no number of NEW's actions shows a change within +0.1; NEW is not grown.
+    const base = await baseline(workspace(), [SCENARIO]);
+    const r = await run([
+      base,
+      SCENARIO,
+      '--actions',
+      ACTIONS,
+      '--set',
+      'network.replyLoss=0.02094',
+      '--fail-on',
+      'duplicatesPerThousand=+0.1',
+      '--until-decided',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(
+      `refunds-3-intent-key: 3,000 actions (1 run), 1 gate still undecided: the saved side's own interval leaves it open (save it with more actions)\n`,
+    );
+  });
+
   it('judges the gates at the --false-alarm rate given, and says so', async () => {
     const base = await baseline(workspace(), [SCENARIO]);
     const r = await run([base, SCENARIO, ...SEED_ONLY, '--false-alarm', '1%']);

@@ -149,6 +149,13 @@ describe('readBatches', () => {
     expect(readBatches({ ...GOOD, seed: 'paired:7' }, 'b').seed).toBe('paired:7');
   });
 
+  it('counts a seed in characters, as the scenario loader does: 200 outside the BMP read', () => {
+    const astral = '\u{1F600}'.repeat(200);
+    expect(astral.length).toBe(400);
+    expect(readBatches({ ...GOOD, seed: astral }, 'b').seed).toBe(astral);
+    expect(() => readBatches({ ...GOOD, seed: `${astral}x` }, 'b')).toThrow(/at most 200 characters/);
+  });
+
   it('ignores a count it does not know (one a later idemsim writes)', () => {
     const later = edited((b) => (b.sums['retriedKeys'] = [1, 2, 3]));
     expect(readBatches(later, 'b')).toEqual(readBatches(GOOD, 'b'));
