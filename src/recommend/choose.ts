@@ -36,6 +36,11 @@ export interface ChooseInput {
   want: number;
   /** Points rerun at once (the worker threads). */
   batch: number;
+  /**
+   * Reruns so far, shared by every choice of one recommendation (the pipeline chooses once
+   * per stage): the counts reported are the whole's; the caps bound each choice.
+   */
+  spent?: { confirmed: number; verified: number };
 }
 
 export interface Choice {
@@ -58,6 +63,7 @@ export const MAX_VERIFIED = 12;
 export async function choose(input: ChooseInput, points: readonly Point[]): Promise<Choice> {
   const { targets, keys, want } = input;
   const ranked = points.filter((p) => p.search !== undefined).sort((a, b) => compareByRank(a, b, keys));
+  const spent = input.spent ?? { confirmed: 0, verified: 0 };
   let confirmed = 0;
   let verified = 0;
   for (;;) {
@@ -71,6 +77,7 @@ export async function choose(input: ChooseInput, points: readonly Point[]): Prom
       const batch = pending.slice(0, Math.min(input.batch, MAX_CONFIRMED - confirmed));
       await confirm(input, batch);
       confirmed += batch.length;
+      spent.confirmed += batch.length;
       continue;
     }
     const unverified = window.filter((p) => p.verify === undefined);
@@ -78,9 +85,10 @@ export async function choose(input: ChooseInput, points: readonly Point[]): Prom
       const batch = unverified.slice(0, MAX_VERIFIED - verified);
       await verify(input, batch);
       verified += batch.length;
+      spent.verified += batch.length;
       continue;
     }
-    return conclude(input, ranked, window, confirmed, verified);
+    return conclude(input, ranked, window, spent.confirmed, spent.verified);
   }
 }
 

@@ -81,11 +81,18 @@ export async function recommendPipeline(input: PipelineInput): Promise<PipelineO
     verifyMaxActions: input.verifyMaxActions,
     want: input.want,
     batch: input.batch,
+    // The reruns of every stage's choice, counted together for the output (choose.ts).
+    spent: { confirmed: 0, verified: 0 },
   };
   // The smallest changes first, unless a --prefer asks for the best of a metric: the
   // scenario as given, then one field, then two; the first of those that passes is the answer.
   // Each stage is simulated only when the one before found nothing.
-  const changes = (p: Point): number => patchFields(base, p.scenario, input.dims).length;
+  const counted = new Map<Point, number>();
+  const changes = (p: Point): number => {
+    let n = counted.get(p);
+    if (n === undefined) counted.set(p, (n = patchFields(base, p.scenario, input.dims).length));
+    return n;
+  };
   let small: SearchOutcome | undefined;
   const stages = input.prefer === undefined ? smallChangeStages(input.dims) : [];
   for (const [most, stage] of stages.entries()) {

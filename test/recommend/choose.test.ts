@@ -79,6 +79,18 @@ describe('recommend choice', () => {
     expect(choice.runnersUp.map((p) => p.scenario.name)).toEqual(['b']);
   });
 
+  it('counts the reruns of several choices together when they share what they spent (one per stage)', async () => {
+    const spent = { confirmed: 0, verified: 0 };
+    const simulate = fakeSimulate({}, { a: fail, b: pass(1.2) });
+    const first = await choose({ ...input(simulate), spent }, [point('a', [0], TARGETS, pass(1.1))]);
+    expect(first).toMatchObject({ status: 'unverified', verified: 1 });
+    const second = await choose({ ...input(simulate), spent }, [point('b', [1], TARGETS, pass(1.2))]);
+    expect(second.status).toBe('recommended');
+    // Both verifications, not the last choice's alone.
+    expect(second.verified).toBe(2);
+    expect(spent).toEqual({ confirmed: 0, verified: 2 });
+  });
+
   it('a configuration that fails verification is not recommended: the next one is', async () => {
     // b is beaten by a on every metric: it is tried only once a is rejected.
     const points = [point('a', [0], TARGETS, pass(1.1)), point('b', [1], TARGETS, pass(1.2))];
