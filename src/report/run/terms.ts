@@ -95,6 +95,8 @@ export const TERMS: readonly Term[] = [
     meaning:
       'check and recommend judge a bound on the interval, not the value: it passes when the whole interval meets ' +
       'it, fails when none of it does, and is undecided when the interval straddles the limit: the run was too ' +
-      'short to tell, and --until-decided runs as many actions as it takes.',
+      'short to tell, and --until-decided runs as many actions as it takes. The --fail-on gates of diff and ' +
+      'check --baseline are judged together on the change between two runs, so that a comparison with no real ' +
+      'change fails any of them with at most the stated false-alarm rate (5%; docs/ci.md).',
   },
 ];
