@@ -15,7 +15,7 @@ import {
   rollbackReason,
 } from './feature-reasons.js';
 import { actionSpan, callSpan, intentLike, segmentSpan } from './spans.js';
-import { budgetReason, hedgeReason, throttleReason } from './clients.js';
+import { budgetReason, hedgeReason, layerReason, throttleReason } from './clients.js';
 
 export type { Reason } from './feature-reasons.js';
 
@@ -61,6 +61,7 @@ export function scopeNoneReasons(s: Scenario): Reason[] {
     throttleReason(s),
     budgetReason(s),
     hedgeReason(s),
+    layerReason(s),
   ];
 }
 

@@ -33,3 +33,18 @@ export function hedgeReason(s: Scenario): Reason {
     `hedging (up to ${h.max} more attempts): a call repeats while its first attempt may still succeed, which the retry formula does not count`
   );
 }
+
+/**
+ * Retry layers (MODEL.md E) keep the scope-none forms exact when each only retries a failed
+ * call: the attempts then run one after another until one succeeds, (R + 1) times the
+ * product of the layers' attempts at most, each independent of the others. A layer timeout
+ * gives up an attempt still running (its reply is ignored) and a layer deadline stops
+ * retries early: then the forms count attempts the simulator does not send.
+ */
+export function layerReason(s: Scenario): Reason {
+  const cut = s.client.layers.findIndex((layer) => layer.timeout !== 'none' || layer.deadline !== 'none');
+  if (cut < 0) return false;
+  const layer = s.client.layers[cut] as Scenario['client']['layers'][number];
+  const what = layer.timeout !== 'none' ? 'a timeout that gives up a call still running' : 'a deadline that can stop its retries';
+  return `retry layer ${cut} (client.layers[${cut}]) has ${what}: the layers no longer just multiply the attempts`;
+}

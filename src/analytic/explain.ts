@@ -119,7 +119,13 @@ function scopeNoneRows(s: Scenario, r: RunResult): Comparison[] {
   const reasons = scopeNoneReasons(s);
   const { requestLoss: a, errorRate: b, retries: R } = input;
   const { probability: p, max: M } = s.agent.replan;
-  const symbols = `E = sum_{k=0..R} (1 - y)^k attempts per call, C = sum_{j=0..M} (p (1 - y)^(R+1))^j calls, y = x (1 - q), x = (1 - a)(1 - b); a = ${a}, b = ${b}, R = ${R}, p = ${p}, M = ${M}`;
+  const layers = s.client.layers;
+  // Retry layers retry only a failed call: their attempts multiply the client's (MODEL.md E).
+  const rText =
+    layers.length === 0
+      ? `R = ${R}`
+      : `R = ${R}, R + 1 = ${[s.client.retries + 1, ...layers.map((layer) => layer.retries + 1)].join(' x ')} (the client's attempts times each retry layer's)`;
+  const symbols = `E = sum_{k=0..R} (1 - y)^k attempts per call, C = sum_{j=0..M} (p (1 - y)^(R+1))^j calls, y = x (1 - q), x = (1 - a)(1 - b); a = ${a}, b = ${b}, ${rText}, p = ${p}, M = ${M}`;
   const same = 'x, y, E, C as for attempts per action';
   const note =
     "exact here: every sent attempt executes with x and ends ok with 1 - q, independently (src/analytic/retries.ts); the run's 95% interval of the per-action mean";

@@ -41,7 +41,10 @@ export interface ClosedFormInputs {
   x: number;
   /** y = x (1 - q): a sent attempt executes and its 200 arrives in time. */
   y: number;
-  /** R: retries after the first attempt of each tool call. */
+  /**
+   * R: retries after the first attempt of each tool call. With retry layers (MODEL.md E),
+   * which retry only a failed call, (R + 1) is the product of every layer's attempts.
+   */
   retries: number;
   /** Re-plans after a failed tool call: probability p, at most M per step execution. */
   replan: { probability: number; max: number };
@@ -64,7 +67,7 @@ export function closedFormInputs(s: Scenario): ClosedFormInputs {
     replyLoss: s.network.replyLoss,
     x,
     y: x * (1 - q),
-    retries: s.client.retries,
+    retries: s.client.layers.reduce((n, layer) => n * (layer.retries + 1), s.client.retries + 1) - 1,
     replan: { probability: s.agent.replan.probability, max: s.agent.replan.max },
     crash: s.agent.crash.probability,
     meanService: lognormalMean(median, sigma),

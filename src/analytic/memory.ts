@@ -6,6 +6,7 @@
 // own, measured (docs/reference/performance.md); the estimate errs towards more.
 import { DEFAULT_SERIES_INTERVAL, MAX_SERIES_INTERVALS, type Scenario } from '../model/scenario.js';
 import { pSlow } from './inputs.js';
+import { maxAttemptsPerCall } from './spans.js';
 import { maxOf, minOf } from '../stats/extent.js';
 
 /** The ceiling a run's estimate must stay under unless `--max-memory` raises it: 1 GB. */
@@ -95,7 +96,8 @@ function liveKeys(s: Scenario, attempts: number): number {
  */
 function attemptsPerCall(s: Scenario): number {
   const q = failureShare(s);
-  const tries = s.client.retries + 1;
+  // Retry layers multiply the tries: a layer retries only a call whose every try failed.
+  const tries = sequentialTries(s);
   return q >= 1 ? tries : (1 - q ** tries) / (1 - q);
 }
 
@@ -112,12 +114,17 @@ function actionsInFlight(s: Scenario, attempts: number): number {
   const calling = (attempts + hedges) * service;
   const { replan, crash } = s.agent;
   // A re-plan follows a call whose every attempt failed.
-  const callFails = failureShare(s) ** (s.client.retries + 1);
+  const callFails = failureShare(s) ** sequentialTries(s);
   const replanning = callFails * replan.probability * replan.max * mid(replan.delay);
   const crashes = crash.probability >= 1 ? crash.max : Math.min(crash.max, crash.probability / (1 - crash.probability));
   const resuming = crashes * mid(crash.resumeDelay);
   const span = calling + replanning + resuming;
   return Math.min(s.actions, (peakRate(s) * span) / 1000);
+}
+
+/** The tries of a call one after another: the client's, times each retry layer's. */
+function sequentialTries(s: Scenario): number {
+  return s.client.layers.reduce((n, layer) => n * (layer.retries + 1), s.client.retries + 1);
 }
 
 /** The mean service time (ms), at the worst incident's latency factor. */
@@ -145,8 +152,8 @@ function queuedExecutions(s: Scenario): number {
   const { concurrency } = s.service;
   if (concurrency === 'unlimited') return 0;
   const capacity = (concurrency * 1000) / serviceTime(s);
-  // Each retry or hedge is another execution.
-  const tries = s.client.retries + 1 + (s.client.hedge === 'none' ? 0 : s.client.hedge.max);
+  // Each retry or hedge is another execution, every layer's.
+  const tries = maxAttemptsPerCall(s);
   const offered = peakRate(s) * tries;
   if (offered <= capacity) return 0;
   return s.actions * tries * (1 - capacity / offered);

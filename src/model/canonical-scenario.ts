@@ -4,7 +4,7 @@ import { type Field, type Member, valueAtKeys } from './field-types.js';
 import { FIELDS } from './fields.js';
 import { isOff, isOptionalGroup } from './field-lookup.js';
 import { inCatalogueOrder } from './metrics.js';
-import { type Bound, type JitterSpec, type Scenario, isProportional } from './scenario.js';
+import { type Bound, type JitterSpec, type Layer, type Scenario, isProportional } from './scenario.js';
 
 /**
  * A copy with keys in the field table's order (members in their table's order, `expect:` in
@@ -45,10 +45,8 @@ const PLAN = FIELDS.filter((field) => field.kind !== 'sweep').map((field) => {
 
 function copy(field: Field, value: unknown): unknown {
   switch (field.kind) {
-    case 'jitter': {
-      const jitter = value as JitterSpec;
-      return isProportional(jitter) ? { proportional: [jitter.proportional[0], jitter.proportional[1]] } : jitter;
-    }
+    case 'jitter':
+      return jitterCopy(value as JitterSpec);
     case 'latency':
     case 'range-of-durations':
       return inOrder(value, field.members);
@@ -57,11 +55,30 @@ function copy(field: Field, value: unknown): unknown {
     case 'profile':
     case 'incidents':
       return (value as unknown[]).map((item) => inOrder(item, field.items));
+    case 'layers':
+      return (value as Layer[]).map(layerCopy);
     case 'expect':
       return inCatalogueOrder(value as Record<string, Bound>, bound);
     default:
       return value;
   }
+}
+
+function jitterCopy(jitter: JitterSpec): JitterSpec {
+  return isProportional(jitter) ? { proportional: [jitter.proportional[0], jitter.proportional[1]] } : jitter;
+}
+
+/** A retry layer with every member, in the order a file writes them. */
+function layerCopy(layer: Layer): Layer {
+  const { base, multiplier, max, jitter, floor } = layer.backoff;
+  return {
+    preset: layer.preset,
+    retries: layer.retries,
+    backoff: { base, multiplier, max, jitter: jitterCopy(jitter), floor },
+    timeout: layer.timeout,
+    deadline: layer.deadline,
+    newCall: layer.newCall,
+  };
 }
 
 function bound(b: Bound): Bound {

@@ -28,6 +28,8 @@ export const FieldKind = {
   profile: 'profile',
   /** `incidents`: a list of windows `{ at, for, ... }`, each naming at least one effect. */
   incidents: 'incidents',
+  /** `client.layers`: a list of retry loops around the client (model/layers.ts holds their members). */
+  layers: 'layers',
   expect: 'expect',
   sweep: 'sweep',
 } as const;

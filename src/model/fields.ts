@@ -61,6 +61,8 @@ const PRESET_DOC = 'a real client whose documented defaults fill the client fiel
 const THROTTLE_DOC = 'a retry token bucket shared by the run (the AWS SDK retry quota); none: no quota';
 const BUDGET_DOC = "retries at once as a share of the run's attempts in flight (Envoy); none: no budget";
 const HEDGE_DOC = 'gRPC-style hedging: another attempt every `after` until a reply; needs retries: 0';
+const LAYERS_DOC =
+  'retry loops around the client, innermost first: each { preset, retries, backoff, timeout, deadline, newCall }';
 const PROFILE_DOC = 'a piecewise-constant rate from time 0: steps { until, rate }, then the base rate';
 const INCIDENTS_DOC = 'windows [at, at + for) that change latency, errors or losses; the last listed wins';
 
@@ -174,6 +176,20 @@ export const FIELDS: readonly Field[] = [
     { after: 500, max: 2 },
     RETRY_LIMIT_METRICS,
     'needs client.retries: 0',
+  ),
+  optional(
+    f('client.layers', 'layers', LAYERS_DOC),
+    [
+      {
+        preset: 'langgraph',
+        retries: 2,
+        backoff: { base: 500, multiplier: 2, max: 128_000, jitter: { proportional: [1, 2] }, floor: 0 },
+        timeout: 'none',
+        deadline: 'none',
+        newCall: false,
+      },
+    ],
+    ['layers'],
   ),
   f('keys.scope', 'enum', 'what the idempotency key identifies: none | attempt | call | payload | intent | business', {
     values: Object.keys(Scope),

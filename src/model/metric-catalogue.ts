@@ -10,6 +10,7 @@ export type Row = Omit<MetricInfo, 'name'>;
 const m = (unit: Unit, description: string, ...rows: TableRow[]): Row => ({ unit, description, rows });
 const extended = (row: Row): Row => ({ ...row, group: 'extended' });
 const clients = (row: Row): Row => ({ ...row, group: 'clients' });
+const layers = (row: Row): Row => ({ ...row, group: 'layers' });
 const at = (
   section: TableSection,
   label: string,
@@ -206,6 +207,16 @@ export const CATALOGUE = {
     'perAction',
     'attempts per action: load on the service',
     at('run', 'attempts / action', { after: 'executions' }),
+  ),
+  'attemptsPerCall.mean': layers(
+    m(
+      'perAction',
+      "requests sent per tool call, every retry layer's included: the layers' attempts multiply",
+      at('run', 'attempts / call', { after: 'attemptsPerAction' }),
+    ),
+  ),
+  'attemptsPerCall.max': layers(
+    m('count', 'most requests any one tool call sent', at('run', '  most in one call', { after: 'attemptsPerCall.mean' })),
   ),
   executionsPerAction: m(
     'perAction',

@@ -23,16 +23,17 @@ export type MetricName = Leaves<Metrics, ''>;
 /**
  * An optional group of metrics, reported only for scenarios that use its features:
  * `extended`, the service's own failures, leases and the agent's checks (MODEL.md, A to C);
- * `clients`, the retry throttle, budget and hedging of real clients (MODEL.md, D). A
- * scenario that uses neither is reported exactly as before they existed.
+ * `clients`, the retry throttle, budget and hedging of real clients (MODEL.md, D);
+ * `layers`, the retry layers around the client (MODEL.md, E). A scenario that uses none is
+ * reported exactly as before they existed.
  */
-export type MetricGroup = 'extended' | 'clients';
+export type MetricGroup = 'extended' | 'clients' | 'layers';
 
 /** Which optional groups a run's output carries (decided by its scenario, features.ts). */
 export type Carried = Record<MetricGroup, boolean>;
 
-export const NO_GROUP: Carried = { extended: false, clients: false };
-export const EVERY_GROUP: Carried = { extended: true, clients: true };
+export const NO_GROUP: Carried = { extended: false, clients: false, layers: false };
+export const EVERY_GROUP: Carried = { extended: true, clients: true, layers: true };
 
 /** The sections of the table, in the order it lists them (titles in report/run/sections.ts). */
 export const TABLE_SECTIONS = [

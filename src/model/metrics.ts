@@ -28,6 +28,8 @@ export function groupMetrics(group: MetricGroup): readonly MetricName[] {
 export const EXTENDED_METRICS: readonly MetricName[] = groupMetrics('extended');
 /** The metrics of the real clients' retry limits and hedging. */
 export const CLIENT_METRICS: readonly MetricName[] = groupMetrics('clients');
+/** The metrics of the retry layers around the client. */
+export const LAYER_METRICS: readonly MetricName[] = groupMetrics('layers');
 
 /** Whether an output that carries `carried` reports the metric. */
 export function isCarried(info: MetricInfo, carried: Carried): boolean {
@@ -41,7 +43,7 @@ export function shownMetrics(carried: Carried): readonly MetricInfo[] {
 
 /** Either side carries the group. */
 export function eitherCarried(a: Carried, b: Carried): Carried {
-  return { extended: a.extended || b.extended, clients: a.clients || b.clients };
+  return { extended: a.extended || b.extended, clients: a.clients || b.clients, layers: a.layers || b.layers };
 }
 
 /** The unit of a metric of the catalogue; a name outside it is a bug (names are checked on input). */

@@ -53,6 +53,8 @@ export interface Metrics {
   mismatchRate: number;
   dedupHitRate: number;
   attemptsPerAction: number;
+  /** MODEL.md E: requests sent per tool call, every retry layer's included. */
+  attemptsPerCall: { mean: number; max: number };
   executionsPerAction: number;
   latency: { call: Quantiles; step: Quantiles };
   keyStore: {
@@ -154,6 +156,8 @@ export interface TracedAttempt {
   takeover?: boolean;
   /** A hedged attempt (MODEL.md, D): sent beside the call's earlier attempts, not after them. */
   hedge?: boolean;
+  /** The first attempt of a client call that retry layer `layer` sent (MODEL.md E), not the SDK's own retry. */
+  layer?: number;
   /** The call wanted a retry after this attempt and the retry budget or throttle refused it. */
   refused?: 'budget' | 'throttle';
 }

@@ -67,6 +67,24 @@ export interface HedgeSpec {
   max: number;
 }
 
+/**
+ * An outer retry loop around the client (MODEL.md E, retry layers): an agent framework's or
+ * an app's retry of the whole client call. Layer L's attempt is one layer-(L-1) call.
+ */
+export interface Layer {
+  /** A named retry loop whose documented defaults filled the layer; `'none'`: none. */
+  preset: PresetName | 'none';
+  /** Layer attempts after the first. */
+  retries: number;
+  backoff: { base: number; multiplier: number; max: number; jitter: JitterSpec; floor: number };
+  /** Per layer attempt; `'none'`: wait for the inner call. */
+  timeout: number | 'none';
+  /** Over the whole layer call; `'none'`: unbounded. */
+  deadline: number | 'none';
+  /** Each layer attempt is a new tool call id (a framework that re-invokes the tool function). */
+  newCall: boolean;
+}
+
 /** A uniform draw between min and max (ms). */
 export interface Range {
   min: number;
@@ -138,6 +156,8 @@ export interface Scenario {
     throttle: ThrottleSpec | 'none';
     budget: BudgetSpec | 'none';
     hedge: HedgeSpec | 'none';
+    /** Outer retry loops around the client, innermost first (MODEL.md E, retry layers); empty: none. */
+    layers: Layer[];
   };
   keys: {
     scope: Scope;
@@ -204,6 +224,7 @@ export function defaultScenario(): Scenario {
       throttle: 'none',
       budget: 'none',
       hedge: 'none',
+      layers: [],
     },
     keys: {
       scope: 'none',

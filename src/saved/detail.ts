@@ -28,6 +28,7 @@ const readAttempt = record<TracedAttempt>({
   crash: optional(record<{ at: number; afterEffect: boolean }>({ at: finite, afterEffect: bool })),
   takeover: optional(bool),
   hedge: optional(bool),
+  layer: optional(count),
   refused: optional(oneOf({ budget: 'budget', throttle: 'throttle' })),
 });
 

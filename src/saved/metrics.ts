@@ -1,6 +1,7 @@
 // A run's metrics and intervals as a saved file holds them: every metric of the catalogue
 // by its dotted name, each optional group only where the run's scenario carries it.
-import { CLIENT_METRICS, EXTENDED_METRICS, METRIC_NAMES } from '../model/metrics.js';
+import { CLIENT_METRICS,
+  LAYER_METRICS, EXTENDED_METRICS, METRIC_NAMES } from '../model/metrics.js';
 import { type Carried } from '../model/metric-types.js';
 import { type Interval, type Metrics } from '../model/result.js';
 import { canonicalMetrics } from '../model/canonical.js';
@@ -32,10 +33,15 @@ export function readMetrics(value: unknown, path: string, reading: MetricsReadin
   const leafOf = (name: string): unknown =>
     name.split('.').reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), source);
   const present = (names: readonly string[]): boolean => names.some((name) => leafOf(name) !== undefined);
-  const carried = reading.carried ?? { extended: present(EXTENDED_METRICS), clients: present(CLIENT_METRICS) };
+  const carried = reading.carried ?? {
+    extended: present(EXTENDED_METRICS),
+    clients: present(CLIENT_METRICS),
+    layers: present(LAYER_METRICS),
+  };
   const skipped = new Set<string>([
     ...(carried.extended ? [] : EXTENDED_METRICS),
     ...(carried.clients ? [] : CLIENT_METRICS),
+    ...(carried.layers ? [] : LAYER_METRICS),
   ]);
   const copy: Record<string, unknown> = {};
   for (const name of METRIC_NAMES) {

@@ -40,6 +40,12 @@ export function hint(kind: string, values: readonly string[] = []): string {
       return 'a list of steps such as [{ until: 30m, rate: 50 }, { until: 40m, rate: 150 }]';
     case 'incidents':
       return 'a list of windows such as [{ at: 10m, for: 5m, errorRate: 0.2 }]';
+    case 'layers':
+      return 'a list of retry loops, innermost first, such as [{ preset: langgraph }] or [{ retries: 3, timeout: 30s }]';
+    case 'layer':
+      return 'a retry loop such as { preset: langgraph } or { retries: 3, backoff: { base: 1s }, timeout: 30s }';
+    case 'layer-backoff':
+      return 'a map of base, multiplier, max, jitter and floor, such as { base: 500ms, multiplier: 2, max: 128s, jitter: full }';
     case 'profile-step':
       return 'a step such as { until: 30m, rate: 50 }';
     case 'incident':

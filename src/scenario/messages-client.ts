@@ -5,6 +5,7 @@ import { Code } from './codes.js';
 import type { Problem } from './issues.js';
 import { found, last, list, problem, show } from './message-text.js';
 import type { TreeNode } from './tree.js';
+import { LAYER_PRESETS } from '../model/layers.js';
 
 // client.backoff.jitter: { proportional: [lo, hi] }
 
@@ -77,4 +78,40 @@ export const nothingToLimit = (path: string, preset: string | undefined): Proble
     Code.nothingToLimit,
     `${path}${preset === undefined ? '' : ` (from the preset ${preset})`}: client.retries is 0, so there is no retry to limit; ` +
       `set client.retries above 0, or ${preset === undefined ? `remove ${path}` : `set ${path}: none`}`,
+  );
+
+// client.layers: retry loops around the client (MODEL.md E)
+
+export const tooManyLayers = (path: string, count: number, max: number): Problem =>
+  problem(
+    Code.tooManyLayers,
+    `${path}: found ${count} layers; at most ${max} retry loops stack around a client: remove the outer ones you do not run`,
+  );
+/** `preset`: the layer's preset when it has no retries to give (temporal: unlimited attempts). */
+export const layerNeedsRetries = (path: string, preset: string | undefined): Problem =>
+  problem(
+    Code.missingMember,
+    preset === undefined
+      ? `${path}: a layer needs retries, or a preset that gives them; write for example { retries: 2 } or { preset: langgraph }`
+      : `${path}: the preset ${preset} has no default for retries (its attempts are unlimited); write retries, such as { preset: ${preset}, retries: 5 }`,
+  );
+export const clientOnlyInLayer = (path: string, key: string): Problem =>
+  problem(
+    Code.clientOnly,
+    key === 'hedge'
+      ? `${path}.hedge: a retry layer cannot hedge; only the client hedges: move it to client.hedge (with client.retries: 0), or remove it`
+      : `${path}.${key}: a retry layer has no ${key === 'throttle' ? 'retry quota' : 'retry budget'}; only the client's own retries consult one: move it to client.${key}, or remove it`,
+  );
+export const clientPresetInLayer = (path: string, preset: string): Problem =>
+  problem(
+    Code.clientOnly,
+    `${path}: ${preset} is a client (${preset === 'stripe' ? 'it sends its own key' : preset === 'envoy' ? 'it has a retry budget' : 'it has a retry quota'}), not a retry loop around one; ` +
+      `set client.preset: ${preset}, or use a loop in the layer: ${list(LAYER_PRESETS)}`,
+  );
+/** `scope`: keys.scope, under which a call id is not what the key is made from. */
+export const newCallWithoutCallKey = (path: string, scope: string): Problem =>
+  problem(
+    Code.newCallNoEffect,
+    `${path}: newCall gives each layer attempt a new call id, but keys.scope ${scope} does not key by call id, so it changes nothing; ` +
+      'remove newCall, or set keys.scope: call',
   );

@@ -1,11 +1,44 @@
 // The JSON Schema of the two blocks that are not fields of the simulated scenario: `expect:`
 // (each metric's bound in the form its unit takes) and `sweep:` (what a sweep varies and
-// reports). scenario/schema.ts places them in the scenario's schema.
+// reports); and of `client.layers`, whose items reuse the client's own field forms.
+// scenario/schema.ts places them in the scenario's schema.
 import { METRICS, METRIC_NAMES } from '../model/metrics.js';
 import { type Unit } from '../model/metric-types.js';
 import { boundForm } from './bounds.js';
 import { VARIABLE_PATHS } from './vary.js';
 import { Definitions, type JsonSchema, duration, numberBounds, probability, size } from './schema-values.js';
+import { LAYER_MEMBERS, LAYER_PRESETS, MAX_LAYERS } from '../model/layers.js';
+import { hint } from './hints.js';
+
+/**
+ * `client.layers`: up to MAX_LAYERS retry loops. `schemaOf(path)` is the schema of a client
+ * field, whose form a layer member shares (`client.backoff.base` for `backoff.base`).
+ * That a layer without a preset names `retries` is checked by the loader only.
+ */
+export function layersSchema(defs: Definitions, schemaOf: (path: string) => JsonSchema): JsonSchema {
+  const doc = (key: string): string => LAYER_MEMBERS[key]?.doc ?? key;
+  const backoffMembers = ['base', 'multiplier', 'max', 'jitter', 'floor'];
+  const layer: JsonSchema = {
+    type: 'object',
+    description: hint('layer'),
+    $comment: 'a layer without a preset (or with temporal) must name retries: checked by the loader only',
+    properties: {
+      preset: { description: doc('preset'), type: 'string', enum: ['none', ...LAYER_PRESETS] },
+      retries: { description: doc('retries'), type: 'integer', ...numberBounds({ min: 0, max: LAYER_MEMBERS['retries']?.max }) },
+      backoff: {
+        description: doc('backoff'),
+        type: 'object',
+        properties: Object.fromEntries(backoffMembers.map((key) => [key, schemaOf(`client.backoff.${key}`)])),
+        additionalProperties: false,
+      },
+      timeout: { description: doc('timeout'), anyOf: [{ const: 'none' }, duration(defs, { min: 0, minExclusive: true })] },
+      deadline: { description: doc('deadline'), anyOf: [{ const: 'none' }, duration(defs, { min: 0, minExclusive: true })] },
+      newCall: { description: doc('newCall'), type: 'boolean' },
+    },
+    additionalProperties: false,
+  };
+  return { anyOf: [{ const: 'none' }, { type: ['array', 'null'], maxItems: MAX_LAYERS, items: layer }] };
+}
 
 /**
  * The `sweep:` block. Whether a spec's values are valid values of the field it varies (a

@@ -13,7 +13,7 @@ import { LIMITS } from '../model/limits.js';
 import { memberText } from './map-or-none.js';
 import { fieldHint } from './read.js';
 import { written } from './serialize.js';
-import { expectSchema, sweepSchema } from './schema-blocks.js';
+import { expectSchema, layersSchema, sweepSchema } from './schema-blocks.js';
 import { Definitions, type JsonSchema, duration, numberBounds, probability, size } from './schema-values.js';
 import { PARAGRAPH_PATTERN, TEXT_LIMIT, TEXT_LIMITS, TEXT_PATTERN } from './kinds.js';
 
@@ -184,6 +184,8 @@ function forms(defs: Definitions, field: Field): JsonSchema {
       return list(defs, field, 'profile-step');
     case 'incidents':
       return list(defs, field, 'incident');
+    case 'layers':
+      return layersSchema(defs, (path) => fieldSchema(defs, BY_PATH.get(path) as Field));
     case 'expect':
       return expectSchema(defs);
     case 'sweep':

@@ -10,6 +10,7 @@ import {
   type Bound,
   type Incident,
   type JitterSpec,
+  type Layer,
   type ProfileStep,
   type Range,
   type Scenario,
@@ -36,6 +37,19 @@ function writtenIncident(incident: Incident): Record<string, unknown> {
 }
 
 /** A map's members in the table's order, durations with their unit. */
+/** A retry layer as a file writes it: durations with units, `preset` only when there is one. */
+function writtenLayer(layer: Layer): Record<string, unknown> {
+  const { base, multiplier, max, jitter, floor } = layer.backoff;
+  return {
+    ...(layer.preset === 'none' ? {} : { preset: layer.preset }),
+    retries: layer.retries,
+    backoff: { base: durationLiteral(base), multiplier, max: durationLiteral(max), jitter, floor: durationLiteral(floor) },
+    timeout: layer.timeout === 'none' ? 'none' : durationLiteral(layer.timeout),
+    deadline: layer.deadline === 'none' ? 'none' : durationLiteral(layer.deadline),
+    newCall: layer.newCall,
+  };
+}
+
 function writtenMembers(field: Field, value: Record<string, number>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, member] of Object.entries(field.members ?? {})) {
@@ -79,6 +93,8 @@ export function written(field: Field, value: unknown): unknown {
       return (value as ProfileStep[]).map((step) => ({ until: durationLiteral(step.until), rate: step.rate }));
     case 'incidents':
       return (value as Incident[]).map(writtenIncident);
+    case 'layers':
+      return (value as Layer[]).map(writtenLayer);
     case 'expect':
       return Object.fromEntries(
         Object.entries(value as Record<string, Bound>).map(([metric, bound]) => [metric, writtenBound(metric, bound)]),
@@ -122,6 +138,11 @@ export function scenarioToYaml(scenario: Scenario): string {
     for (const key of keys) node = (node[key] ??= {}) as Record<string, unknown>;
     const value = valueAt(scenario, field.path);
     node[last] = field.kind === 'jitter' ? yamlJitter(value as JitterSpec) : written(field, value);
+    if (field.kind === 'layers') {
+      for (const layer of node[last] as { backoff: { jitter: JitterSpec } }[]) {
+        layer.backoff.jitter = yamlJitter(layer.backoff.jitter) as JitterSpec;
+      }
+    }
   }
   const { Document, isMap, isSeq } = yaml();
   const doc = new Document(out, { customTags: [PAIR] });
@@ -135,6 +156,7 @@ export function scenarioToYaml(scenario: Scenario): string {
     items.forEach((_, i) => flow([...field.path.split('.'), i]));
   }
   FLOW_GROUPS.forEach(flow);
+  scenario.client.layers.forEach((_, i) => flow(['client', 'layers', i, 'backoff']));
   for (const metric of Object.keys(scenario.expect)) flow(['expect', metric]);
   if (scenario.sweep !== undefined) {
     for (const { path } of scenario.sweep.vary) flow(['sweep', 'vary', path]);

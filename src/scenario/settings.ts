@@ -8,6 +8,7 @@ import {
   type Bound,
   type Incident,
   type JitterSpec,
+  type Layer,
   type ProfileStep,
   type ProportionalJitter,
   type Range,
@@ -134,6 +135,8 @@ function shown(field: Field, value: unknown): string {
       return profileText(value as ProfileStep[]);
     case 'incidents':
       return (value as Incident[]).map(incidentText).join('; ') || 'none';
+    case 'layers':
+      return (value as Layer[]).map(layerText).join('; then ') || 'none';
     case 'expect':
       return expectText(value as Record<string, Bound>);
     case 'sweep':
@@ -166,6 +169,21 @@ function clientMapText(path: string, m: Record<string, number>): string {
         .map(([key, value]) => `${key} ${plain(value)}`)
         .join(', ');
   }
+}
+
+/** `langgraph: 2 retries after 500 ms doubling to 2 min 8 s, d × U(1, 2); no timeout`, innermost first. */
+function layerText(layer: Layer): string {
+  const { base, multiplier, max, jitter, floor } = layer.backoff;
+  const name = layer.preset === 'none' ? 'a loop' : layer.preset;
+  const jitterText = isProportional(jitter) ? proportionalText(jitter) : `${jitter} jitter`;
+  const parts = [
+    `${name}: ${plain(layer.retries)} ${layer.retries === 1 ? 'retry' : 'retries'} after ${proseDuration(base)} x${plain(multiplier)} up to ${proseDuration(max)}, ${jitterText}`,
+  ];
+  if (floor > 0) parts.push(`at least ${proseDuration(floor)}`);
+  parts.push(layer.timeout === 'none' ? 'no timeout' : `timeout ${proseDuration(layer.timeout)}`);
+  if (layer.deadline !== 'none') parts.push(`deadline ${proseDuration(layer.deadline)}`);
+  if (layer.newCall) parts.push('a new call id per attempt');
+  return parts.join(', ');
 }
 
 /** `50/s until 30 min, 150/s until 40 min, then the base rate` */

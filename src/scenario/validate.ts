@@ -6,6 +6,7 @@ import { defaultScenario } from '../model/scenario.js';
 import { readExpect } from './expect.js';
 import { readJitter } from './jitter.js';
 import { readIncidents, readProfile } from './lists.js';
+import { readLayers } from './layers.js';
 import { readMapOrNone } from './map-or-none.js';
 import { checkHedge, fillFromPreset } from './preset.js';
 import { readSweep } from './sweep.js';
@@ -29,6 +30,7 @@ const READERS: Readonly<Record<FieldKind, FieldReader>> = {
   'map-or-none': readMapOrNone,
   profile: readProfile,
   incidents: readIncidents,
+  layers: readLayers,
   expect: readExpect,
   sweep: readSweep,
 };

@@ -1,7 +1,8 @@
 // Scenarios that load but do not do what they seem to ask: a lease, or its renewal, beside
 // a transactional effect (a crashed transaction holds no row to lease, MODEL.md A), and a
 // renewal without a lease; a preset whose client has no default for a field the scenario
-// leaves unset, a retry throttle or budget with no retry to limit (MODEL.md D), and a key
+// leaves unset, a retry throttle or budget with no retry to limit (MODEL.md D), a retry
+// layer's newCall under a key that is not made from the call id (MODEL.md E), and a key
 // kept for less time than the repeats it must catch can take to come. A warning is an issue in shape (file, line and column of the field, a stable code,
 // one line) that does not stop the scenario from running.
 import { PRESETS } from '../presets/presets.js';
@@ -36,6 +37,10 @@ export function scenarioWarnings(root: MapNode, scenario: Scenario): Issue[] {
     if (throttle !== 'none') warn('client.throttle', msg.nothingToLimit('client.throttle', from('client.throttle')));
     if (budget !== 'none') warn('client.budget', msg.nothingToLimit('client.budget', from('client.budget')));
   }
+  const { scope } = scenario.keys;
+  scenario.client.layers.forEach((layer, i) => {
+    if (layer.newCall && scope !== 'call') warn('client.layers', msg.newCallWithoutCallKey(`client.layers[${i}].newCall`, scope));
+  });
   retentionWarnings(scenario, warn);
   const { transactional, lease, leaseRenewal } = scenario.keys;
   if (transactional) {

@@ -83,6 +83,7 @@ function arriveFull(sim: Sim, id: number, businessId: number, isRepeat: boolean,
     checkDraws: 0,
     checkTrace: null,
     hedgeDraws: 0,
+    layerDraws: 0,
   };
   const call = makeCall(sim, action, 0, Origin.original, 0);
   call.uReplan = u[Block.replan] as number;

@@ -8,6 +8,7 @@ import { sendAttempt } from './attempt.js';
 import { retryOrEnd } from './retry.js';
 import { hedgeEnded, startHedged } from './hedge.js';
 import { nextCall } from './calls.js';
+import { clientCallEnded, openLayers } from './layers.js';
 import { CallEnd, NOT_ENDED, type AttemptEnd } from './outcome.js';
 import { Signal } from './series.js';
 import type { Sim } from './state.js';
@@ -21,6 +22,13 @@ export function startCall(sim: Sim, call: Call, t: number): void {
   call.order = action.calls++;
   action.version = call.version;
   call.firstSend = t;
+  const layers = sim.p.layers;
+  if (layers !== null) openLayers(sim, call, layers, t);
+  sendClientCall(sim, call, t);
+}
+
+/** A client call (layer 0) sends its first attempt at t: the tool call's first, or a retry layer's attempt. */
+export function sendClientCall(sim: Sim, call: Call, t: number): void {
   if (sim.p.hedge === null) attemptEnded(sim, call, t, sendAttempt(sim, call, 0, t));
   else callEnded(sim, call, t, startHedged(sim, call, t));
 }
@@ -28,13 +36,26 @@ export function startCall(sim: Sim, call: Call, t: number): void {
 /** An attempt of `call` ended at t with `end` (or nothing ended): the call's course decides what follows. */
 export function attemptEnded(sim: Sim, call: Call, t: number, end: AttemptEnd): void {
   if (end === NOT_ENDED) return;
+  if (call.abandoned) {
+    // A retry layer gave the call up: the attempt is counted in responses, nothing follows it.
+    if (call.k > 0 && sim.p.budget !== null && call.hedge === null) sim.retriesInFlight--;
+    return;
+  }
   callEnded(sim, call, t, call.hedge === null ? retryOrEnd(sim, call, t, end) : hedgeEnded(sim, call, t, end));
 }
 
 /** After an event of `call` (any attempt of a hedged one) at t: a call that is over returns its result to the model. */
 export function callEnded(sim: Sim, call: Call, t: number, end: CallEnd): void {
   if (end === CallEnd.open) return;
-  callDone(sim, call.hedge === null ? call : call.hedge.call, t, end === CallEnd.succeeded, end === CallEnd.unknown);
+  const client = call.hedge === null ? call : call.hedge.call;
+  if (client.layered !== null) toolCallEnded(sim, client.layered.head, t, clientCallEnded(sim, client, t, end));
+  else toolCallEnded(sim, client, t, end);
+}
+
+/** The tool call `call` is over at t (or, `open`, a retry layer goes on): its result goes back to the model. */
+export function toolCallEnded(sim: Sim, call: Call, t: number, end: CallEnd): void {
+  if (end === CallEnd.open) return;
+  callDone(sim, call, t, end === CallEnd.succeeded, end === CallEnd.unknown);
 }
 
 /** A tool call returned its result to the model at t. */

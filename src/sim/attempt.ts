@@ -32,6 +32,7 @@ export function sendAttempt(sim: Sim, call: Call, k: number, t: number): Attempt
   }
   sim.tally.attempts++;
   sim.attemptsInFlight++;
+  if (call.layered !== null) call.layered.attempts++;
   if (++call.action.attempts > MAX_ATTEMPTS_PER_ACTION) throw attemptsExceeded(call.action.id);
   if (sim.series !== null) sim.series.count(Signal.attempts, t);
   if (call.action.trace !== null) traceAttempt(call, k, t);
@@ -98,6 +99,8 @@ function traceAttempt(call: Call, k: number, t: number): void {
     duplicate: false,
   };
   if (k > 0 && call.hedge !== null) call.traced.hedge = true;
+  const layered = call.layered;
+  if (k === 0 && layered !== null && layered.sentBy > 0 && layered.inner === call) call.traced.layer = layered.sentBy;
   (call.action.trace as TracedAttempt[]).push(call.traced);
 }
 

@@ -28,10 +28,18 @@ export function nextCall(sim: Sim, action: Action, origin: Origin): Call {
 }
 
 /** A call with its identity and no attempt yet; every field written out, so all calls share one shape. */
-export function makeCall(sim: Sim, action: Action, index: number, origin: Origin, version: number): Call {
+export function makeCall(
+  sim: Sim,
+  action: Action,
+  index: number,
+  origin: Origin,
+  version: number,
+  id = sim.nextCallId++,
+): Call {
   return {
     action,
-    id: sim.nextCallId++,
+    id,
+    toolCall: id,
     index,
     order: 0,
     segment: action.segment,
@@ -58,5 +66,7 @@ export function makeCall(sim: Sim, action: Action, index: number, origin: Origin
     traced: null,
     retryCost: 0,
     hedge: null,
+    layered: null,
+    abandoned: false,
   };
 }

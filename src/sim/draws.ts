@@ -62,7 +62,7 @@ export const FIRST_CALL_SKIP = CALL_HEAD_DRAWS + 2 * ATTEMPT_DRAWS;
  * (seed, s, i, n), so these features draw without seeding a generator per action, and a
  * scenario that leaves them off draws nothing from them. Each name is a number mixed in.
  */
-export const Keyed = { crash: 0x63726173, check: 0x63686b31, hedge: 0x68656467 } as const;
+export const Keyed = { crash: 0x63726173, check: 0x63686b31, hedge: 0x68656467, layer: 0x6c617972 } as const;
 export type Keyed = (typeof Keyed)[keyof typeof Keyed];
 
 /** Stream `crash`: three draws per execution, in the order the action's executions are made. */
@@ -76,6 +76,9 @@ export const CHECK_DRAWS = 1;
 /** Stream `hedge`: five draws per hedged attempt (k >= 1); a hedge never backs off. */
 export const HedgeDraw = { request: 0, error: 1, service1: 2, service2: 3, reply: 4 } as const;
 export const HEDGE_DRAWS = 5;
+
+/** Stream `layer`: one draw per retry-layer backoff, in the order the action's layers decide them. */
+export const LAYER_DRAWS = 1;
 
 /** Stream `seed/arrivals`: one gap per arrival, the first from time 0. */
 export function arrivalGaps(seed: number | string): Alea {

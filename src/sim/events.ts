@@ -63,6 +63,8 @@ export interface Action {
   checkTrace: TracedCheck[] | null;
   /** Hedged attempts so far: the position in its hedge stream (draws.ts). */
   hedgeDraws: number;
+  /** Layer backoffs drawn so far: the position in its layer stream (draws.ts). */
+  layerDraws: number;
 }
 
 export const Origin = { original: 0, replan: 1, replay: 2 } as const;
@@ -71,7 +73,10 @@ export type Origin = (typeof Origin)[keyof typeof Origin];
 /** One tool call and the state of its current attempt (attempts run one after another). */
 export interface Call {
   action: Action;
+  /** The id its key is made from under scope `call` (a fresh one per layer attempt with `newCall`). */
   id: number;
+  /** The tool call it belongs to (the id of its first call): duplicates from the same one are transport repeats. */
+  toolCall: number;
   /** Index of this call within its segment (with the segment, names its random stream). */
   index: number;
   /** Place of this call in its action, all segments (0 for the first call), set when it is sent. */
@@ -109,6 +114,41 @@ export interface Call {
   retryCost: number;
   /** With hedging: the attempts of the call, which this object is one of (MODEL.md D); else null. */
   hedge: Hedge | null;
+  /** With retry layers: the tool call's outer retry loops, which run this call as an attempt (MODEL.md E); else null. */
+  layered: Layered | null;
+  /** A layer's timeout gave up on this call: its attempt in flight still ends and is counted, nothing follows. */
+  abandoned: boolean;
+}
+
+/**
+ * One tool call's retry layers (MODEL.md E). Layer 0 is the client call (a `Call`); layer L
+ * (1 .. n) runs layer-(L-1) calls as its attempts. Arrays are indexed by layer, slot 0 unused.
+ */
+export interface Layered {
+  /** The tool call as the model made it (its first client call): its identity, its first send. */
+  head: Call;
+  /** The client call now running (layer 0). */
+  inner: Call;
+  /** Per layer: the current attempt, the current layer call's first send, the last backoff before the floor. */
+  k: number[];
+  start: number[];
+  prevBackoff: number[];
+  /**
+   * Per layer: a number that changes whenever the layer's attempt starts or ends, or is given
+   * up by an outer layer's timeout. A timer or a send carries the number it was scheduled
+   * under, and is stale when it changed.
+   */
+  serial: number[];
+  /** The last serial handed out. */
+  serials: number;
+  /** Per layer: the key id of its current attempt (slot n + 1: the tool call's own id). */
+  ids: number[];
+  /** The layer whose retry sent the current client call (0: the tool call's first send). */
+  sentBy: number;
+  /** Requests sent by the tool call, every layer's. */
+  attempts: number;
+  /** The tool call has returned its result to the model. */
+  done: boolean;
 }
 
 /**
@@ -161,6 +201,9 @@ export const EventKind = {
   read: 5,
   hedge: 6,
   plainCommit: 7,
+  /** A retry layer's next attempt leaves (`k`: the layer), or a layer attempt's timeout fires. */
+  layerSend: 8,
+  layerTimeout: 9,
 } as const;
 export type EventKind = (typeof EventKind)[keyof typeof EventKind];
 type K = typeof EventKind;
@@ -181,5 +224,8 @@ export type SimEvent =
   | { kind: K['commit']; t: number; seq: number; call: null; exec: Execution; k: number }
   | { kind: K['read']; t: number; seq: number; call: Call; exec: null; k: number }
   | { kind: K['hedge']; t: number; seq: number; call: Call; exec: null; k: number }
+  /** `call`: the tool call's head (its `layered`); `k`: the layer; `at`: the serial it was scheduled under. */
+  | { kind: K['layerSend']; t: number; seq: number; call: Call; exec: null; k: number; at: number }
+  | { kind: K['layerTimeout']; t: number; seq: number; call: Call; exec: null; k: number; at: number }
   /** A plain action's commit (plain.ts): `k` its key-store slot (-1: none), `at` its arrival, `id` its id. */
   | { kind: K['plainCommit']; t: number; seq: number; call: null; exec: null; k: number; at: number; id: number };

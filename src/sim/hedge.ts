@@ -41,7 +41,7 @@ export function hedgeEnded(sim: Sim, attempt: Call, t: number, outcome: Outcome)
       return CallEnd.succeeded;
     case Outcome.mismatch:
       hedge.done = true;
-      return CallEnd.failed;
+      return CallEnd.mismatch;
     case Outcome.rejected:
       break;
     default:
@@ -90,6 +90,7 @@ function attemptOf(sim: Sim, call: Call, hedge: Hedge): Call {
   return {
     action,
     id: call.id,
+    toolCall: call.toolCall,
     index: call.index,
     order: call.order,
     segment: call.segment,
@@ -116,5 +117,7 @@ function attemptOf(sim: Sim, call: Call, hedge: Hedge): Call {
     traced: null,
     retryCost: 0,
     hedge,
+    layered: call.layered,
+    abandoned: false,
   };
 }

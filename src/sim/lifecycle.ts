@@ -4,7 +4,8 @@
 // out; the service (service.ts) answers and executes. Each layer returns what ended (an
 // attempt's outcome, a call's result) and the layer above acts on it, so no file imports
 // one above it and nothing forms an import cycle.
-import { attemptEnded, callEnded, closeOne } from './agent.js';
+import { attemptEnded, callEnded, closeOne, sendClientCall, toolCallEnded } from './agent.js';
+import { onLayerSend, onLayerTimeout } from './layers.js';
 import { endAttempt, onTimeout, sendAttempt } from './attempt.js';
 import { onCommit } from './service.js';
 import { onHedgeDue } from './hedge.js';
@@ -16,9 +17,26 @@ export { onArrival } from './action.js';
 export { callDue, onRead } from './check.js';
 export { onPlainCommit } from './plain.js';
 
-/** A retry's send falls due at t. */
+/** A retry's send falls due at t (unless a retry layer gave the call up meanwhile). */
 export function onSend(sim: Sim, call: Call, k: number, t: number): void {
+  if (call.abandoned) {
+    // The retry was decided, so it counted against the budget until now.
+    if (sim.p.budget !== null) sim.retriesInFlight--;
+    return;
+  }
   attemptEnded(sim, call, t, sendAttempt(sim, call, k, t));
+}
+
+/** Retry layer `level` of the tool call `head` sends its next attempt at t (`serial`: when it was decided). */
+export function onLayerAttempt(sim: Sim, head: Call, level: number, serial: number, t: number): void {
+  const call = onLayerSend(sim, head, level, serial, t);
+  if (call === null) return;
+  sendClientCall(sim, call, t);
+}
+
+/** The timeout of retry layer `level`'s attempt (started under `serial`) fired at t. */
+export function onLayerTimer(sim: Sim, head: Call, level: number, serial: number, t: number): void {
+  toolCallEnded(sim, head, t, onLayerTimeout(sim, head, level, serial, t));
 }
 
 /** The client's timer for attempt k fired at t. */

@@ -101,6 +101,10 @@ export function measureFrom(measured: Measured, scenario: Scenario): RunResult {
     mismatchRate: rate(t.sentMismatch),
     dedupHitRate: rate(t.sentStored),
     attemptsPerAction: n > 0 ? t.attempts / n : 0,
+    attemptsPerCall: {
+      mean: t.callAttempts.n > 0 ? 1 + t.callAttempts.mean : 0,
+      max: t.maxCallAttempts,
+    },
     executionsPerAction: n > 0 ? t.executions / n : 0,
     latency: {
       call: quantiles(t.callLatency, 'latency.call', intervals),
@@ -123,6 +127,7 @@ export function measureFrom(measured: Measured, scenario: Scenario): RunResult {
     ['unknownPerThousand', countMeanInterval(t.unknownPerAction, 1000)],
     ['falseFailuresPerThousand', countMeanInterval(t.falseFailuresPerAction, 1000)],
     ['attemptsPerAction', offsetCountInterval(1, t.extraAttempts, null)],
+    ['attemptsPerCall.mean', t.callAttempts.n > 0 ? offsetCountInterval(1, t.callAttempts, null) : null],
     ['executionsPerAction', offsetCountInterval(1, t.extraExecutions, t.missingExecutions)],
     ['conflictRate', t.conflictShare.interval()],
     ['mismatchRate', t.mismatchShare.interval()],

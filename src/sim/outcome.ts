@@ -19,6 +19,9 @@ export type Outcome = (typeof Outcome)[keyof typeof Outcome];
 export const NOT_ENDED = -1;
 export type AttemptEnd = Outcome | typeof NOT_ENDED;
 
-/** Where a tool call stands after one of its attempts ended (or a hedge fell due). */
-export const CallEnd = { open: 0, succeeded: 1, failed: 2, unknown: 3 } as const;
+/**
+ * Where a tool call stands after one of its attempts ended (or a hedge fell due): `mismatch`
+ * is a failure by a 422, which no retry layer retries (MODEL.md E).
+ */
+export const CallEnd = { open: 0, succeeded: 1, failed: 2, unknown: 3, mismatch: 4 } as const;
 export type CallEnd = (typeof CallEnd)[keyof typeof CallEnd];

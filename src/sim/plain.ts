@@ -141,6 +141,11 @@ export function onPlainCommit(sim: Sim, event: Extract<SimEvent, { kind: typeof 
   tally.ok++;
   const throttle = p.throttle;
   if (throttle !== null) sim.tokens = Math.min(throttle.capacity, sim.tokens + throttle.successRefill);
+  if (p.layers !== null) {
+    // One request, no layer retried (layers.ts, at the call's end).
+    tally.callAttempts.push(0);
+    if (tally.maxCallAttempts < 1) tally.maxCallAttempts = 1;
+  }
   tally.callLatency.record(t - arrival);
   tally.stepLatency.record(t - arrival);
   // The action closes: one attempt, one execution, one commit.

@@ -95,8 +95,10 @@ export class EventQueue {
    * Schedule behind every event of the same instant, whenever those are scheduled
    * (a hedge falls due only after the replies and timeouts of its instant: MODEL.md D, hedging).
    */
-  scheduleLate(kind: EventKind, t: number, call: Call | null, exec: Execution | null, k: number): void {
-    this.insert(this.slot(kind, t, call, exec, k), LATE + this.nextSeq++);
+  scheduleLate(kind: EventKind, t: number, call: Call | null, exec: Execution | null, k: number, at = 0): void {
+    const event = this.slot(kind, t, call, exec, k);
+    event.at = at;
+    this.insert(event, LATE + this.nextSeq++);
   }
 
   /**

@@ -16,7 +16,7 @@ export function retryOrEnd(sim: Sim, call: Call, t: number, outcome: Outcome): C
     if (p.throttle !== null) refill(sim, call, call.k > 0);
     return CallEnd.succeeded;
   }
-  if (outcome === Outcome.mismatch) return CallEnd.failed;
+  if (outcome === Outcome.mismatch) return CallEnd.mismatch;
   if (call.k < p.retries) {
     const raw = backoffDelay(p.backoff, call.k, call.uBackoff, call.prevBackoff);
     call.prevBackoff = raw;

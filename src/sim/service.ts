@@ -219,11 +219,11 @@ function countCommit(sim: Sim, exec: Execution, t: number): void {
     exec.traced.duplicate = action.commits > 0;
   }
   if (action.commits === 0) {
-    action.firstCommitCall = call.id;
+    action.firstCommitCall = call.toolCall;
     action.firstCommitSegment = call.segment;
   } else {
     tally.duplicates++;
-    if (call.id === action.firstCommitCall) tally.byTransport++;
+    if (call.toolCall === action.firstCommitCall) tally.byTransport++;
     else if (call.segment === action.firstCommitSegment) tally.byReplan++;
     else tally.byReplay++;
     if (sim.series !== null) sim.series.count(Signal.duplicates, t);

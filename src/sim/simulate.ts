@@ -10,15 +10,17 @@ import {
   onAttemptTimeout,
   onExecutionEnd,
   onHedge,
+  onLayerAttempt,
+  onLayerTimer,
   onPlainCommit,
   onRead,
   onSend,
 } from './lifecycle.js';
 import { scheduleFirstArrival } from './arrivals.js';
-import { awaits, hedgeDue } from './timers.js';
+import { awaits, hedgeDue, layerDue } from './timers.js';
 import { Sim, paramsOf } from './state.js';
 import type { Series } from './series.js';
-import { EventKind, type Hedge, type SimEvent } from './events.js';
+import { EventKind, type Hedge, type Layered, type SimEvent } from './events.js';
 import type { KeyOp } from '../model/keyops.js';
 import { detailOf, measure } from './measure.js';
 import { CHECK_AT, CHECK_EVERY, RunLimitError, eventsExceeded, overEventLimit } from './run-limits.js';
@@ -96,7 +98,7 @@ export function run(sim: Sim): void {
     const t = event.t;
     // A hedge timer whose call is over (or whose attempt left early) is no event at all:
     // it moves no clock the report reads, so the key-store picture ends with the last event.
-    if (event.kind === EventKind.hedge && !acts(event)) {
+    if ((event.kind === EventKind.hedge || event.kind >= EventKind.layerSend) && !acts(event)) {
       queue.release(event);
       continue;
     }
@@ -133,6 +135,12 @@ export function run(sim: Sim): void {
       case EventKind.plainCommit:
         onPlainCommit(sim, event);
         break;
+      case EventKind.layerSend:
+        onLayerAttempt(sim, event.call, event.k, event.at, t);
+        break;
+      case EventKind.layerTimeout:
+        onLayerTimer(sim, event.call, event.k, event.at, t);
+        break;
     }
     // Handlers read what they need from the event and keep no reference to it.
     queue.release(event);
@@ -145,6 +153,9 @@ export function run(sim: Sim): void {
 function acts(event: SimEvent): boolean {
   if (event.kind === EventKind.timeout) return awaits(event.call, event.k);
   if (event.kind === EventKind.hedge) return hedgeDue(event.call.hedge as Hedge, event.k);
+  if (event.kind === EventKind.layerSend || event.kind === EventKind.layerTimeout) {
+    return layerDue(event.call.layered as Layered, event.k, event.at);
+  }
   return true;
 }
 

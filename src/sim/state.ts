@@ -1,7 +1,7 @@
 // The state of one simulation run, passed to every handler: the scenario's parameters in
 // flat form, the clock's queue, the key store, the id counters and the tallies. Nothing
 // here is module-level, so runs are independent and can go in parallel.
-import type { BudgetSpec, HedgeSpec, Scenario, Scope, ThrottleSpec } from '../model/scenario.js';
+import type { BudgetSpec, HedgeSpec, Layer, Scenario, Scope, ThrottleSpec } from '../model/scenario.js';
 import { seriesInterval, usesTimeSeries } from '../model/features.js';
 import type { BackoffPolicy } from '../model/backoff.js';
 import { Tally } from './tally.js';
@@ -66,6 +66,17 @@ export interface Params {
   throttle: ThrottleSpec | null;
   budget: BudgetSpec | null;
   hedge: HedgeSpec | null;
+  /** The retry layers around the client, innermost first (MODEL.md E); null when none. */
+  layers: LayerParams[] | null;
+}
+
+/** One retry layer in flat form: `none` timeouts and deadlines are Infinity. */
+export interface LayerParams {
+  retries: number;
+  backoff: BackoffPolicy;
+  timeout: number;
+  deadline: number;
+  newCall: boolean;
 }
 
 export function paramsOf(s: Scenario): Params {
@@ -116,6 +127,17 @@ export function paramsOf(s: Scenario): Params {
     throttle: s.client.throttle === 'none' ? null : { ...s.client.throttle },
     budget: s.client.budget === 'none' ? null : { ...s.client.budget },
     hedge: s.client.hedge === 'none' ? null : { ...s.client.hedge },
+    layers: s.client.layers.length === 0 ? null : s.client.layers.map(layerParams),
+  };
+}
+
+function layerParams(layer: Layer): LayerParams {
+  return {
+    retries: layer.retries,
+    backoff: { ...layer.backoff },
+    timeout: layer.timeout === 'none' ? Infinity : layer.timeout,
+    deadline: layer.deadline === 'none' ? Infinity : layer.deadline,
+    newCall: layer.newCall,
   };
 }
 
@@ -210,10 +232,12 @@ export class Sim {
 /**
  * Whether a run may take the fast path (plain.ts) at all: a listener of key-store operations
  * (which wants every lookup) and reads that can see a genuine repeat's commits (business
- * identities shared) need the full path for every action.
+ * identities shared) need the full path for every action, and so does a retry layer with a
+ * timeout, whose timer every tool call schedules.
  */
 function plainAllowed(p: Params, onKeyOp: Sim['onKeyOp']): boolean {
-  return onKeyOp === null && !(p.checkProbability > 0 && p.identicalRepeats > 0);
+  const layerTimers = p.layers !== null && p.layers.some((layer) => layer.timeout !== Infinity);
+  return onKeyOp === null && !(p.checkProbability > 0 && p.identicalRepeats > 0) && !layerTimers;
 }
 
 /** The commits of one action on one key record, and whether a lease takeover made one of them. */

@@ -14,7 +14,7 @@ import { Tally } from './tally.js';
 import { maxOf } from '../stats/extent.js';
 
 /** Counts that are peaks, not sums: pooled runs ran side by side, so the largest is the peak. */
-const PEAKS: ReadonlySet<string> = new Set(['peakConcurrency']);
+const PEAKS: ReadonlySet<string> = new Set(['peakConcurrency', 'maxCallAttempts']);
 
 type Field = number | Welford | RatioMoments | Histogram;
 

@@ -69,6 +69,9 @@ export class Tally {
   readonly conflictShare = new RatioMoments();
   readonly mismatchShare = new RatioMoments();
   readonly storedShare = new RatioMoments();
+  /** With retry layers: requests beyond the first per tool call, every layer's (MODEL.md E). */
+  readonly callAttempts = new Welford();
+  maxCallAttempts = 0;
   /** Lifetime of each key record, claim to final expiry. */
   readonly lifetimes = new Welford();
 

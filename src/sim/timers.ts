@@ -1,7 +1,7 @@
 // The client's timers, and when one that fires is stale: an attempt's timeout, and a hedged
 // call's next attempt falling due. Late replies and timers are recognised by attempt
 // identity and ignored, as real clients do.
-import { EventKind, Lane, type Call, type Hedge } from './events.js';
+import { EventKind, Lane, type Call, type Hedge, type Layered } from './events.js';
 import type { Sim } from './state.js';
 
 /** When the client stops waiting for the current attempt of `call`. */
@@ -21,4 +21,9 @@ export function awaits(call: Call, k: number): boolean {
 /** Hedge timer k still has work: the call is not over and attempt k has not left early. */
 export function hedgeDue(hedge: Hedge, k: number): boolean {
   return !hedge.done && hedge.sent <= k;
+}
+
+/** A retry layer's send or timer scheduled under `serial` still has work: the layer's state has not moved on. */
+export function layerDue(layered: Layered, level: number, serial: number): boolean {
+  return !layered.done && layered.serial[level] === serial;
 }

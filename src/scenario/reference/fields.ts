@@ -30,6 +30,7 @@ const FORM = {
   'map-or-none': '`none`, or a map of the members below',
   profile: 'list of `{ until, rate }`',
   incidents: 'list of `{ at, for, ... }`',
+  layers: 'list of retry loops `{ preset, retries, backoff, timeout, deadline, newCall }`, or `none`',
   expect: 'map from metric name to `{ min, max }`',
   sweep: 'map with `vary` and `metrics`',
 } as const satisfies Record<FieldKind, string>;
