@@ -190,6 +190,7 @@ export const FIELDS: readonly Field[] = [
       },
     ],
     ['layers'],
+    "the layer's preset fills retries, backoff and timeout: write one to override it",
   ),
   f('keys.scope', 'enum', 'what the idempotency key identifies: none | attempt | call | payload | intent | business', {
     values: Object.keys(Scope),

@@ -50,7 +50,8 @@ function fieldLines(field: Field, key: string, indent: string, name: string, com
     return lines;
   }
   if (field.optional === true) {
-    const value = written(field, field.example);
+    // A layer's preset fills every member the file leaves out: the preset alone reads best.
+    const value = field.kind === 'layers' ? [{ preset: 'langgraph' }] : written(field, field.example);
     // A note goes on the key's line: the line above is the doc, and toggling keeps both.
     const note = field.exampleNote === undefined ? '' : `  # ${field.exampleNote}`;
     const body = Array.isArray(value)

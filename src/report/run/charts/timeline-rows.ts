@@ -18,7 +18,8 @@ const WIDE_ROW = 24;
  */
 export const LANE = { bar: 4, gap: 4, below: 4 } as const;
 
-export const CALL = { replan: 're-plan call', replay: 'replay after crash' };
+/** The new-call marks: a re-plan, a replay, and a retry layer's attempt (MODEL.md E: a new client call, not an SDK retry). */
+export const CALL = { replan: 're-plan call', replay: 'replay after crash', layer: 'retry layer: new client call' };
 
 /** The y encoding of narrow rows (no labels, no lanes), as the timeline always drew them. */
 export const Y = {
@@ -77,7 +78,8 @@ export function rowsOf(trace: readonly TracedAction[], lanes: boolean): AttemptR
     action.attempts.map((a) => {
       const sent = seconds(a.sent - action.arrival);
       const commit = a.commit === null ? null : seconds(a.commit - action.arrival);
-      const newCall = a.attempt === 0 && a.origin !== 'original' ? CALL[a.origin] : null;
+      const newCall =
+        a.attempt !== 0 ? null : a.layer !== undefined ? CALL.layer : a.origin !== 'original' ? CALL[a.origin] : null;
       const row: AttemptRow = {
         action: action.action,
         outcome: outcomeLabel(a),
