@@ -36,6 +36,25 @@ export const WALLS = {
     folders: ['model', 'stats', 'format', 'presets', 'saved'],
     packages: ['vega', 'vega-lite', 'cli-table3', 'chalk', '@resvg/resvg-js', 'node:'],
   },
+  // The real SDKs (devDependencies, each loaded with import() when its driver runs) under a fake clock and fetch;
+  // idemsim's side runs the scenario loader and the simulator on the same scripts.
+  conformance: {
+    folders: ['model', 'stats', 'presets', 'scenario', 'sim'],
+    packages: [
+      'openai',
+      '@anthropic-ai/sdk',
+      'stripe',
+      '@smithy/util-retry',
+      '@smithy/core',
+      '@langchain/langgraph',
+      '@langchain/core',
+      'ai',
+      '@ai-sdk/openai',
+      '@sinonjs/fake-timers',
+      'seedrandom',
+      'node:',
+    ],
+  },
   // jsonc-parser: where in a refused JSON file (a part, a saved run, a summary) the fault lies;
   // node:module only to load it when a file is refused (src/saved/json-where.ts).
   saved: { folders: ['model', 'stats'], packages: ['jsonc-parser', 'node:module'] },

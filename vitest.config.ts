@@ -21,6 +21,8 @@ const FULL = [
   // The start-up cache: copies of the package broken on purpose.
   'test/cli/boot.test.ts',
   'test/cli/stored-code.test.ts',
+  // Every preset's real SDK under the conformance scripts, 1,000 seeded runs each: about 40 s.
+  'test/cli/presets-verify.test.ts',
 ];
 
 /**
@@ -34,6 +36,8 @@ const ISOLATED = [
   'test/cli/validate.test.ts',
   'test/io/signals.test.ts',
   'test/cli/report-progress.test.ts',
+  // The conformance harness installs fake timers over the global clock for each SDK call.
+  'test/conformance/**/*.test.ts',
 ];
 
 /** What every tier runs with. */

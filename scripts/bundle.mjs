@@ -28,7 +28,23 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 
 /** Loaded at run time from node_modules: large, native, or needed by one command only. */
-const EXTERNAL = [/^node:/, /^vega/, /^@resvg\//, /^@electric-sql\//, /^pg$/, /^@redis\//];
+const EXTERNAL = [
+  /^node:/,
+  /^vega/,
+  /^@resvg\//,
+  /^@electric-sql\//,
+  /^pg$/,
+  /^@redis\//,
+  // The real SDKs `presets --verify` runs (devDependencies, loaded only by it).
+  /^openai$/,
+  /^@anthropic-ai\//,
+  /^stripe$/,
+  /^@smithy\//,
+  /^@langchain\//,
+  /^ai$/,
+  /^@ai-sdk\//,
+  /^@sinonjs\//,
+];
 
 /**
  * commander requires node:child_process (and with it net and dgram, 2 to 4 ms of every
