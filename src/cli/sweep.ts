@@ -12,6 +12,7 @@ import { inShard } from '../saved/sweep-part.js';
 import { parseShard, type Share } from './shard.js';
 import { scenarioToYaml } from '../scenario/index.js';
 import { parseVary } from '../scenario/vary.js';
+import { shownArg } from '../scenario/sets.js';
 import { simulateAll, simulateAllSized } from '../pool/pool.js';
 import { sweepPoints } from '../pool/sweep.js';
 import type { CommandContext } from './context.js';
@@ -62,7 +63,8 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
       options.metric === undefined ? [...(base.sweep?.metrics ?? DEFAULT_SWEEP_METRICS)] : metricList(options.metric);
     const jobs = jobCount(options.jobs, (line) => io.err.write(`${line}\n`));
     const sizing = sizingOf(options);
-    const planned = sweepPoints(vary, (pointSets) => load([...sets, ...pointSets]));
+    const names = dims.map((d) => d.name);
+    const planned = sweepPoints(vary, (pointSets) => load([...sets, ...pointSets]), names);
     if (!planned.ok) throw new InputError(planned.problems);
     const ours = planned.points.map((_, i) => i).filter((i) => shard === null || inShard(i, shard.index, shard.of));
     const memory = memoryLimit(options.maxMemory, sizing?.maxActions);
@@ -161,6 +163,8 @@ interface Dimension {
   spec: string;
   /** `--vary PATH=SPEC` as typed, or PATH=SPEC from the file's block. */
   arg: string;
+  /** How a problem of its points names it: `--vary PATH=SPEC`, or its place in the file's block. */
+  name: string;
 }
 
 /**
@@ -171,10 +175,17 @@ function dimensions(args: readonly string[], block: SweepSpec | undefined): Dime
   if (args.length > 0) {
     return args.map((arg) => {
       const eq = arg.indexOf('=');
-      return { path: arg.slice(0, Math.max(0, eq)), spec: eq < 0 ? '' : arg.slice(eq + 1), arg };
+      return {
+        path: arg.slice(0, Math.max(0, eq)),
+        spec: eq < 0 ? '' : arg.slice(eq + 1),
+        arg,
+        name: `--vary ${shownArg(arg)}`,
+      };
     });
   }
-  if (block !== undefined) return block.vary.map(({ path, spec }) => ({ path, spec, arg: `${path}=${spec}` }));
+  if (block !== undefined) {
+    return block.vary.map(({ path, spec }) => ({ path, spec, arg: `${path}=${spec}`, name: `sweep.vary.${path}` }));
+  }
   throw new InputError(
     'sweep: name at least one --vary PATH=SPEC, e.g. --vary client.timeout=400ms..3s:200ms, or give the file a sweep: block',
   );
@@ -214,6 +225,10 @@ Examples:
       retention against replay duplicates and the key store's size
   $ npx idemsim sweep --vary network.replyLoss=0..0.1:0.02 --vary client.retries=0,1,3 --format csv
       two dimensions (every combination) as tidy CSV
+  $ npx idemsim sweep --set 'client.layers=[{preset: langgraph}]' \
+      --vary 'client.layers[0].retries=0,1,2' --metric attemptsPerCall.max,duplicatesPerThousand
+      a member of a retry layer, by index from 0 (the innermost): LangGraph's loop
+      around the client, retrying each whole client call 0, 1 or 2 times
 
   $ npx idemsim sweep scenarios/refunds-2-call-key.yaml --out reports/timeouts \\
       --vary client.timeout=1s..3s:500ms
@@ -225,11 +240,13 @@ Examples:
       the second of three shares of the points, as a part; once all three ran
       (on any machines), \`idemsim merge part-*.json\` prints the whole sweep
 
-SPEC is a list (5m,15m,1h) or a range with a step (400ms..3s:200ms, 0..0.1:0.01) in the
-field's unit. Without --vary, the file's sweep: block says what to vary; --vary flags
-replace the block's dimensions and --metric its metrics. Output is identical whatever
---jobs is. On a terminal, a progress line on stderr counts the points done;
---quiet drops it.`;
+PATH is a field holding one value (client.timeout, agent.crash.resumeDelay.max) or a
+member of one retry layer by index (client.layers[0].timeout), a layer the scenario has or
+the next one. SPEC is a list (5m,15m,1h) or a range with a step (400ms..3s:200ms,
+0..0.1:0.01) in the field's unit. Without --vary, the file's sweep: block says what to
+vary; --vary flags replace the block's dimensions and --metric its metrics. Output is
+identical whatever --jobs is. On a terminal, a progress line on stderr counts the points
+done; --quiet drops it.`;
 
 export function sweepCommand(ctx: CommandContext, done: (code: number) => void): Command {
   const sets: string[] = [];

@@ -58,7 +58,12 @@ export function parseSpace(base: Scenario, varyArgs: readonly string[], fix: rea
   const varies: Dimension[] = [];
   for (const arg of varyArgs) {
     const outcome = parseVary(arg);
-    if (outcome.ok) varies.push(varyDimension(outcome.vary));
+    // Its patch writes fields by name, and a layer is an item of a list: a sweep varies one.
+    if (outcome.ok && outcome.vary.path.startsWith('client.layers[')) {
+      problems.push(
+        `--vary ${outcome.vary.path}: recommend does not search a retry layer's members; compare them with idemsim sweep --vary ${outcome.vary.path}=...`,
+      );
+    } else if (outcome.ok) varies.push(varyDimension(outcome.vary));
     else problems.push(`--vary ${outcome.message}`);
   }
   const paths = varies.map((v) => v.path);

@@ -11,6 +11,7 @@ import { parseYaml } from './parse.js';
 import { CONTROL } from './kinds.js';
 import { closest } from './suggest.js';
 import { type MapNode, type TreeNode, emptyMap, findEntry } from './tree.js';
+import { LAYER_VARY_EXAMPLES, placeInLayer, readLayerPath } from './layer-paths.js';
 
 /** The file name under which a set's issues are reported. */
 export const setFile = (arg: string): string => `--set ${shownArg(arg)}`;
@@ -43,6 +44,7 @@ const SETTABLE: readonly string[] = [
   ...Object.keys(GROUPS),
   ...FIELDS.flatMap((field) => [field.path, ...Object.keys(field.members ?? {}).map((m) => `${field.path}.${m}`)]),
   ...METRIC_NAMES.map((name) => `expect.${name}`),
+  ...LAYER_VARY_EXAMPLES,
 ];
 
 function suggestPath(path: string): string | undefined {
@@ -121,10 +123,23 @@ function applySet(root: MapNode, arg: string, issues: Issue[]): void {
     issues.push(issueAt(at(1), '', msg.badSet(arg)));
     return;
   }
-  const steps = resolvePath(path, rawPath.length - rawPath.trimStart().length + 1, at, issues);
+  const start = rawPath.length - rawPath.trimStart().length + 1;
+  const layer = readLayerPath(path, msg.unknownSetPath);
+  if (layer !== undefined && 'problem' in layer) issues.push(issueAt(at(start + layer.at), path, layer.problem));
+  const steps = layer === undefined ? resolvePath(path, start, at, issues) : undefined;
   const source = { file, locate: (offset: number) => ({ line: 1, col: eq + 2 + offset }) };
   const value = parseYaml(arg.slice(eq + 1), source, issues);
-  if (steps !== undefined && value !== undefined) place(root, steps, value, at);
+  if (value === undefined) return;
+  if (steps !== undefined) place(root, steps, value, at);
+  if (layer !== undefined && !('problem' in layer)) {
+    const pos = (offset: number): Pos => at(start + offset);
+    const put = (map: MapNode, keys: readonly { key: string; at: number }[], node: TreeNode): void => {
+      const inside = keys.map(({ key, at: offset }) => ({ key, col: start + offset }));
+      place(map, inside, node, at);
+    };
+    const problem = placeInLayer(root, layer, value, pos, put);
+    if (problem !== undefined) issues.push(issueAt(pos(layer.indexAt), path, problem));
+  }
 }
 
 /** Applies each `path=value` in order to the tree, reporting malformed or unknown ones. */

@@ -17,7 +17,7 @@ import type { Spec } from './kinds.js';
 import * as msg from './messages.js';
 import { closest } from './suggest.js';
 import { type TreeNode, isNull } from './tree.js';
-import { VARIABLE_PATHS, parseVary } from './vary.js';
+import { parseVary, varyPathProblem } from './vary.js';
 import type { SweepSpec } from '../model/scenario.js';
 
 const BLOCK_KEYS = ['vary', 'metrics'] as const;
@@ -43,8 +43,8 @@ function readVary(node: TreeNode, spec: Spec): SweepSpec['vary'] | undefined {
   let failed = false;
   for (const entry of node.entries) {
     const at = `${path}.${entry.key}`;
-    if (!VARIABLE_PATHS.includes(entry.key)) {
-      const problem = msg.unknownVaryPath(entry.key, closest(entry.key, VARIABLE_PATHS));
+    const problem = varyPathProblem(entry.key);
+    if (problem !== undefined) {
       spec.issues.push(issueAt(entry.keyPos, at, problem));
       failed = true;
       continue;

@@ -6,7 +6,7 @@
 import { MAX_SWEEP_POINTS, type Vary, type VaryKind } from '../model/sweep.js';
 import { FIELDS, type Field, type Member } from '../model/fields.js';
 import { fieldAt } from '../model/field-lookup.js';
-import type { Issue } from './issues.js';
+import type { Issue, Problem } from './issues.js';
 import { readDuration, readEnum, readNumber, readSize, readerOf } from './kinds.js';
 import * as msg from './messages.js';
 import { parseValue } from './parse.js';
@@ -15,20 +15,35 @@ import { closest } from './suggest.js';
 import { durationLiteral } from './units.js';
 import { fieldSpec, isScalar, readScalar } from './read.js';
 import { shownArg } from './sets.js';
+import { LAYER_VARY_EXAMPLES, type LayerVariable, layerVariable } from './layer-paths.js';
 
 export type VaryOutcome = { ok: true; vary: Vary } | { ok: false; message: string };
 
 /** Fields a sweep may vary: every single value, members of ranges and the latency included. */
 export const VARIABLE_PATHS: readonly string[] = FIELDS.flatMap((field) => {
   if (['name', 'description', 'expect', 'sweep'].includes(field.path)) return [];
-  // A list (a profile, incidents) is not one value: --set it whole instead.
-  if (field.items !== undefined) return [];
+  // A list (a profile, incidents) is not one value: --set it whole instead. A layer's
+  // members are varied by index (client.layers[0].retries), not among these paths.
+  if (field.items !== undefined || field.kind === 'layers') return [];
   if (field.members === undefined) return [field.path];
   // p50 and p99 only make sense together: vary median and sigma instead.
   return Object.keys(field.members)
     .filter((m) => m !== 'p50' && m !== 'p99')
     .map((m) => `${field.path}.${m}`);
 });
+
+/** What a misspelt path is compared with for did-you-mean: the paths, and the innermost layer's members. */
+const SUGGESTED: readonly string[] = [...VARIABLE_PATHS, ...LAYER_VARY_EXAMPLES];
+
+/**
+ * What is wrong with a path a sweep is asked to vary, or undefined: one of VARIABLE_PATHS,
+ * or a member of a layer by index (`client.layers[0].retries`, `client.layers[1].backoff.base`).
+ */
+export function varyPathProblem(path: string): Problem | undefined {
+  const layer = layerVariable(path);
+  if (layer !== undefined) return 'code' in layer ? layer : undefined;
+  return VARIABLE_PATHS.includes(path) ? undefined : msg.unknownVaryPath(path, closest(path, SUGGESTED));
+}
 
 /** Every message starts with the argument, `PATH=SPEC: `, as a --vary problem is printed. */
 export function parseVary(arg: string): VaryOutcome {
@@ -69,15 +84,22 @@ interface Variable {
   field: Field;
   member: Member | undefined;
   kind: VaryKind;
+  /** A member of one retry layer: its reader and bounds. */
+  layer?: LayerVariable;
 }
 
 function variable(path: string): Variable | string {
+  const layer = layerVariable(path);
+  if (layer !== undefined) {
+    if ('code' in layer) return layer.message;
+    return { path: layer.path, field: fieldAt('client.layers') as Field, member: undefined, kind: layer.kind, layer };
+  }
   if (!VARIABLE_PATHS.includes(path)) {
     const field = fieldAt(path);
     if (field?.members !== undefined) {
       return `vary a single value, e.g. ${path}.${Object.keys(field.members)[0] ?? 'min'}, not a whole group`;
     }
-    return msg.unknownVaryPath(path, closest(path, VARIABLE_PATHS)).message;
+    return msg.unknownVaryPath(path, closest(path, SUGGESTED)).message;
   }
   const field = fieldAt(path) ?? (FIELDS.find((f) => path.startsWith(`${f.path}.`)) as Field);
   const member = field.path === path ? undefined : field.members?.[path.slice(field.path.length + 1)];
@@ -132,9 +154,11 @@ function rangeValues(target: Variable, fromText: string, toText: string, stepTex
 function read(target: Variable, text: string): number | string | boolean | { problem: string } {
   const issues: Issue[] = [];
   const node = parseValue(text, target.path, issues);
-  const { field, member } = target;
+  const { field, member, layer } = target;
   let value: unknown;
-  if (node !== undefined && member !== undefined) {
+  if (node !== undefined && layer !== undefined) {
+    value = layer.read(node, { path: target.path, issues, ...layer.spec });
+  } else if (node !== undefined && member !== undefined) {
     const hint = member.hint ?? msg.hint(member.kind);
     const spec = { path: target.path, issues, hint, example: '1', bounds: member.bounds };
     value = readerOf(member.kind)(node, spec);
@@ -159,6 +183,6 @@ function readStep(target: Variable, text: string): number | undefined {
 }
 
 function label(target: Variable, value: number | string | boolean): string {
-  if (target.member === undefined) return String(written(target.field, value));
+  if (target.member === undefined && target.layer === undefined) return String(written(target.field, value));
   return target.kind === 'duration' && typeof value === 'number' ? durationLiteral(value) : String(value);
 }
