@@ -1,6 +1,6 @@
 // Retry backoff policies (MODEL.md step 6). One small pure function per jitter, so a
 // new policy is a new case here and nowhere else.
-import type { JitterSpec } from './scenario.js';
+import { type JitterSpec, isAdditive, isProportional } from './scenario.js';
 
 export interface BackoffPolicy {
   base: number;
@@ -20,10 +20,15 @@ export interface BackoffPolicy {
 export function backoffDelay(policy: BackoffPolicy, k: number, u: number, previous: number): number {
   const { base, max } = policy;
   const jitter = policy.jitter;
-  if (typeof jitter === 'object') {
+  if (isProportional(jitter)) {
     // Real clients' shape: d * U(lo, hi), not capped again.
     const [lo, hi] = jitter.proportional;
     return capped(policy, k) * (lo + u * (hi - lo));
+  }
+  if (isAdditive(jitter)) {
+    // LangGraph's shape: d + U(lo, hi) milliseconds, not capped again either.
+    const [lo, hi] = jitter.additive;
+    return capped(policy, k) + lo + u * (hi - lo);
   }
   switch (jitter) {
     case 'none':

@@ -54,12 +54,43 @@ describe('proportional jitter and the floor (real clients)', () => {
   });
 
   it('raises any wait below the floor, for every jitter kind', () => {
-    const shapes: BackoffPolicy['jitter'][] = ['none', 'full', 'equal', 'decorrelated', { proportional: [0.5, 1] }];
+    const shapes: BackoffPolicy['jitter'][] = [
+      'none',
+      'full',
+      'equal',
+      'decorrelated',
+      { proportional: [0.5, 1] },
+      { additive: [0, 50] },
+    ];
     for (const jitter of shapes) {
       const p = policy(jitter, { floor: 80 });
       expect(floored(p, backoffDelay(p, 0, 0, 100))).toBeGreaterThanOrEqual(80);
     }
     expect(floored(policy('full', { floor: 500 }), 20)).toBe(500);
     expect(floored(policy('full', { floor: 500 }), 700)).toBe(700);
+  });
+});
+
+describe('additive jitter (LangGraph, an extension of MODEL.md D)', () => {
+  const p = policy({ additive: [0, 1_000] });
+
+  it('adds U(lo, hi) milliseconds to d: exactly, at k = 0 and 1, u = 0, 0.5 and 1', () => {
+    expect([0, 0.5, 1].map((u) => backoffDelay(p, 0, u, 100))).toEqual([100, 600, 1_100]);
+    expect([0, 0.5, 1].map((u) => backoffDelay(p, 1, u, 100))).toEqual([200, 700, 1_200]);
+    const narrow = policy({ additive: [250, 750] });
+    expect([0, 0.5, 1].map((u) => backoffDelay(narrow, 1, u, 100))).toEqual([450, 700, 950]);
+  });
+
+  it('is not capped by max again, and u = 1 gives d + hi, the supremum the spans take', () => {
+    expect(backoffDelay(policy({ additive: [0, 1_000] }, { base: 100, max: 100 }), 3, 1, 0)).toBe(1_100);
+    expect(backoffDelay(policy({ additive: [0, 1_000] }, { base: 0, multiplier: 1e200 }), 3, 0.5, 0)).toBe(500);
+  });
+
+  it('takes the floor after the sum, as every shape does', () => {
+    const floored1500 = policy({ additive: [0, 1_000] }, { floor: 1_500 });
+    expect(floored(floored1500, backoffDelay(floored1500, 0, 1, 100))).toBe(1_500);
+    const floored500 = policy({ additive: [0, 1_000] }, { floor: 500 });
+    expect(floored(floored500, backoffDelay(floored500, 0, 0, 100))).toBe(500);
+    expect(floored(floored500, backoffDelay(floored500, 1, 0.5, 100))).toBe(700);
   });
 });

@@ -17,6 +17,8 @@ const DURATIONS = new Set([
   'client.backoff.max',
   'client.backoff.floor',
   'client.deadline',
+  // A jitter's additive pair: the delay plus U(lo, hi) of durations.
+  'client.backoff.jitter.additive',
 ]);
 
 /** A preset's values by dotted path, `client.preset` left out (it is the preset's name). */
@@ -30,9 +32,9 @@ function valuesOf(name: PresetName): Map<string, unknown> {
 /** A value as it is written in a scenario file: a duration literal, a word, a flow map. */
 export function fieldText(path: string, value: unknown, duration: DurationText): string {
   if (typeof value === 'number') return DURATIONS.has(path) ? duration(value) : String(value);
-  if (Array.isArray(value)) return `[${value.map((v) => fieldText('', v, duration)).join(', ')}]`;
+  if (Array.isArray(value)) return `[${value.map((v) => fieldText(path, v, duration)).join(', ')}]`;
   if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value).map(([k, v]) => `${k}: ${fieldText('', v, duration)}`);
+    const entries = Object.entries(value).map(([k, v]) => `${k}: ${fieldText(`${path}.${k}`, v, duration)}`);
     return `{ ${entries.join(', ')} }`;
   }
   return String(value);
@@ -60,7 +62,7 @@ export function renderPresetList(duration: DurationText): string {
       cell('client.timeout'),
       cell('client.retries'),
       backoff,
-      cell('client.backoff.jitter', jitterCell),
+      cell('client.backoff.jitter', (v) => jitterCell(v, duration)),
       cell('client.backoff.floor'),
       cell('client.deadline'),
       cell('client.throttle', throttleCell),
@@ -70,7 +72,7 @@ export function renderPresetList(duration: DurationText): string {
   }
   const notes = [
     "(set): the client has no default; the scenario sets it (else idemsim's default applies). -: left to the scenario.",
-    'jitter U(lo, hi): the capped delay times a uniform draw, { proportional: [lo, hi] }. throttle: capacity/retryCost/timeoutCost/successRefill. budget: percent, at least minConcurrency retries.',
+    'jitter U(lo, hi): the capped delay times a uniform draw, { proportional: [lo, hi] }; +U(lo, hi): plus one, { additive: [lo, hi] }. throttle: capacity/retryCost/timeoutCost/successRefill. budget: percent, at least minConcurrency retries.',
     'In a scenario, client: { preset: NAME } fills these fields; any field the scenario sets wins. `idemsim presets NAME` shows one preset as scenario fields.',
   ];
   const sources = new Table({
@@ -88,6 +90,12 @@ export function renderPresetList(duration: DurationText): string {
     'Sources (the values hold for these versions; check them again before relying on a newer release):',
     trimLines(sources.toString()),
     '',
+    ...wrap(
+      `Checked by running the real package (idemsim presets --verify): ${PRESET_NAMES.filter((n) => PRESETS[n].checked === 'run').join(', ')}. ` +
+        `From the source only: ${PRESET_NAMES.filter((n) => PRESETS[n].checked !== 'run').join(', ')}.`,
+      WIDTH,
+    ),
+    '',
   ].join('\n');
 }
 
@@ -104,6 +112,9 @@ export function renderPresetDetail(name: PresetName, duration: DurationText): st
     ...wrap(`${name}: ${PRESET_DOCS[name]}`, WIDTH, '', '  '),
     `source: ${preset.source}`,
     `version: ${preset.version}`,
+    preset.checked === 'run'
+      ? 'checked: by running its real package beside the model (idemsim presets --verify)'
+      : `checked: against its source only (${preset.checked.source})`,
     '',
     trimLines(table.toString()),
     '',
@@ -137,10 +148,14 @@ export function renderPresetJson(names: readonly PresetName[], version: string):
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
-function jitterCell(value: unknown): string {
+function jitterCell(value: unknown, duration: DurationText): string {
   if (typeof value === 'object' && value !== null && 'proportional' in value) {
     const [lo, hi] = (value as { proportional: [number, number] }).proportional;
     return `U(${lo}, ${hi})`;
+  }
+  if (typeof value === 'object' && value !== null && 'additive' in value) {
+    const [lo, hi] = (value as { additive: [number, number] }).additive;
+    return `+U(${duration(lo)}, ${duration(hi)})`;
   }
   return String(value);
 }
