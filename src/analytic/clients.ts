@@ -1,7 +1,8 @@
 // Why a real client's retry limits or hedging (MODEL.md D) make the scope-none
-// closed form something other than the simulator's expectation. Proportional jitter and a
-// backoff floor break none: the closed forms depend on the backoff only through the
-// deadline (its own reason) and the spans, which spans.ts computes for every jitter shape.
+// closed form something other than the simulator's expectation. Proportional or additive
+// jitter and a backoff floor break none: the closed forms depend on the backoff only
+// through the deadline (its own reason) and the spans, which spans.ts computes for every
+// jitter shape.
 import type { Scenario } from '../model/scenario.js';
 import type { Reason } from './feature-reasons.js';
 

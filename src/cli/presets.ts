@@ -25,6 +25,8 @@ export interface PresetsOptions {
   quiet?: boolean;
   /** With `compare`: refuse a run whose estimated peak memory is above this size. */
   maxMemory?: string;
+  /** Run each preset's real package against idemsim's model of it (src/conformance/). */
+  verify?: boolean;
 }
 
 const LIST_FORMATS = ['table', 'json'] as const;
@@ -33,6 +35,14 @@ export async function presets(name: string | undefined, options: PresetsOptions,
   return guardAsync(ctx.err, async () => {
     const names = name === undefined ? PRESET_NAMES : [presetNamed(name)];
     const sets = options.sets ?? [];
+    if (options.verify === true) {
+      if (options.compare !== undefined && options.compare !== false)
+        throw new InputError('presets: --verify and --compare do one thing each: give one of them');
+      if (sets.length > 0 || options.out !== undefined)
+        throw new InputError('presets --verify runs fixed scripts: it takes no --set, --seed, --actions or --out');
+      const { verify } = await import('./presets-verify.js');
+      return verify(name === undefined ? undefined : [name], options.format, ctx);
+    }
     if (options.compare !== undefined && options.compare !== false) {
       const file = typeof options.compare === 'string' ? options.compare : undefined;
       return compare(
@@ -77,6 +87,9 @@ Examples:
       duplicates, unknown outcomes, attempts per action, call p95
   $ npx idemsim presets aws-standard --compare scenarios/clients-compare.yaml --actions 20000
       one preset only, with fewer actions
+  $ npx idemsim presets --verify
+      run the real openai, @anthropic-ai/sdk, stripe, @smithy/core, @langchain/langgraph
+      and ai packages under scripted faults, and compare attempts and waits with each preset
   $ npx idemsim presets --compare scenarios/clients-compare.yaml --out reports/clients
       the table, and a report folder with the chart, JSON, CSV and the scenario
 
@@ -84,7 +97,12 @@ With --compare, each preset replaces the scenario's client block; a field the cl
 no default for (temporal's retries, timeout and deadline, langgraph's and vercel-ai's
 timeout) keeps the scenario's value. Every point shares the scenario's seed, so points
 draw the same random numbers. A value followed by [low, high] carries its 95% interval.
-Exit codes: 0 ok, 2 bad input (unknown preset, invalid scenario, unusable --out), 70 internal error.`;
+With --verify, each runnable preset (and the stacks langgraph(openai) and ai(openai)) runs
+its real package from a clone's devDependencies: the number of requests and how the call
+ended must equal idemsim's, seed by seed; the waits must be equal where neither side draws
+them, else pass a two-sample Kolmogorov-Smirnov test (p > 0.01) over 1,000 seeded runs.
+Exit codes: 0 ok, 1 a preset disagrees with its package (--verify), 2 bad input (unknown
+preset, invalid scenario, unusable --out, an SDK not installed for --verify), 70 internal error.`;
 
 export function presetsCommand(ctx: CommandContext, done: (code: number) => void): Command {
   const sets: string[] = [];
@@ -93,7 +111,11 @@ export function presetsCommand(ctx: CommandContext, done: (code: number) => void
       .summary("list real clients' retry defaults; --compare runs each on a scenario")
       .description(DESCRIPTION)
       .argument('[NAME]', 'one preset to show (or, with --compare, to run alone)')
-      .option('--compare [FILE]', 'run every preset on the scenario file (default: the built-in defaults)'),
+      .option('--compare [FILE]', 'run every preset on the scenario file (default: the built-in defaults)')
+      .option(
+        '--verify',
+        "run each preset's real package (the SDKs are devDependencies) under scripted faults on a fake clock, beside idemsim's model; exit 1 if one disagrees",
+      ),
     sets,
   )
     .option('--format <format>', `${formatHelp(COMPARE_FORMATS)}; csv only with --compare`)

@@ -4,7 +4,7 @@ import { type Field, type Member, valueAtKeys } from './field-types.js';
 import { FIELDS } from './fields.js';
 import { isOff, isOptionalGroup } from './field-lookup.js';
 import { inCatalogueOrder } from './metrics.js';
-import { type Bound, type JitterSpec, type Layer, type Scenario, isProportional } from './scenario.js';
+import { type Bound, type JitterSpec, type Layer, type Scenario, isAdditive, isProportional } from './scenario.js';
 
 /**
  * A copy with keys in the field table's order (members in their table's order, `expect:` in
@@ -65,7 +65,8 @@ function copy(field: Field, value: unknown): unknown {
 }
 
 function jitterCopy(jitter: JitterSpec): JitterSpec {
-  return isProportional(jitter) ? { proportional: [jitter.proportional[0], jitter.proportional[1]] } : jitter;
+  if (isProportional(jitter)) return { proportional: [jitter.proportional[0], jitter.proportional[1]] };
+  return isAdditive(jitter) ? { additive: [jitter.additive[0], jitter.additive[1]] } : jitter;
 }
 
 /** A retry layer with every member, in the order a file writes them. */
@@ -74,6 +75,7 @@ function layerCopy(layer: Layer): Layer {
   return {
     preset: layer.preset,
     retries: layer.retries,
+    retryConflicts: layer.retryConflicts,
     backoff: { base, multiplier, max, jitter: jitterCopy(jitter), floor },
     timeout: layer.timeout,
     deadline: layer.deadline,

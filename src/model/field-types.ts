@@ -10,7 +10,7 @@ export const FieldKind = {
   integer: 'integer',
   number: 'number',
   enum: 'enum',
-  /** `client.backoff.jitter`: a word of `values`, or `{ proportional: [lo, hi] }` (a real client's shape). */
+  /** `client.backoff.jitter`: a word of `values`, or `{ proportional: [lo, hi] }` or `{ additive: [lo, hi] }` (real clients' shapes). */
   jitter: 'jitter',
   boolean: 'boolean',
   string: 'string',

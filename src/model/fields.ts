@@ -8,6 +8,7 @@ import type { MetricGroup } from './metric-types.js';
 import { type Bounds, type Field, type FieldKind, valueAt } from './field-types.js';
 import { BUDGET, HEDGE, INCIDENT, PROFILE_STEP, THROTTLE } from './field-members.js';
 import { LIMITS, MAX_SIGMA, MIN_RATE } from './limits.js';
+import { LANGGRAPH_LAYER } from './layers.js';
 
 export { type Bounds, type Field, FieldKind, type Member, setValueAt, valueAt } from './field-types.js';
 
@@ -134,10 +135,19 @@ export const FIELDS: readonly Field[] = [
   ),
   duration('client.timeout', positive, 'how long the client waits for a reply (duration)'),
   count('client.retries', 'retries after the first attempt', LIMITS.maxRetries),
+  optional(
+    f(
+      'client.retryConflicts',
+      'boolean',
+      'retry an attempt answered 409; false: a 409 ends the call, its outcome unknown',
+    ),
+    false,
+    [],
+  ),
   duration('client.backoff.base', nonNegative, 'backoff before the first retry (duration)'),
   f('client.backoff.multiplier', 'number', 'growth of the backoff per retry', { bounds: nonNegative }),
   duration('client.backoff.max', nonNegative, 'cap on one backoff (duration)'),
-  f('client.backoff.jitter', 'jitter', 'none | full | equal | decorrelated, or { proportional: [lo, hi] }', {
+  f('client.backoff.jitter', 'jitter', 'none | full | equal | decorrelated, or { proportional | additive: [lo, hi] }', {
     values: Object.keys(Jitter),
     valueDocs: {
       none: 'wait exactly d = min(max, base * multiplier^k)',
@@ -145,6 +155,7 @@ export const FIELDS: readonly Field[] = [
       equal: 'wait d/2 plus uniform between 0 and d/2',
       decorrelated: 'wait min(max, uniform between base and 3 * the previous wait)',
       proportional: 'wait d * uniform(lo, hi), 0 <= lo <= hi, hi may exceed 1 (real clients)',
+      additive: 'wait d + uniform(lo, hi), lo and hi durations, 0 <= lo <= hi, not capped by max (LangGraph)',
     },
   }),
   optional(
@@ -179,16 +190,7 @@ export const FIELDS: readonly Field[] = [
   ),
   optional(
     f('client.layers', 'layers', LAYERS_DOC),
-    [
-      {
-        preset: 'langgraph',
-        retries: 2,
-        backoff: { base: 500, multiplier: 2, max: 128_000, jitter: { proportional: [1, 2] }, floor: 0 },
-        timeout: 'none',
-        deadline: 'none',
-        newCall: false,
-      },
-    ],
+    [LANGGRAPH_LAYER],
     ['layers'],
     "the layer's preset fills retries, backoff and timeout: write one to override it",
   ),

@@ -4,6 +4,7 @@
 import type { Bounds } from './field-types.js';
 import type { PresetName } from './presets.js';
 import { LIMITS } from './limits.js';
+import type { Layer } from './scenario.js';
 
 /** Layers stacked around the client at most: real stacks have two or three. */
 export const MAX_LAYERS = 5;
@@ -19,8 +20,20 @@ export const LAYER_PRESETS: readonly PresetName[] = ['langgraph', 'vercel-ai', '
 export const LAYER_MEMBERS: Readonly<Record<string, { doc: string } & Partial<Bounds>>> = {
   preset: { doc: `a retry loop whose documented defaults fill the layer: ${LAYER_PRESETS.join(', ')}, or none` },
   retries: { doc: 'layer attempts after the first (each one a whole client call)', min: 0, max: LIMITS.maxRetries },
+  retryConflicts: { doc: 'retry a call that ended on a 409; false: the 409 ends the layer call' },
   backoff: { doc: 'wait before the next layer attempt: the same shape as client.backoff' },
   timeout: { doc: 'per layer attempt (duration), after which the inner call is given up; none: wait for it' },
   deadline: { doc: 'over the whole layer call (duration), as client.deadline; none: no budget' },
   newCall: { doc: 'true: each layer attempt is a new tool call id (a fresh key under scope call)' },
+};
+
+/** A LangGraph layer as its preset fills it (src/presets/presets.ts): the starter file's example. */
+export const LANGGRAPH_LAYER: Layer = {
+  preset: 'langgraph',
+  retries: 2,
+  retryConflicts: false,
+  backoff: { base: 500, multiplier: 2, max: 128_000, jitter: { additive: [0, 1000] }, floor: 0 },
+  timeout: 'none',
+  deadline: 'none',
+  newCall: false,
 };

@@ -216,7 +216,11 @@ export const CATALOGUE = {
     ),
   ),
   'attemptsPerCall.max': layers(
-    m('count', 'most requests any one tool call sent', at('run', '  most in one call', { after: 'attemptsPerCall.mean' })),
+    m(
+      'count',
+      'most requests any one tool call sent',
+      at('run', '  most in one call', { after: 'attemptsPerCall.mean' }),
+    ),
   ),
   executionsPerAction: m(
     'perAction',

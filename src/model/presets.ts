@@ -6,6 +6,7 @@ export const PRESET_NAMES = [
   'anthropic',
   'stripe',
   'aws-standard',
+  'aws-2026',
   'langgraph',
   'temporal',
   'envoy',
@@ -24,7 +25,9 @@ export const PRESET_DOCS: Readonly<Record<PresetName, string>> = {
   stripe: 'Stripe Node SDK: 2 retries, delay x U(0.5, 1) floored at 0.5 s, cap 5 s, 80 s, one key per call',
   'aws-standard':
     'AWS SDK standard retry mode (botocore): 3 attempts, full jitter on 1 s doubling to 20 s, retry quota',
-  langgraph: 'LangGraph RetryPolicy(): 3 attempts, 0.5 s doubling to 128 s plus U(0, 1) s (approximated)',
+  'aws-2026':
+    'AWS SDK for JavaScript v3 standard retries (@smithy/core, the 2026 behaviour): 3 attempts, full jitter on 50 ms doubling to 20 s, a 500-token quota, 14 a retry',
+  langgraph: 'LangGraph RetryPolicy(): 3 attempts, 0.5 s doubling to 128 s plus U(0, 1) s, a 409 not retried',
   temporal: 'Temporal activity default retry policy: 1 s doubling to 100 s, no jitter, unlimited attempts',
   envoy: 'Envoy route retry policy: 1 retry, full jitter 25 ms to 250 ms, 15 s route timeout, a 20% retry budget',
   'vercel-ai': 'Vercel AI SDK: 2 retries, 2 s doubling, no cap, no jitter, no per-attempt timeout',

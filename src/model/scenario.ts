@@ -27,11 +27,22 @@ export interface ProportionalJitter {
   proportional: [number, number];
 }
 
-/** A jitter word, or the proportional shape. */
-export type JitterSpec = Jitter | ProportionalJitter;
+/**
+ * LangGraph's jitter (an extension of MODEL.md D): the capped delay plus U(lo, hi), lo and
+ * hi in milliseconds, 0 <= lo <= hi.
+ */
+export interface AdditiveJitter {
+  additive: [number, number];
+}
+
+/** A jitter word, or the proportional or additive shape. */
+export type JitterSpec = Jitter | ProportionalJitter | AdditiveJitter;
 
 export function isProportional(j: JitterSpec): j is ProportionalJitter {
-  return typeof j === 'object';
+  return typeof j === 'object' && 'proportional' in j;
+}
+export function isAdditive(j: JitterSpec): j is AdditiveJitter {
+  return typeof j === 'object' && 'additive' in j;
 }
 
 export function isJitter(x: unknown): x is Jitter {
@@ -76,6 +87,8 @@ export interface Layer {
   preset: PresetName | 'none';
   /** Layer attempts after the first. */
   retries: number;
+  /** Whether the layer retries a call that ended on a 409 (LangGraph's loop does not). */
+  retryConflicts: boolean;
   backoff: { base: number; multiplier: number; max: number; jitter: JitterSpec; floor: number };
   /** Per layer attempt; `'none'`: wait for the inner call. */
   timeout: number | 'none';
@@ -148,6 +161,11 @@ export interface Scenario {
     preset: PresetName | 'none';
     timeout: number;
     retries: number;
+    /**
+     * Whether a 409 is retried (MODEL.md step 6 retries it; the AWS SDKs and LangGraph do
+     * not): false ends the call at the 409, its outcome unknown. An extension of MODEL.md D.
+     */
+    retryConflicts: boolean;
     /** `floor` (MODEL.md D, real clients): no backoff below it, after the jitter. */
     backoff: { base: number; multiplier: number; max: number; jitter: JitterSpec; floor: number };
     /** Per-tool-call time budget; `'none'` means unbounded. */
@@ -219,6 +237,7 @@ export function defaultScenario(): Scenario {
       preset: 'none',
       timeout: 1000,
       retries: 3,
+      retryConflicts: true,
       backoff: { base: 100, multiplier: 2, max: 10_000, jitter: 'full', floor: 0 },
       deadline: 'none',
       throttle: 'none',

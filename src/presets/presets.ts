@@ -11,6 +11,8 @@ import type { PresetName } from '../model/presets.js';
 export interface PresetClient {
   timeout?: number;
   retries?: number;
+  /** Whether the client retries a 409 (false: it ends the call there). */
+  retryConflicts?: boolean;
   backoff?: {
     base?: number;
     multiplier?: number;
@@ -33,6 +35,12 @@ export interface Preset {
   keys?: { scope: 'call' };
   /** Fields the client has no default for: the scenario should set them. */
   requires?: readonly string[];
+  /**
+   * How the values were checked: `run`, by running the client's real package beside the
+   * model (`idemsim presets --verify`); `source`, by reading its source alone (its client
+   * needs a runtime or a server this tool cannot start), with why.
+   */
+  checked: 'run' | { source: string };
 }
 
 const SECOND = 1000;
@@ -41,27 +49,33 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
   openai: {
     source: 'openai/openai-node src/client.ts',
     version: 'src/client.ts @ 0064618aa8dc (7.x line; package.json copy in the index: 7.2.0)',
+    checked: 'run',
     client: {
       timeout: 600 * SECOND,
       retries: 2,
+      retryConflicts: true,
       backoff: { base: 0.5 * SECOND, multiplier: 2, max: 8 * SECOND, jitter: { proportional: [0.75, 1] }, floor: 0 },
     },
   },
   anthropic: {
     source: 'anthropics/anthropic-sdk-typescript src/client.ts',
     version: 'src/client.ts @ 00da52f8f141 (package.json copies in the index: 0.65.0 to 0.76.0)',
+    checked: 'run',
     client: {
       timeout: 600 * SECOND,
       retries: 2,
+      retryConflicts: true,
       backoff: { base: 0.5 * SECOND, multiplier: 2, max: 8 * SECOND, jitter: { proportional: [0.75, 1] }, floor: 0 },
     },
   },
   stripe: {
     source: 'stripe/stripe-node src/RequestSender.ts, src/stripe.core.ts, src/platform/PlatformFunctions.ts',
     version: 'stripe.core.ts @ 00ce2955d480 (PACKAGE_VERSION 22.7.0-alpha.4); RequestSender.ts @ 0106bc9eace6',
+    checked: 'run',
     client: {
       timeout: 80 * SECOND,
       retries: 2,
+      retryConflicts: true,
       // The first retry uses 0.5 s x 2^-1: base 0.25 s reproduces the client's exponent exactly.
       backoff: {
         base: 0.25 * SECOND,
@@ -76,27 +90,51 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
   'aws-standard': {
     source: 'boto/botocore botocore/retries/standard.py, botocore/retries/quota.py, botocore/endpoint.py',
     version: 'standard.py @ 0719e79583bb (STANDARD_RETRY_MODE_VERSION 2.0); quota.py @ 40454eaac38c',
+    checked: { source: 'botocore is Python: the JavaScript SDK runs as aws-2026' },
     client: {
       timeout: 60 * SECOND,
       retries: 2,
+      retryConflicts: false,
       backoff: { base: 1 * SECOND, multiplier: 2, max: 20 * SECOND, jitter: 'full', floor: 0 },
       throttle: { capacity: 500, retryCost: 5, timeoutCost: 10, successRefill: 1 },
     },
   },
+  'aws-2026': {
+    source:
+      'smithy-lang/smithy-typescript @smithy/core src/submodules/retry (StandardRetryStrategy, retryMiddleware, constants)',
+    version:
+      '@smithy/core 3.41.1 (@smithy/util-retry 4.6.2 re-exports it; the 2026 behaviour is unconditional since 3.40.0)',
+    checked: 'run',
+    client: {
+      retries: 2,
+      // A 409 is a client error: not transient, not throttling, so not retried.
+      retryConflicts: false,
+      // Transient errors (a 503, a timeout) back off from 50 ms; throttling errors from 1 s (no throttling error in MODEL.md).
+      backoff: { base: 50, multiplier: 2, max: 20 * SECOND, jitter: 'full', floor: 0 },
+      // A retry costs 14 tokens, a timeout too (TIMEOUT_RETRY_COST is exported but unused); a success without retry puts 1 back.
+      throttle: { capacity: 500, retryCost: 14, timeoutCost: 14, successRefill: 1 },
+    },
+    // The default NodeHttpHandler has no request timeout.
+    requires: ['client.timeout'],
+  },
   langgraph: {
     source: 'langchain-ai/langgraph libs/langgraph/langgraph/types.py, libs/langgraph/langgraph/pregel/_retry.py',
     version: 'types.py @ 0018810e2c01; _retry.py @ 08e208c9dd81 (1.x line)',
+    checked: 'run',
     client: {
       retries: 2,
-      // Additive jitter (+ U(0, 1) s) has no idemsim shape; d x U(1, 2) matches it at d = 1 s.
-      backoff: { base: 0.5 * SECOND, multiplier: 2, max: 128 * SECOND, jitter: { proportional: [1, 2] }, floor: 0 },
+      retryConflicts: false,
+      // interval + random() * 1000 ms, measured by running @langchain/langgraph 1.7.3.
+      backoff: { base: 0.5 * SECOND, multiplier: 2, max: 128 * SECOND, jitter: { additive: [0, SECOND] }, floor: 0 },
     },
     requires: ['client.timeout'],
   },
   temporal: {
     source: 'temporalio/temporal common/retrypolicy/retry_policy.go',
     version: 'retry_policy.go @ 2eef25240666 (DefaultDefaultRetrySettings)',
+    checked: { source: 'an activity retry policy needs a Temporal server' },
     client: {
+      retryConflicts: true,
       backoff: { base: 1 * SECOND, multiplier: 2, max: 100 * SECOND, jitter: 'none', floor: 0 },
     },
     // Unlimited attempts and no default StartToClose: the scenario must bound both.
@@ -106,9 +144,11 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
     source:
       'envoyproxy/envoy api/envoy/config/route/v3/route_components.proto, api/envoy/config/cluster/v3/circuit_breaker.proto',
     version: 'route_components.proto @ 0035e40b3484; circuit_breaker.proto @ 01c2c1fadbc6',
+    checked: { source: 'a route retry policy needs an Envoy proxy' },
     client: {
       timeout: 15 * SECOND,
       retries: 1,
+      retryConflicts: false,
       backoff: { base: 25, multiplier: 2, max: 250, jitter: 'full', floor: 0 },
       deadline: 15 * SECOND,
       // A cluster's retry_budget at its defaults (budget_percent 20, min_retry_concurrency 3);
@@ -119,8 +159,10 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
   'vercel-ai': {
     source: 'vercel/ai packages/ai/src/util/retry-with-exponential-backoff.ts',
     version: 'retry-with-exponential-backoff.ts @ 0530ac3468d5 (package.json copy in the index: ai 6.0.238)',
+    checked: 'run',
     client: {
       retries: 2,
+      retryConflicts: true,
       backoff: { base: 2 * SECOND, multiplier: 2, jitter: 'none', floor: 0 },
     },
     requires: ['client.timeout'],
@@ -150,6 +192,7 @@ export function presetValues(name: PresetName): [string, unknown][] {
   };
   put('client.timeout', c.timeout);
   put('client.retries', c.retries);
+  put('client.retryConflicts', c.retryConflicts);
   put('client.backoff.base', c.backoff?.base);
   put('client.backoff.multiplier', c.backoff?.multiplier);
   put('client.backoff.max', c.backoff?.max);

@@ -25,7 +25,7 @@ export function hint(kind: string, values: readonly string[] = []): string {
     case 'enum':
       return `one of ${list(values)}`;
     case 'jitter':
-      return `one of ${list(values)}, or { proportional: [lo, hi] } such as { proportional: [0.75, 1] }`;
+      return `one of ${list(values)}, { proportional: [lo, hi] } such as { proportional: [0.75, 1] }, or { additive: [lo, hi] } such as { additive: [0ms, 1s] }`;
     case 'range-of-durations':
       return 'a range such as { min: 2s, max: 2m }';
     case 'latency':

@@ -5,19 +5,17 @@
 // defaults). A layer is a retry loop: it has no hedge, throttle, budget or key of its own, and
 // a preset that brings one of those is a client, not a layer.
 import { PRESETS } from '../presets/presets.js';
-import { LAYER_MEMBERS, LAYER_PRESETS, MAX_LAYERS } from '../model/layers.js';
+import { LAYER_MEMBERS, MAX_LAYERS } from '../model/layers.js';
 import { defaultScenario, type JitterSpec, type Layer } from '../model/scenario.js';
-import { isPresetName, type PresetName } from '../model/presets.js';
+import type { PresetName } from '../model/presets.js';
 import { type Issue, issueAt } from './issues.js';
-import * as k from './kinds.js';
-import { readJitter } from './jitter.js';
+import type * as k from './kinds.js';
+import { BACKOFF_MEMBERS, readLayerValue } from './layer-values.js';
 import * as msg from './messages.js';
 import { closest } from './suggest.js';
 import { type MapEntry, type MapNode, type TreeNode, findEntry, isNull } from './tree.js';
 
-const BACKOFF_MEMBERS = ['base', 'multiplier', 'max', 'jitter', 'floor'] as const;
 const DEFAULT_BACKOFF = defaultScenario().client.backoff;
-const JITTER_WORDS = ['none', 'full', 'equal', 'decorrelated'];
 
 /** `client.layers`: every layer read, or undefined when any has an issue (each reported). */
 export function readLayers(node: TreeNode, spec: k.Spec): Layer[] | undefined {
@@ -38,40 +36,37 @@ export function readLayers(node: TreeNode, spec: k.Spec): Layer[] | undefined {
 
 function readLayer(node: TreeNode, path: string, issues: Issue[]): Layer | undefined {
   if (node.kind !== 'map') {
-    const problem = isNull(node) ? msg.emptyItem(path, msg.hint('layer')) : msg.wrongType(path, node, msg.hint('layer'));
+    const problem = isNull(node)
+      ? msg.emptyItem(path, msg.hint('layer'))
+      : msg.wrongType(path, node, msg.hint('layer'));
     issues.push(issueAt(node.pos, path, problem));
     return undefined;
   }
   const before = issues.length;
   checkMembers(node, path, issues);
-  const at = (key: string): MapEntry | undefined => findEntry(node, key);
-  const spec = (key: string, hint: string, example: string, extra: Partial<k.Spec> = {}): k.Spec => ({
-    path: `${path}.${key}`,
-    issues,
-    hint,
-    example,
-    ...extra,
-  });
-  const preset = readPreset(at('preset'), spec('preset', msg.hint('enum', LAYER_PRESETS), 'langgraph'));
+  // A misspelt member (`retires`) is reported once, as unknown, not again as missing.
+  const clean = issues.length === before;
+  // A member not written takes `absent`: the preset's value, else the layer default.
+  const member = (key: string, absent: unknown): unknown => {
+    const entry = findEntry(node, key);
+    return entry === undefined ? absent : readLayerValue(key, entry.value, `${path}.${key}`, issues);
+  };
+  const preset = member('preset', 'none') as PresetName | 'none' | undefined;
   const filled = preset === undefined || preset === 'none' ? undefined : PRESETS[preset].client;
-  const retriesEntry = at('retries');
-  const retries =
-    retriesEntry === undefined
-      ? filled?.retries
-      : k.readInteger(retriesEntry.value, spec('retries', msg.hint('integer'), '2', { bounds: { min: 0, max: LAYER_MEMBERS['retries']?.max } }));
-  if (retriesEntry === undefined && filled?.retries === undefined && preset !== undefined) {
+  const retries = member('retries', filled?.retries);
+  if (clean && findEntry(node, 'retries') === undefined && filled?.retries === undefined && preset !== undefined) {
     issues.push(issueAt(node.pos, path, msg.layerNeedsRetries(path, preset === 'none' ? undefined : preset)));
   }
-  const backoff = readBackoff(at('backoff'), `${path}.backoff`, issues, filled?.backoff);
-  const timeout = readOrNone(at('timeout'), spec('timeout', msg.hint('duration-or-none'), '30s'), filled?.timeout);
-  const deadline = readOrNone(at('deadline'), spec('deadline', msg.hint('duration-or-none'), '5m'), filled?.deadline);
-  const newCallEntry = at('newCall');
-  const newCall =
-    newCallEntry === undefined ? false : k.readBoolean(newCallEntry.value, spec('newCall', msg.hint('boolean'), 'true'));
+  const retryConflicts = member('retryConflicts', filled?.retryConflicts ?? true);
+  const backoff = readBackoff(findEntry(node, 'backoff'), `${path}.backoff`, issues, filled?.backoff);
+  const timeout = member('timeout', filled?.timeout ?? 'none');
+  const deadline = member('deadline', filled?.deadline ?? 'none');
+  const newCall = member('newCall', false);
   if (issues.length > before) return undefined;
   return {
     preset: preset ?? 'none',
     retries: retries as number,
+    retryConflicts: retryConflicts as boolean,
     backoff: backoff as Layer['backoff'],
     timeout: timeout as Layer['timeout'],
     deadline: deadline as Layer['deadline'],
@@ -90,26 +85,6 @@ function checkMembers(node: MapNode, path: string, issues: Issue[]): void {
         : msg.unknownKey(path, entry.key, closest(entry.key, names), names);
     issues.push(issueAt(entry.keyPos, `${path}.${entry.key}`, problem));
   }
-}
-
-/** A layer's preset: a retry loop's (no throttle, budget or key of its own); absent: undefined-but-valid ('none'). */
-function readPreset(entry: MapEntry | undefined, spec: k.Spec): PresetName | 'none' | undefined {
-  if (entry === undefined) return 'none';
-  const word = k.readEnum(entry.value, { ...spec, values: ['none', ...(LAYER_PRESETS as readonly string[])] });
-  if (word !== undefined) return word as PresetName | 'none';
-  // A real preset that is a client with mechanisms a layer cannot have: say which, not just "bad word".
-  const value = entry.value.kind === 'scalar' ? entry.value.value : undefined;
-  if (isPresetName(value)) {
-    spec.issues.pop();
-    spec.issues.push(issueAt(entry.value.pos, spec.path, msg.clientPresetInLayer(spec.path, value)));
-  }
-  return undefined;
-}
-
-function readOrNone(entry: MapEntry | undefined, spec: k.Spec, fallback: number | undefined): number | 'none' | undefined {
-  if (entry === undefined) return fallback ?? 'none';
-  const read = k.wordOr('none', k.readDuration)(entry.value, { ...spec, bounds: { min: 0, minExclusive: true } });
-  return read as number | 'none' | undefined;
 }
 
 type Backoff = Layer['backoff'];
@@ -132,27 +107,13 @@ function readBackoff(
   let failed = false;
   for (const member of node.entries) {
     const at = `${path}.${member.key}`;
-    const spec: k.Spec = { path: at, issues, hint: '', example: '' };
-    let value: unknown;
-    switch (member.key) {
-      case 'base':
-      case 'max':
-      case 'floor':
-        value = k.readDuration(member.value, { ...spec, hint: msg.hint('duration'), example: '500ms', bounds: { min: 0 } });
-        break;
-      case 'multiplier':
-        value = k.readNumber(member.value, { ...spec, hint: msg.hint('number'), example: '2', bounds: { min: 0 } });
-        break;
-      case 'jitter':
-        value = readJitter(member.value, { ...spec, hint: msg.hint('jitter', JITTER_WORDS), example: 'full', values: JITTER_WORDS });
-        break;
-      default: {
-        const names = BACKOFF_MEMBERS as readonly string[];
-        issues.push(issueAt(member.keyPos, at, msg.unknownKey(path, member.key, closest(member.key, names), names)));
-        failed = true;
-        continue;
-      }
+    if (!BACKOFF_MEMBERS.includes(member.key)) {
+      const near = closest(member.key, BACKOFF_MEMBERS);
+      issues.push(issueAt(member.keyPos, at, msg.unknownKey(path, member.key, near, BACKOFF_MEMBERS)));
+      failed = true;
+      continue;
     }
+    const value = readLayerValue(`backoff.${member.key}`, member.value, at, issues);
     if (value === undefined) failed = true;
     else (out as unknown as Record<string, unknown>)[member.key] = value;
   }

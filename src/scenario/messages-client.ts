@@ -1,5 +1,5 @@
 // The messages about the client's optional fields (MODEL.md D, real clients): the proportional
-// jitter, the throttle, budget and hedge maps, and the preset. Re-exported by messages.ts,
+// and additive jitter, the throttle, budget and hedge maps, and the preset. Re-exported by messages.ts,
 // where every other message lives.
 import { Code } from './codes.js';
 import type { Problem } from './issues.js';
@@ -7,32 +7,56 @@ import { found, last, list, problem, show } from './message-text.js';
 import type { TreeNode } from './tree.js';
 import { LAYER_PRESETS } from '../model/layers.js';
 
-// client.backoff.jitter: { proportional: [lo, hi] }
+// client.backoff.jitter: { proportional: [lo, hi] } or { additive: [lo, hi] }
 
-/** What a whole proportional jitter looks like, for its messages. */
-const PAIR = 'two numbers [lo, hi] with 0 <= lo <= hi, such as [0.75, 1]';
+/** The two map forms of a jitter. */
+export type JitterKey = 'proportional' | 'additive';
+/** What a whole pair of each form looks like, for its messages. */
+const PAIR: Readonly<Record<JitterKey, string>> = {
+  proportional: 'two numbers [lo, hi] with 0 <= lo <= hi, such as [0.75, 1]',
+  additive: 'two durations [lo, hi] with 0 <= lo <= hi, such as [0ms, 1s]',
+};
+const FORMS =
+  '{ proportional: [lo, hi] } for the delay times U(lo, hi), such as { proportional: [0.75, 1] }, ' +
+  '{ additive: [lo, hi] } for the delay plus U(lo, hi), such as { additive: [0ms, 1s] }';
 export const jitterForm = (path: string, node: TreeNode, words: readonly string[]): Problem =>
-  problem(
-    Code.wrongType,
-    `${path}: found ${found(node)}; write { proportional: [lo, hi] } for the delay times U(lo, hi), such as { proportional: [0.75, 1] }, or one of ${list(words)}`,
-  );
+  problem(Code.wrongType, `${path}: found ${found(node)}; write ${FORMS}, or one of ${list(words)}`);
 export const jitterMissing = (path: string): Problem =>
-  problem(Code.missingMember, `${path}: needs proportional; write for example { proportional: [0.75, 1] }`);
-export const jitterPair = (path: string, node: TreeNode): Problem =>
-  problem(Code.wrongType, `${path}: found ${found(node)}; write a list of ${PAIR}`);
-export const jitterPairLength = (path: string, count: number): Problem =>
+  problem(
+    Code.missingMember,
+    `${path}: needs proportional or additive; write for example { proportional: [0.75, 1] } or { additive: [0ms, 1s] }`,
+  );
+/** Both forms in one map. */
+export const jitterMixed = (path: string): Problem =>
+  problem(
+    Code.jitterMixed,
+    `${path}: found both proportional and additive; write one of them: proportional multiplies the delay by U(lo, hi), additive adds U(lo, hi) to it`,
+  );
+export const jitterPair = (path: string, node: TreeNode, key: JitterKey): Problem =>
+  problem(Code.wrongType, `${path}: found ${found(node)}; write a list of ${PAIR[key]}`);
+export const jitterPairLength = (path: string, count: number, key: JitterKey): Problem =>
   problem(
     Code.notAPair,
-    `${path}: found ${count === 0 ? 'an empty list' : `a list of ${count} value${count === 1 ? '' : 's'}`}; write exactly ${PAIR}`,
+    `${path}: found ${count === 0 ? 'an empty list' : `a list of ${count} value${count === 1 ? '' : 's'}`}; write exactly ${PAIR[key]}`,
   );
-/** A bound written as a string: `"0.5"` (`number`), `"75%"` (`factor` 0.75), `"500ms"`. */
-export const jitterBoundText = (path: string, text: string, number?: string, factor?: number): Problem =>
+/**
+ * A proportional bound written as a string: `"0.5"` (`number`), `"75%"` (`factor` 0.75),
+ * `"500ms"` (`duration`: perhaps the additive form was meant).
+ */
+export const jitterBoundText = (
+  path: string,
+  text: string,
+  number?: string,
+  factor?: number,
+  duration = false,
+): Problem =>
   number !== undefined
     ? problem(Code.wrongType, `${path}: found the string ${show(text)}; write ${number} without quotes`)
     : problem(
         Code.unexpectedUnit,
         `${path}: found the string ${show(text)}; lo and hi are factors of the delay, with no unit: write ` +
-          (factor !== undefined ? `${factor}` : 'a number such as 0.75'),
+          (factor !== undefined ? `${factor}` : 'a number such as 0.75') +
+          (duration ? ', or { additive: [lo, hi] } to add a duration to the delay' : ''),
       );
 /** `lo` and `hi` as written. */
 export const jitterOrder = (path: string, lo: string, hi: string): Problem =>

@@ -10,6 +10,7 @@ export { hint, rangeText } from './hints.js';
 export { Code } from './codes.js';
 export { found, show } from './message-text.js';
 export * from './messages-client.js';
+export * from './messages-layer-paths.js';
 
 // Document and YAML level
 

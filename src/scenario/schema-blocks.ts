@@ -6,6 +6,7 @@ import { METRICS, METRIC_NAMES } from '../model/metrics.js';
 import { type Unit } from '../model/metric-types.js';
 import { boundForm } from './bounds.js';
 import { VARIABLE_PATHS } from './vary.js';
+import { LAYER_VARY_PATTERN } from './layer-paths.js';
 import { Definitions, type JsonSchema, duration, numberBounds, probability, size } from './schema-values.js';
 import { LAYER_MEMBERS, LAYER_PRESETS, MAX_LAYERS } from '../model/layers.js';
 import { hint } from './hints.js';
@@ -25,6 +26,7 @@ export function layersSchema(defs: Definitions, schemaOf: (path: string) => Json
     properties: {
       preset: { description: doc('preset'), type: 'string', enum: ['none', ...LAYER_PRESETS] },
       retries: { description: doc('retries'), type: 'integer', ...numberBounds({ min: 0, max: LAYER_MEMBERS['retries']?.max }) },
+      retryConflicts: { description: doc('retryConflicts'), type: 'boolean' },
       backoff: {
         description: doc('backoff'),
         type: 'object',
@@ -55,7 +57,8 @@ export function sweepSchema(): JsonSchema {
           'Field path to its values: a range with a step (400ms..3s:200ms, 0..0.1:0.01) or a list ([5m, 15m, 1h], or 5m,15m,1h); one --vary each, the first outermost.',
         type: 'object',
         minProperties: 1,
-        propertyNames: { enum: [...VARIABLE_PATHS] },
+        // A layer's members by index (client.layers[0].retries); whether the layer exists is the loader's.
+        propertyNames: { anyOf: [{ enum: [...VARIABLE_PATHS] }, { pattern: LAYER_VARY_PATTERN }] },
         additionalProperties: {
           anyOf: [{ type: ['string', 'number', 'boolean'] }, { type: 'array', minItems: 1, items: scalar }],
         },

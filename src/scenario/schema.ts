@@ -1,7 +1,7 @@
 // The JSON Schema (draft-07) of a scenario file, generated from the field table, so that
 // what an editor checks while typing and what the loader checks cannot drift apart.
 // It accepts every file the loader accepts. What JSON Schema cannot say is left to the
-// loader: min <= max of a range or bound, p99 >= p50, lo <= hi of a proportional jitter,
+// loader: min <= max of a range or bound, p99 >= p50, lo <= hi of a jitter's pair,
 // a profile's `until` increasing from step to step, a hedge only with `client.retries: 0`
 // (the retries may come from the default or a preset), and the size of a number written as
 // a string with an exponent or beyond 2^53 (`1e400s`, `5e3%`, `99999999999999999999ms`).
@@ -79,25 +79,23 @@ function words(field: Field): JsonSchema {
   return { type: 'string', enum: [...values], enumDescriptions: values.map((v) => docs[v] ?? v) };
 }
 
-/** `{ proportional: [lo, hi] }` (MODEL.md D, real clients). */
-function proportional(field: Field): JsonSchema {
+/**
+ * `{ proportional: [lo, hi] }` (MODEL.md D, real clients) or `{ additive: [lo, hi] }` (LangGraph):
+ * a map of one key, a pair of factors or of durations.
+ */
+function jitterPair(field: Field, key: string, text: string, item: JsonSchema): JsonSchema {
   return {
     type: 'object',
-    description: field.valueDocs?.proportional,
+    description: field.valueDocs?.[key],
     $comment: 'lo <= hi is checked by the loader only',
-    properties: {
-      proportional: {
-        description: 'proportional: [lo, hi], the delay multiplied by a uniform draw between lo and hi',
-        type: 'array',
-        minItems: 2,
-        maxItems: 2,
-        items: { type: 'number', ...numberBounds({ min: 0 }) },
-      },
-    },
-    required: ['proportional'],
+    properties: { [key]: { description: text, type: 'array', minItems: 2, maxItems: 2, items: item } },
+    required: [key],
     additionalProperties: false,
   };
 }
+
+const PROPORTIONAL_TEXT = 'proportional: [lo, hi], the delay multiplied by a uniform draw between lo and hi';
+const ADDITIVE_TEXT = 'additive: [lo, hi], durations: the delay plus a uniform draw between lo and hi';
 
 /** `none`, or a map of the field's members, the ones without a default required. */
 function mapOrNone(defs: Definitions, field: Field): JsonSchema {
@@ -140,7 +138,13 @@ function forms(defs: Definitions, field: Field): JsonSchema {
     case 'enum':
       return words(field);
     case 'jitter':
-      return { anyOf: [words(field), proportional(field)] };
+      return {
+        anyOf: [
+          words(field),
+          jitterPair(field, 'proportional', PROPORTIONAL_TEXT, { type: 'number', ...numberBounds({ min: 0 }) }),
+          jitterPair(field, 'additive', ADDITIVE_TEXT, duration(defs, { min: 0 })),
+        ],
+      };
     case 'boolean':
       return { type: 'boolean' };
     case 'string':

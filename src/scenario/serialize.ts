@@ -15,6 +15,7 @@ import {
   type Range,
   type Scenario,
   type SweepSpec,
+  isAdditive,
   isProportional,
 } from '../model/scenario.js';
 import { durationLiteral, sizeLiteral } from './units.js';
@@ -36,18 +37,29 @@ function writtenIncident(incident: Incident): Record<string, unknown> {
   return out;
 }
 
-/** A map's members in the table's order, durations with their unit. */
 /** A retry layer as a file writes it: durations with units, `preset` only when there is one. */
 function writtenLayer(layer: Layer): Record<string, unknown> {
   const { base, multiplier, max, jitter, floor } = layer.backoff;
   return {
     ...(layer.preset === 'none' ? {} : { preset: layer.preset }),
     retries: layer.retries,
-    backoff: { base: durationLiteral(base), multiplier, max: durationLiteral(max), jitter, floor: durationLiteral(floor) },
+    retryConflicts: layer.retryConflicts,
+    backoff: {
+      base: durationLiteral(base),
+      multiplier,
+      max: durationLiteral(max),
+      jitter: writtenJitter(jitter),
+      floor: durationLiteral(floor),
+    },
     timeout: layer.timeout === 'none' ? 'none' : durationLiteral(layer.timeout),
     deadline: layer.deadline === 'none' ? 'none' : durationLiteral(layer.deadline),
     newCall: layer.newCall,
   };
+}
+
+/** A jitter as a file writes it: an additive pair's durations with their unit. */
+function writtenJitter(jitter: JitterSpec): unknown {
+  return isAdditive(jitter) ? { additive: jitter.additive.map(durationLiteral) } : jitter;
 }
 
 function writtenMembers(field: Field, value: Record<string, number>): Record<string, unknown> {
@@ -93,6 +105,8 @@ export function written(field: Field, value: unknown): unknown {
       return (value as ProfileStep[]).map((step) => ({ until: durationLiteral(step.until), rate: step.rate }));
     case 'incidents':
       return (value as Incident[]).map(writtenIncident);
+    case 'jitter':
+      return writtenJitter(value as JitterSpec);
     case 'layers':
       return (value as Layer[]).map(writtenLayer);
     case 'expect':
@@ -112,7 +126,7 @@ const FLOW_GROUPS = [['client', 'backoff']];
 
 /** A jitter's `[lo, hi]`, written as MODEL.md writes it: yaml would pad a flow list (`[ 0.75, 1 ]`). */
 class Pair {
-  constructor(readonly items: readonly [number, number]) {}
+  constructor(readonly items: readonly (number | string)[]) {}
 }
 const PAIR: ScalarTag = {
   tag: '!idemsim-pair',
@@ -122,8 +136,11 @@ const PAIR: ScalarTag = {
   resolve: (text) => text,
   stringify: ({ value }) => `[${(value as Pair).items.map(String).join(', ')}]`,
 };
-const yamlJitter = (jitter: JitterSpec): unknown =>
-  isProportional(jitter) ? { proportional: new Pair(jitter.proportional) } : jitter;
+/** `{ proportional: [0.75, 1] }`, `{ additive: [0ms, 1s] }`: the pair on one line, durations with units. */
+const yamlJitter = (jitter: JitterSpec): unknown => {
+  if (isProportional(jitter)) return { proportional: new Pair(jitter.proportional) };
+  return isAdditive(jitter) ? { additive: new Pair(jitter.additive.map(durationLiteral)) } : jitter;
+};
 
 export function scenarioToYaml(scenario: Scenario): string {
   const out: Record<string, unknown> = {};
@@ -139,9 +156,10 @@ export function scenarioToYaml(scenario: Scenario): string {
     const value = valueAt(scenario, field.path);
     node[last] = field.kind === 'jitter' ? yamlJitter(value as JitterSpec) : written(field, value);
     if (field.kind === 'layers') {
-      for (const layer of node[last] as { backoff: { jitter: JitterSpec } }[]) {
-        layer.backoff.jitter = yamlJitter(layer.backoff.jitter) as JitterSpec;
-      }
+      // From the scenario's own layers: the written ones carry an additive pair as text already.
+      (node[last] as { backoff: { jitter: unknown } }[]).forEach((layer, i) => {
+        layer.backoff.jitter = yamlJitter(((value as Layer[])[i] as Layer).backoff.jitter);
+      });
     }
   }
   const { Document, isMap, isSeq } = yaml();

@@ -10,10 +10,10 @@ import {
   type JitterSpec,
   type Layer,
   type ProfileStep,
-  type ProportionalJitter,
   type Range,
   type Scenario,
   type SweepSpec,
+  isAdditive,
   isProportional,
 } from '../model/scenario.js';
 import { usesOptionalMetrics } from '../model/features.js';
@@ -128,7 +128,7 @@ function shown(field: Field, value: unknown): string {
       return `${proseDuration(min)} to ${proseDuration(max)}`;
     }
     case 'jitter':
-      return isProportional(value as JitterSpec) ? proportionalText(value as ProportionalJitter) : String(value);
+      return jitterText(value as JitterSpec) ?? String(value);
     case 'map-or-none':
       return value === 'none' ? 'none' : clientMapText(field.path, value as Record<string, number>);
     case 'profile':
@@ -146,9 +146,11 @@ function shown(field: Field, value: unknown): string {
   }
 }
 
-/** `d × U(0.75, 1)`: the capped delay times a uniform draw. */
-function proportionalText({ proportional: [lo, hi] }: ProportionalJitter): string {
-  return `d × U(${plain(lo)}, ${plain(hi)})`;
+/** `d × U(0.75, 1)`: the capped delay times a uniform draw; `d + U(0 ms, 1 s)`: plus one. undefined: a word. */
+function jitterText(jitter: JitterSpec): string | undefined {
+  if (isProportional(jitter)) return `d × U(${plain(jitter.proportional[0])}, ${plain(jitter.proportional[1])})`;
+  if (isAdditive(jitter)) return `d + U(${proseDuration(jitter.additive[0])}, ${proseDuration(jitter.additive[1])})`;
+  return undefined;
 }
 
 /**
@@ -175,11 +177,12 @@ function clientMapText(path: string, m: Record<string, number>): string {
 function layerText(layer: Layer): string {
   const { base, multiplier, max, jitter, floor } = layer.backoff;
   const name = layer.preset === 'none' ? 'a loop' : layer.preset;
-  const jitterText = isProportional(jitter) ? proportionalText(jitter) : `${jitter} jitter`;
+  const jitterShown = jitterText(jitter) ?? (jitter === 'none' ? 'no jitter' : `${jitter} jitter`);
   const parts = [
-    `${name}: ${plain(layer.retries)} ${layer.retries === 1 ? 'retry' : 'retries'} after ${proseDuration(base)} x${plain(multiplier)} up to ${proseDuration(max)}, ${jitterText}`,
+    `${name}: ${plain(layer.retries)} ${layer.retries === 1 ? 'retry' : 'retries'} after ${proseDuration(base)} x${plain(multiplier)} up to ${proseDuration(max)}, ${jitterShown}`,
   ];
   if (floor > 0) parts.push(`at least ${proseDuration(floor)}`);
+  if (!layer.retryConflicts) parts.push('a 409 not retried');
   parts.push(layer.timeout === 'none' ? 'no timeout' : `timeout ${proseDuration(layer.timeout)}`);
   if (layer.deadline !== 'none') parts.push(`deadline ${proseDuration(layer.deadline)}`);
   if (layer.newCall) parts.push('a new call id per attempt');

@@ -55,7 +55,7 @@ export function callEnded(sim: Sim, call: Call, t: number, end: CallEnd): void {
 /** The tool call `call` is over at t (or, `open`, a retry layer goes on): its result goes back to the model. */
 export function toolCallEnded(sim: Sim, call: Call, t: number, end: CallEnd): void {
   if (end === CallEnd.open) return;
-  callDone(sim, call, t, end === CallEnd.succeeded, end === CallEnd.unknown);
+  callDone(sim, call, t, end === CallEnd.succeeded, end === CallEnd.unknown || end === CallEnd.conflict);
 }
 
 /** A tool call returned its result to the model at t. */

@@ -99,7 +99,7 @@ function climb(sim: Sim, layered: Layered, from: number, t: number, end: CallEnd
     if (end === CallEnd.succeeded || end === CallEnd.mismatch) continue;
     const layer = layers[level - 1] as LayerParams;
     const k = layered.k[level] as number;
-    if (k >= layer.retries) continue;
+    if (k >= layer.retries || (end === CallEnd.conflict && !layer.retryConflicts)) continue;
     const action = layered.head.action;
     const u = keyedUniform(sim.seedKey, Keyed.layer, action.id, action.layerDraws++);
     const raw = backoffDelay(layer.backoff, k, u, layered.prevBackoff[level] as number);
@@ -123,7 +123,8 @@ function beginAttempt(sim: Sim, layered: Layered, level: number, t: number): voi
   layered.serial[level] = serial;
   const timeout = (sim.p.layers as LayerParams[])[level - 1]?.timeout ?? Infinity;
   // At equal instants a reply (and the client's own timer) comes first (MODEL.md E).
-  if (timeout !== Infinity) sim.queue.scheduleLate(EventKind.layerTimeout, t + timeout, layered.head, null, level, serial);
+  if (timeout !== Infinity)
+    sim.queue.scheduleLate(EventKind.layerTimeout, t + timeout, layered.head, null, level, serial);
 }
 
 /** A new client call of the tool call: same arguments, its own draws, the key id of its layer attempt. */

@@ -123,7 +123,8 @@ export function measureFrom(measured: Measured, scenario: Scenario): RunResult {
   // Counted metrics: exact intervals that stay honest at zero (see src/stats/exact.ts).
   const counted: [string, Interval | null][] = [
     ['duplicatesPerThousand', countMeanInterval(t.duplicatesPerAction, 1000)],
-    ['lostPerThousand', countMeanInterval(t.lostPerAction, 1000)],
+    // An action is lost at most once: no more than 1000 per thousand, whatever a count interval says.
+    ['lostPerThousand', atMost(countMeanInterval(t.lostPerAction, 1000), 1000)],
     ['unknownPerThousand', countMeanInterval(t.unknownPerAction, 1000)],
     ['falseFailuresPerThousand', countMeanInterval(t.falseFailuresPerAction, 1000)],
     ['attemptsPerAction', offsetCountInterval(1, t.extraAttempts, null)],
@@ -137,6 +138,10 @@ export function measureFrom(measured: Measured, scenario: Scenario): RunResult {
   const result: RunResult = { metrics, intervals: sortedIntervals(intervals) };
   if (measured.timeSeries !== null) result.timeSeries = measured.timeSeries;
   return result;
+}
+
+function atMost(interval: Interval | null, max: number): Interval | null {
+  return interval === null ? null : { low: Math.min(interval.low, max), high: Math.min(interval.high, max) };
 }
 
 function perThousand(count: number, actions: number): number {

@@ -21,7 +21,8 @@ export type AttemptEnd = Outcome | typeof NOT_ENDED;
 
 /**
  * Where a tool call stands after one of its attempts ended (or a hedge fell due): `mismatch`
- * is a failure by a 422, which no retry layer retries (MODEL.md E).
+ * is a failure by a 422, which no retry layer retries (MODEL.md E); `conflict` an unknown
+ * outcome whose last attempt got a 409, which a layer with `retryConflicts: false` does not retry.
  */
-export const CallEnd = { open: 0, succeeded: 1, failed: 2, unknown: 3, mismatch: 4 } as const;
+export const CallEnd = { open: 0, succeeded: 1, failed: 2, unknown: 3, mismatch: 4, conflict: 5 } as const;
 export type CallEnd = (typeof CallEnd)[keyof typeof CallEnd];

@@ -17,7 +17,7 @@ export function retryOrEnd(sim: Sim, call: Call, t: number, outcome: Outcome): C
     return CallEnd.succeeded;
   }
   if (outcome === Outcome.mismatch) return CallEnd.mismatch;
-  if (call.k < p.retries) {
+  if (call.k < p.retries && (outcome !== Outcome.conflict || p.retryConflicts)) {
     const raw = backoffDelay(p.backoff, call.k, call.uBackoff, call.prevBackoff);
     call.prevBackoff = raw;
     const delay = floored(p.backoff, raw);
@@ -30,5 +30,9 @@ export function retryOrEnd(sim: Sim, call: Call, t: number, outcome: Outcome): C
     }
   }
   // A 503 is a definite failure; after a timeout or a 409 the effect may have happened.
-  return outcome === Outcome.rejected ? CallEnd.failed : CallEnd.unknown;
+  return outcome === Outcome.rejected
+    ? CallEnd.failed
+    : outcome === Outcome.conflict
+      ? CallEnd.conflict
+      : CallEnd.unknown;
 }

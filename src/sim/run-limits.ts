@@ -1,6 +1,7 @@
 // Limits a run checks as it goes, so that no scenario the loader accepts runs for ever. The
-// loader caps one call's attempts (retries and hedges at most 100 each); re-plans and
-// crashes multiply calls, so one action may still send a million attempts. Two limits
+// loader caps one client call's attempts (retries and hedges at most 100 each); retry
+// layers (up to 5, each up to 100 retries), re-plans and crashes multiply calls, so one
+// action may still send far more attempts than that. Two limits
 // stop such a retry storm: the attempts of one action, and the events of the run per
 // action arrived so far (the defaults take about 1.1 attempts and 4 events an action). The
 // core says which limit stopped it and where; the commands turn that into one line, exit 2.
@@ -28,8 +29,8 @@ export function overEventLimit(events: number, arrived: number): boolean {
 }
 
 const FIX =
-  'its calls repeat almost without end; lower client.retries, client.hedge.max, agent.replan.max, ' +
-  'agent.crash.max or the loss and error rates';
+  'its calls repeat almost without end; lower client.retries, client.hedge.max, the retries of client.layers, ' +
+  'agent.replan.max, agent.crash.max or the loss and error rates';
 
 /** A run stopped by a limit: what the command says, without a stack trace. */
 export class RunLimitError extends Error {

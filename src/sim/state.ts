@@ -31,6 +31,7 @@ export interface Params {
   replyLoss: number;
   timeout: number;
   retries: number;
+  retryConflicts: boolean;
   backoff: BackoffPolicy;
   deadline: number;
   scope: Scope;
@@ -73,6 +74,7 @@ export interface Params {
 /** One retry layer in flat form: `none` timeouts and deadlines are Infinity. */
 export interface LayerParams {
   retries: number;
+  retryConflicts: boolean;
   backoff: BackoffPolicy;
   timeout: number;
   deadline: number;
@@ -96,6 +98,7 @@ export function paramsOf(s: Scenario): Params {
     replyLoss: s.network.replyLoss,
     timeout: s.client.timeout,
     retries: s.client.retries,
+    retryConflicts: s.client.retryConflicts,
     backoff: { ...s.client.backoff },
     deadline: s.client.deadline === 'none' ? Infinity : s.client.deadline,
     scope: s.keys.scope,
@@ -134,6 +137,7 @@ export function paramsOf(s: Scenario): Params {
 function layerParams(layer: Layer): LayerParams {
   return {
     retries: layer.retries,
+    retryConflicts: layer.retryConflicts,
     backoff: { ...layer.backoff },
     timeout: layer.timeout === 'none' ? Infinity : layer.timeout,
     deadline: layer.deadline === 'none' ? Infinity : layer.deadline,

@@ -50,7 +50,12 @@ export function judge(target: Target, result: RunResult, carried: Carried = EVER
 export function whyUnmeasured(result: RunResult, metric: string, carried: Carried = EVERY_GROUP): string | undefined {
   const info = metricInfo(metric);
   if (info?.group !== undefined && !carried[info.group]) {
-    return `not measured: the scenario uses no ${info.group === 'extended' ? 'optional feature (a crash, lease, check, incident, profile or real client)' : 'retry throttle, budget or hedge'}, so its runs do not report ${metric}`;
+    const uses = {
+      extended: 'optional feature (a crash, lease, check, incident, profile or real client)',
+      clients: 'retry throttle, budget or hedge',
+      layers: 'retry layer (client.layers)',
+    }[info.group];
+    return `not measured: the scenario uses no ${uses}, so its runs do not report ${metric}`;
   }
   const value = valueOf(result, metric);
   if (value === undefined) return 'not measured: the run reports no value for it';

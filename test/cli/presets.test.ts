@@ -53,7 +53,9 @@ describe('idemsim presets', () => {
     const r = await idemsim(['langgraph']);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^client\.backoff\.max\s+128s$/m);
-    expect(r.out).toMatch(/^client\.backoff\.jitter\s+\{ proportional: \[1, 2\] \}$/m);
+    expect(r.out).toMatch(/^client\.backoff\.jitter\s+\{ additive: \[0ms, 1s\] \}$/m);
+    expect(r.out).toMatch(/^client\.retryConflicts\s+false$/m);
+    expect(r.out).toContain('checked: by running its real package beside the model (idemsim presets --verify)');
     expect(r.out).toContain(`source: ${PRESETS.langgraph.source}`);
     expect(r.out).toContain('The scenario must set: client.timeout');
     expect(r.out).not.toMatch(/^client\.timeout/m);
@@ -185,10 +187,10 @@ describe('idemsim presets --compare', () => {
     expect(blind.some((row) => row.metrics.duplicatesBySource.transport > 0)).toBe(true);
     // Only the presets with a quota or a budget refuse retries.
     const refusing = rows.filter((row) => row.metrics.retriesRefused.budget + row.metrics.retriesRefused.throttle > 0);
-    expect(new Set(refusing.map((row) => row.preset))).toEqual(new Set(['aws-standard', 'envoy']));
+    expect(new Set(refusing.map((row) => row.preset))).toEqual(new Set(['aws-standard', 'aws-2026', 'envoy']));
   });
 
-  it('prints a table of 17 rows with p99 and the key store beside p95, and tidy CSV of 17 x 7 values', async () => {
+  it('prints a table of 19 rows with p99 and the key store beside p95, and tidy CSV of 19 x 7 values', async () => {
     const cwd = workspace();
     const table = await idemsim(['--compare', 'small.yaml'], cwd);
     expect(table.code).toBe(0);
@@ -196,7 +198,7 @@ describe('idemsim presets --compare', () => {
     expect(body).toHaveLength(1 + 2 * PRESET_NAMES.length);
     expect(body[0]).toMatch(/^yours +as given: none /);
     expect(lines(table.out)[1]).toMatch(/ call p95 +call p99 +key store$/);
-    expect(table.out).toContain('small: the scenario as given, then 8 presets x 2 keys, seed 1, 1,500 actions each');
+    expect(table.out).toContain('small: the scenario as given, then 9 presets x 2 keys, seed 1, 1,500 actions each');
     const csv = await idemsim(['--compare', 'small.yaml', '--format', 'csv'], cwd);
     const csvLines = lines(csv.out);
     expect(csvLines[0]).toBe('preset,key,scope,metric,value,ci_low,ci_high');

@@ -8,13 +8,15 @@ import { onValue } from './fields-on.js';
 
 describe('the optional metric groups a scenario carries', () => {
   it('are none while every optional field is off', () => {
-    expect(carriedBy(defaultScenario())).toEqual({ extended: false, clients: false });
+    expect(carriedBy(defaultScenario())).toEqual({ extended: false, clients: false, layers: false });
     expect(usesOptionalMetrics(defaultScenario())).toBe(false);
   });
 
-  it('include the feature metrics as soon as any optional field but the preset and the floor is on', () => {
+  it('include the feature metrics as soon as any optional field but the preset, the floor, retryConflicts and the layers is on', () => {
     const own = FIELDS.filter(
-      (f) => f.optional === true && !['client.preset', 'client.backoff.floor'].includes(f.path),
+      (f) =>
+        f.optional === true &&
+        !['client.preset', 'client.backoff.floor', 'client.retryConflicts', 'client.layers'].includes(f.path),
     );
     for (const field of own) {
       const s = defaultScenario();
@@ -23,16 +25,25 @@ describe('the optional metric groups a scenario carries', () => {
     }
   });
 
-  it('do not follow a preset or a backoff floor, which bring no metric of their own', () => {
+  it('do not follow a preset, a backoff floor or retryConflicts, which bring no metric of their own', () => {
     const s = defaultScenario();
     s.client.preset = 'openai';
     s.client.backoff.floor = 500;
+    s.client.retryConflicts = false;
     expect(usesOptionalMetrics(s)).toBe(false);
   });
 
   it('include the clients group only beside a retry limit', () => {
     const s = defaultScenario();
     s.client.budget = { percent: 20, minConcurrency: 3 };
-    expect(carriedBy(s)).toEqual({ extended: true, clients: true });
+    expect(carriedBy(s)).toEqual({ extended: true, clients: true, layers: false });
+  });
+
+  it('include the layers group alone beside retry layers (MODEL.md E: attempts per call), nothing else', () => {
+    const s = defaultScenario();
+    setValueAt(s, 'client.layers', onValue('client.layers'));
+    expect(s.client.layers).toHaveLength(1);
+    expect(carriedBy(s)).toEqual({ extended: false, clients: false, layers: true });
+    expect(usesOptionalMetrics(s)).toBe(true);
   });
 });

@@ -44,6 +44,7 @@ export function fixtureMetrics(): Metrics {
     mismatchRate: 0,
     dedupHitRate: 0,
     attemptsPerAction: 1.04625,
+    attemptsPerCall: { mean: 0, max: 0 },
     executionsPerAction: 1.04375,
     latency: {
       call: { p50: 312.4, p95: 1234.5, p99: 1890.2, max: 4810.7, mean: 402.1 },

@@ -33,11 +33,13 @@ describe('defaults', () => {
       'preset',
       'timeout',
       'retries',
+      'retryConflicts',
       'backoff',
       'deadline',
       'throttle',
       'budget',
       'hedge',
+      'layers',
     ]);
   });
 });
@@ -186,7 +188,7 @@ describe('other kinds', () => {
   test('a group that is not a map is a wrong type listing its fields', () => {
     const found = issue('client: 5');
     expect(found.code).toBe('wrong-type');
-    expect(found.message).toContain('timeout, retries, backoff, deadline');
+    expect(found.message).toContain('timeout, retries, retryConflicts, backoff, deadline');
   });
 });
 

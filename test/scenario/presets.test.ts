@@ -34,11 +34,13 @@ describe('a preset fills the client fields the scenario does not write', () => {
       preset: 'stripe',
       timeout: 80_000,
       retries: 2,
+      retryConflicts: true,
       backoff: { base: 250, multiplier: 2, max: 5000, jitter: { proportional: [0.5, 1] }, floor: 500 },
       deadline: 'none',
       throttle: 'none',
       budget: 'none',
       hedge: 'none',
+      layers: [],
     });
     expect(keys.scope).toBe('call');
   });
@@ -87,7 +89,7 @@ describe('a preset fills the client fields the scenario does not write', () => {
 
   test('a preset that fails to read applies nothing, and the issue says what to write', () => {
     expect(issue('client: { preset: opnai }').message).toBe(
-      'client.preset: found the string "opnai"; did you mean "openai"? write one of none, openai, anthropic, stripe, aws-standard, langgraph, temporal, envoy, vercel-ai',
+      'client.preset: found the string "opnai"; did you mean "openai"? write one of none, openai, anthropic, stripe, aws-standard, aws-2026, langgraph, temporal, envoy, vercel-ai',
     );
   });
 

@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { METRICS } from '../../src/model/metrics.js';
 import { defaultScenario, formatIssue, loadScenario, scenarioToYaml } from '../../src/scenario/index.js';
-import type { Bound, Incident, JitterSpec, ProfileStep, Scenario } from '../../src/model/scenario.js';
+import type { Bound, Incident, JitterSpec, Layer, ProfileStep, Scenario } from '../../src/model/scenario.js';
 import { Claim, Jitter, Scope } from '../../src/model/scenario.js';
 import { PRESET_NAMES } from '../../src/model/presets.js';
 import { CONTROL } from '../../src/scenario/kinds.js';
 import { MIN_RATE } from '../../src/model/limits.js';
+import { LAYER_PRESETS, MAX_LAYERS } from '../../src/model/layers.js';
 
 const reload = (scenario: Scenario): Scenario => {
   const outcome = loadScenario(scenarioToYaml(scenario), 'roundtrip.yaml');
@@ -83,6 +84,21 @@ const throttle = fc.oneof(
 const budget = fc.oneof(none, fc.record({ percent: nonNegative(100), minConcurrency: count }));
 const hedge = fc.oneof(none, fc.record({ after: duration, max: fc.integer({ min: 1, max: 100 }) }));
 
+/**
+ * A retry layer with every member (MODEL.md E). The writer writes them all, so the preset
+ * (which fills only what a file leaves out) gives nothing back on reading: the layer reads
+ * back as written, whatever preset it names.
+ */
+const layer: fc.Arbitrary<Layer> = fc.record({
+  preset: fc.constantFrom('none' as const, ...LAYER_PRESETS),
+  retries: count,
+  retryConflicts: fc.boolean(),
+  backoff: fc.record({ base: duration, multiplier: nonNegative(100), max: duration, jitter, floor: duration }),
+  timeout: fc.oneof(none, positive(1e12)),
+  deadline: fc.oneof(none, positive(1e12)),
+  newCall: fc.boolean(),
+});
+
 const scenario: fc.Arbitrary<Scenario> = fc
   .record({
     name: fc.string().filter((s) => !CONTROL.test(s)),
@@ -104,6 +120,7 @@ const scenario: fc.Arbitrary<Scenario> = fc
       preset: fc.constantFrom('none' as const, ...PRESET_NAMES),
       timeout: positive(1e9),
       retries: count,
+      retryConflicts: fc.boolean(),
       backoff: fc.record({
         base: duration,
         multiplier: nonNegative(100),
@@ -115,6 +132,7 @@ const scenario: fc.Arbitrary<Scenario> = fc
       throttle,
       budget,
       hedge,
+      layers: fc.array(layer, { maxLength: MAX_LAYERS }),
     }),
     keys: fc.record({
       scope: fc.constantFrom(...(Object.keys(Scope) as (keyof typeof Scope)[])),

@@ -9,6 +9,7 @@ import { memberText } from '../map-or-none.js';
 import { inlineYaml, written } from '../serialize.js';
 import { durationLiteral, sizeLiteral } from '../units.js';
 import { VARIABLE_PATHS } from '../vary.js';
+import { MAX_LAYERS } from '../../model/layers.js';
 import { bullets, code, table } from './markdown.js';
 
 /** How a value of each kind is written, in a few words; "Input forms" on the page says more. */
@@ -19,7 +20,7 @@ const FORM = {
   integer: 'whole number',
   number: 'number',
   enum: 'word',
-  jitter: 'word, or `{ proportional: [lo, hi] }`',
+  jitter: 'word, `{ proportional: [lo, hi] }` or `{ additive: [lo, hi] }`',
   boolean: '`true` or `false`',
   string: 'string',
   seed: 'whole number or string',
@@ -129,7 +130,10 @@ function wordLists(fields: readonly Field[]): string[] {
       // An enum's words in order; a keyword beside a value (`lease: none`) as documented.
       const words = field.values ?? Object.keys(docs);
       const items = words.map((word) => `${code(word)}: ${docs[word] ?? ''}`);
-      if (field.kind === 'jitter') items.push(`${code('{ proportional: [lo, hi] }')}: ${docs.proportional ?? ''}`);
+      if (field.kind === 'jitter') {
+        for (const key of ['proportional', 'additive'])
+          items.push(`${code(`{ ${key}: [lo, hi] }`)}: ${docs[key] ?? ''}`);
+      }
       return `${code(field.path)}:\n\n${bullets(items)}`;
     });
 }
@@ -148,7 +152,9 @@ function block(group: string, fields: readonly Field[]): string {
 function sweepExtras(): string[] {
   return [
     `Without \`metrics\`, a sweep reports ${DEFAULT_SWEEP_METRICS.map(code).join(', ')}.`,
-    `The paths \`vary\` (and \`--vary\`) take: ${VARIABLE_PATHS.map(code).join(', ')}.`,
+    `The paths \`vary\` (and \`--vary\`) take: ${VARIABLE_PATHS.map(code).join(', ')}; and a member of one ` +
+      `retry layer by its index, 0 (the innermost) to ${MAX_LAYERS - 1}, such as ${code('client.layers[0].retries')} ` +
+      `or ${code('client.layers[1].backoff.base')}.`,
   ];
 }
 

@@ -1,5 +1,6 @@
 // The table's rows come from the metric catalogue: every metric has a row where a run that
 // carries its group is shown, in its section, and a run that does not carry it reads n/a.
+import { LANGGRAPH_LAYER } from '../../../src/model/layers.js';
 import { describe, expect, it } from 'vitest';
 import { METRICS } from '../../../src/model/metrics.js';
 import { sectionsFor } from '../../../src/report/run/sections.js';
@@ -9,6 +10,7 @@ import { extendedRun } from '../extended-fixture.js';
 function everyGroupRun(): ReturnType<typeof defaultsRun> {
   const { scenario, result } = extendedRun();
   scenario.client.hedge = { after: 500, max: 2 };
+  scenario.client.layers = [{ ...LANGGRAPH_LAYER }];
   return { scenario, result };
 }
 

@@ -79,14 +79,9 @@ export function checkRanges(s: Scenario): void {
   }
   for (const [p, values] of Object.entries(ENUMS))
     holds(values.includes(at(s, p) as string), `${p} is one of ${values}`);
-  const { jitter } = s.client.backoff;
   holds(
-    typeof jitter === 'string'
-      ? ['none', 'full', 'equal', 'decorrelated'].includes(jitter)
-      : jitter.proportional.length === 2 &&
-          jitter.proportional[0] >= 0 &&
-          jitter.proportional[0] <= jitter.proportional[1],
-    'jitter is a word or { proportional: [lo, hi] }, 0 <= lo <= hi',
+    jitterOk(s.client.backoff.jitter),
+    'jitter is a word, { proportional: [lo, hi] } or { additive: [lo, hi] }, 0 <= lo <= hi',
   );
   holds(typeof s.keys.fingerprint === 'boolean', 'fingerprint is a boolean');
   checkOptionalFeatures(s);
@@ -99,6 +94,15 @@ export function checkRanges(s: Scenario): void {
     holds(bound.max === undefined || isNumber(bound.max), `expect.${metric}.max is a number`);
     holds(bound.min === undefined || bound.max === undefined || bound.min <= bound.max, `expect.${metric}: min <= max`);
   }
+}
+
+/** A jitter word, or `{ proportional: [lo, hi] }` or `{ additive: [lo, hi] }` with 0 <= lo <= hi. */
+function jitterOk(jitter: Scenario['client']['backoff']['jitter']): boolean {
+  if (typeof jitter === 'string') return ['none', 'full', 'equal', 'decorrelated'].includes(jitter);
+  const pair: unknown = 'proportional' in jitter ? jitter.proportional : jitter.additive;
+  if (!Array.isArray(pair) || pair.length !== 2) return false;
+  const [lo, hi] = pair as unknown[];
+  return isNumber(lo) && isNumber(hi) && lo >= 0 && lo <= hi;
 }
 
 const inUnit = (x: unknown): boolean => isNumber(x) && x >= 0 && x <= 1;
@@ -135,8 +139,30 @@ function checkOptionalFeatures(s: Scenario): void {
 const PRESETS: readonly string[] = ['none', ...PRESET_NAMES];
 const nonNegative = (x: unknown): boolean => isNumber(x) && x >= 0;
 
+const LAYER_PRESET_NAMES: readonly string[] = ['none', 'langgraph', 'vercel-ai', 'temporal', 'openai', 'anthropic'];
+const offOrPositive = (x: unknown): boolean => x === 'none' || (isNumber(x) && x > 0);
+
+/** MODEL.md E: at most five layers, each a retry loop's preset, retries in 0..100, a backoff, timeout and deadline off or > 0. */
+function checkLayers(s: Scenario): void {
+  const { layers } = s.client;
+  holds(Array.isArray(layers) && layers.length <= 5, 'client.layers: at most 5');
+  layers.forEach((layer, i) => {
+    holds(LAYER_PRESET_NAMES.includes(layer.preset), `layers[${i}].preset is a retry loop or none`);
+    holds(isCount(layer.retries) && layer.retries <= 100, `layers[${i}].retries in 0..100`);
+    const { base, multiplier, max, floor, jitter } = layer.backoff;
+    holds([base, multiplier, max, floor].every(nonNegative), `layers[${i}].backoff members >= 0`);
+    holds(jitterOk(jitter), `layers[${i}].backoff.jitter`);
+    holds(
+      offOrPositive(layer.timeout) && offOrPositive(layer.deadline),
+      `layers[${i}]: timeout and deadline > 0 or none`,
+    );
+    holds(typeof layer.newCall === 'boolean', `layers[${i}].newCall is a boolean`);
+  });
+}
+
 /** MODEL.md D, real clients: a preset by name; a throttle, budget and hedge off or in range; hedging without retries. */
 function checkClient(s: Scenario): void {
+  checkLayers(s);
   const { preset, throttle, budget, hedge, retries } = s.client;
   holds(PRESETS.includes(preset), `client.preset is one of ${PRESETS}`);
   if (throttle !== 'none') {
@@ -187,6 +213,15 @@ export function smallRun(s: Scenario): Scenario {
   if (t.client.hedge !== 'none') t.client.hedge = { ...t.client.hedge, max: Math.min(t.client.hedge.max, 6) };
   t.agent.replan.max = Math.min(t.agent.replan.max, 3);
   t.agent.crash.max = Math.min(t.agent.crash.max, 3);
+  if (t.client.layers.length > 0) {
+    // Retry layers multiply a call's attempts (MODEL.md E): every factor at most 2 keeps an
+    // action under the simulator's limit of attempts (4 calls x 2 x 2^5 = 256).
+    t.client.retries = Math.min(t.client.retries, 1);
+    if (t.client.hedge !== 'none') t.client.hedge = { ...t.client.hedge, max: 1 };
+    t.client.layers = t.client.layers.map((layer) => ({ ...layer, retries: Math.min(layer.retries, 1) }));
+    t.agent.replan.max = Math.min(t.agent.replan.max, 1);
+    t.agent.crash.max = Math.min(t.agent.crash.max, 1);
+  }
   return t;
 }
 

@@ -11,7 +11,7 @@ import { applyPreset } from '../../../src/presets/presets.js';
 import { METRICS } from '../../../src/model/metrics.js';
 import { type YamlNode, emit, map, quoted, raw } from './emit.js';
 import { BAD_KEYS, BAD_TEXTS } from './pools.js';
-import { type Written, bound, fieldValue } from './values.js';
+import { type Written, bound, brokenLayers, fieldValue } from './values.js';
 
 export const FILE = 'fuzz.yaml';
 const NAME = 'fuzz';
@@ -244,13 +244,15 @@ type Mutation =
   | { kind: 'replace'; at: number; value: YamlNode }
   | { kind: 'add'; at: number; key: string; value: YamlNode }
   | { kind: 'rename'; at: number; key: string }
-  | { kind: 'duplicate'; at: number };
+  | { kind: 'duplicate'; at: number }
+  | { kind: 'layers'; value: YamlNode };
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), value: fc.oneof(badValue, deep) }),
   fc.record({ kind: fc.constant('add' as const), at: fc.nat(), key: badKey, value: badValue }),
   fc.record({ kind: fc.constant('rename' as const), at: fc.nat(), key: badKey }),
   fc.record({ kind: fc.constant('duplicate' as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant('layers' as const), value: brokenLayers }),
 );
 
 /** Every map of the tree, root first. */
@@ -261,6 +263,10 @@ function maps(node: YamlNode): Extract<YamlNode, { kind: 'map' }>[] {
 }
 
 function apply(root: YamlNode, m: Mutation): void {
+  if (m.kind === 'layers') {
+    putLayers(root, m.value);
+    return;
+  }
   const all = maps(root);
   const target = all[m.at % all.length] as Extract<YamlNode, { kind: 'map' }>;
   const i = m.at % Math.max(1, target.entries.length);
@@ -278,6 +284,21 @@ function apply(root: YamlNode, m: Mutation): void {
     case 'duplicate':
       if (entry !== undefined) target.entries.splice(i, 0, [entry[0], entry[1]]);
       break;
+  }
+}
+
+/** `client.layers: value` in the document, beside what its client map holds (MODEL.md E). */
+function putLayers(root: YamlNode, value: YamlNode): void {
+  if (root.kind !== 'map') return;
+  const client = root.entries.find(([key]) => key === 'client');
+  if (client === undefined) {
+    root.entries.push(['client', map([['layers', value]])]);
+  } else if (client[1].kind !== 'map') {
+    client[1] = map([['layers', value]]);
+  } else {
+    const layers = client[1].entries.find(([key]) => key === 'layers');
+    if (layers === undefined) client[1].entries.push(['layers', value]);
+    else layers[1] = value;
   }
 }
 

@@ -49,13 +49,16 @@ function token(text: string, issue: Issue): string {
 
 /**
  * Whether JSON Schema cannot catch this issue: min <= max, p99 >= p50, a profile's
- * increasing `until` and a hedge's `retries: 0` (a default's or a preset's) relate two values;
+ * increasing `until`, a hedge's `retries: 0` (a default's or a preset's) and a retry layer's
+ * `retries` where its preset has none relate two values;
  * the size of a number written as a string with an exponent or more than 15 digits is not
  * a regular language; YAML-level problems are the parser's to flag.
  */
 export function beyondSchema(text: string, issue: Issue): boolean {
   if (['range-order', 'not-increasing', 'hedge-with-retries'].includes(issue.code) || YAML_LEVEL.has(issue.code))
     return true;
+  // A retry layer needs retries unless its preset gives them: the rule relates two members.
+  if (issue.code === 'missing-member' && /^client\.layers\[\d+\]$/.test(issue.path)) return true;
   if (!['out-of-range', 'unsafe-number', 'not-finite'].includes(issue.code)) return false;
   const written = token(text, issue);
   return /^["']?[+-]?[\d.]*[eE]/.test(written) || /\d{16,}/.test(written);

@@ -6,7 +6,10 @@ import type { Range } from '../../../src/model/scenario.js';
 import { type Unit } from '../../../src/model/metric-types.js';
 import { type YamlNode, map, quoted, raw } from './emit.js';
 import { CONTROL } from '../../../src/scenario/kinds.js';
-import { MIN_RATE } from '../../../src/model/limits.js';
+import { LIMITS, MIN_RATE } from '../../../src/model/limits.js';
+import { LAYER_PRESETS, MAX_LAYERS } from '../../../src/model/layers.js';
+import { defaultScenario } from '../../../src/model/scenario.js';
+import { PRESETS } from '../../../src/presets/presets.js';
 
 /** What a value is written as, and what the loader must make of it. */
 export interface Written {
@@ -324,6 +327,136 @@ const incidents: fc.Arbitrary<Written> = list(
   ),
 );
 
+const JITTER_WORDS = ['none', 'full', 'equal', 'decorrelated'];
+const jitter: fc.Arbitrary<Written> = fc.oneof(
+  fc.constantFrom(...JITTER_WORDS).map((v) => written(v, v)),
+  proportional,
+);
+const orNone = (w: fc.Arbitrary<Written>): fc.Arbitrary<Written> => fc.oneof(fc.constant(written('none', 'none')), w);
+
+/** A layer's `backoff`: some of its members; the others come from the layer's preset, then the client's defaults. */
+const layerBackoff = fc
+  .tuple(
+    fc.option(duration({ min: 0 }), { freq: 2 }),
+    fc.option(number({ min: 0 }), { freq: 2 }),
+    fc.option(duration({ min: 0 }), { freq: 2 }),
+    fc.option(jitter, { freq: 2 }),
+    fc.option(duration({ min: 0 }), { freq: 2 }),
+    fc.boolean(),
+  )
+  .map(([base, multiplier, max, jitterValue, floor, flow]) => {
+    const members: [string, Written | null][] = [
+      ['base', base],
+      ['multiplier', multiplier],
+      ['max', max],
+      ['jitter', jitterValue],
+      ['floor', floor],
+    ];
+    const named = members.filter((m): m is [string, Written] => m[1] !== null);
+    return {
+      node: map(
+        named.map(([key, w]) => [key, w.node]),
+        flow,
+      ),
+      named,
+    };
+  });
+
+const LAYER_BACKOFF = defaultScenario().client.backoff;
+
+/**
+ * One retry layer (MODEL.md E): some members, in any order. The layer's preset fills what
+ * it does not write, then the layer defaults (the client's default backoff, no timeout, no
+ * deadline, the same call id); a layer whose preset gives no retries writes them.
+ */
+const layer: fc.Arbitrary<Written> = fc
+  .tuple(
+    fc.option(fc.constantFrom('none', ...LAYER_PRESETS), { freq: 2 }),
+    fc.option(integer({ min: 0, max: LIMITS.maxRetries }), { freq: 2 }),
+    fc.option(layerBackoff, { freq: 2 }),
+    fc.option(orNone(duration({ min: 0, minExclusive: true })), { freq: 2 }),
+    fc.option(orNone(duration({ min: 0, minExclusive: true })), { freq: 2 }),
+    fc.option(fc.constantFrom('true', 'false', 'True', 'FALSE'), { freq: 2 }),
+    fc.option(fc.constantFrom('true', 'false', 'True', 'FALSE'), { freq: 2 }),
+    fc.boolean(),
+    fc.boolean(),
+  )
+  .chain(([preset, retries, backoff, timeout, deadline, newCall, conflicts, flow, reversed]) => {
+    const filled = preset === null || preset === 'none' ? undefined : PRESETS[preset as keyof typeof PRESETS].client;
+    // A layer must end up with retries: from the file, or from its preset.
+    const retriesArb =
+      retries !== null || filled?.retries !== undefined ? fc.constant(retries) : integer({ min: 0, max: 5 });
+    return retriesArb.map((r) => {
+      const entries: [string, YamlNode][] = [];
+      if (preset !== null) entries.push(['preset', raw(preset)]);
+      if (r !== null) entries.push(['retries', r.node]);
+      if (backoff !== null) entries.push(['backoff', backoff.node]);
+      if (timeout !== null) entries.push(['timeout', timeout.node]);
+      if (deadline !== null) entries.push(['deadline', deadline.node]);
+      if (newCall !== null) entries.push(['newCall', raw(newCall)]);
+      if (conflicts !== null) entries.push(['retryConflicts', raw(conflicts)]);
+      const value = {
+        preset: preset ?? 'none',
+        retries: r?.value ?? filled?.retries,
+        retryConflicts: conflicts === null ? (filled?.retryConflicts ?? true) : conflicts.toLowerCase() === 'true',
+        backoff: {
+          ...LAYER_BACKOFF,
+          ...(filled?.backoff ?? {}),
+          ...Object.fromEntries((backoff?.named ?? []).map(([key, w]) => [key, w.value])),
+        },
+        timeout: timeout?.value ?? filled?.timeout ?? 'none',
+        deadline: deadline?.value ?? filled?.deadline ?? 'none',
+        newCall: newCall === null ? false : newCall.toLowerCase() === 'true',
+      };
+      return { node: map(reversed ? entries.reverse() : entries, flow), value };
+    });
+  });
+
+/** `client.layers`: `none`, or up to MAX_LAYERS layers, innermost first. */
+const layers: fc.Arbitrary<Written> = fc.oneof(
+  { weight: 1, arbitrary: fc.constant(written('none', [])) },
+  { weight: 4, arbitrary: list(fc.array(layer, { maxLength: MAX_LAYERS })) },
+);
+
+/**
+ * Layer lists the loader must refuse, one family each (MODEL.md E): too many layers, a
+ * client's own mechanism or a client preset in a layer, a layer without retries (no preset,
+ * or temporal's unlimited attempts), an unknown or misspelt member, and wrong types.
+ */
+export const brokenLayers: fc.Arbitrary<YamlNode> = fc.oneof(
+  fc
+    .array(layer, { minLength: MAX_LAYERS + 1, maxLength: MAX_LAYERS + 2 })
+    .map((items): YamlNode => ({ kind: 'list', items: items.map((w) => w.node) })),
+  fc
+    .tuple(fc.constantFrom('hedge', 'throttle', 'budget'), fc.constantFrom('{ after: 1s, max: 2 }', 'none', '5'))
+    .map(([key, value]) => raw(`[{ retries: 1, ${key}: ${value} }]`)),
+  fc.constantFrom('aws-standard', 'envoy', 'stripe').map((preset) => raw(`[{ preset: ${preset} }]`)),
+  fc.constantFrom('[{}]', '[{ preset: none }]', '[{ preset: temporal }]', '[{ timeout: 5s }]').map(raw),
+  fc
+    .constantFrom('[{ retires: 2 }]', '[{ retries: 2, newcall: true }]', '[{ retries: 2, backoff: { bse: 1s } }]')
+    .map(raw),
+  fc
+    .constantFrom(
+      '3',
+      'langgraph',
+      '{ preset: langgraph }',
+      '[langgraph]',
+      '[[]]',
+      '[~]',
+      '[{ retries: two }]',
+      '[{ retries: -1 }]',
+      '[{ retries: 101 }]',
+      '[{ retries: 1, backoff: 1s }]',
+      '[{ retries: 1, backoff: { jitter: sometimes } }]',
+      '[{ retries: 1, timeout: -5s }]',
+      '[{ retries: 1, timeout: 0 }]',
+      '[{ retries: 1, deadline: soon }]',
+      '[{ retries: 1, newCall: yes please }]',
+      '[{ preset: langchain }]',
+    )
+    .map(raw),
+);
+
 /** A member's value within its bounds (a number's upper bound included: a budget's percent). */
 function memberValue(member: Member): fc.Arbitrary<Written> {
   const { bounds } = member;
@@ -406,6 +539,8 @@ export function fieldValue(field: Field): fc.Arbitrary<Written> {
       return profile;
     case 'incidents':
       return incidents;
+    case 'layers':
+      return layers;
     case 'expect':
       throw new Error('expect blocks are built in documents.ts');
     case 'sweep':
