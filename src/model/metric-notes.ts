@@ -72,8 +72,8 @@ export const METRIC_NOTES: Partial<Record<MetricName, string>> = {
     'effect again. Counted when sent; 0 when no key was looked up.',
   attemptsPerAction: 'Above 1 by every retry, hedged attempt, re-plan and crash replay.',
   'attemptsPerCall.mean':
-    'Reported only with client.layers. A retry layer sends a whole new client call per attempt, so the attempts ' +
-    "multiply: with every request refused, (client.retries + 1) times each layer's (retries + 1).",
+    "Reported only with client.layers. With every request refused it is exactly (client.retries + 1) times each layer's " +
+    '(retries + 1).',
   executionsPerAction: 'Above 1 when side effects ran more than once, below 1 when actions were never executed.',
   'latency.call.p95':
     "From a tool call's first request to its result, retries and backoffs included, over tool calls of every " +
