@@ -36,6 +36,8 @@ const ISOLATED = [
   'test/cli/validate.test.ts',
   'test/io/signals.test.ts',
   'test/cli/report-progress.test.ts',
+  // Replaces the registry of SDK drivers (vi.mock).
+  'test/cli/presets-verify-refusals.test.ts',
   // The conformance harness installs fake timers over the global clock for each SDK call.
   'test/conformance/**/*.test.ts',
 ];
