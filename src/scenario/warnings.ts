@@ -10,7 +10,7 @@ import { fieldAt } from '../model/field-lookup.js';
 import { type Issue, type Pos, type Problem, issueAt } from './issues.js';
 import * as msg from './messages.js';
 import { written } from './serialize.js';
-import { type MapNode, entryAt } from './tree.js';
+import { type MapNode, entryAt, findEntry, nodeAt } from './tree.js';
 import type { Scenario } from '../model/scenario.js';
 import { callSpan, intentLike } from '../analytic/spans.js';
 import { durationLiteral } from './units.js';
@@ -38,8 +38,16 @@ export function scenarioWarnings(root: MapNode, scenario: Scenario): Issue[] {
     if (budget !== 'none') warn('client.budget', msg.nothingToLimit('client.budget', from('client.budget')));
   }
   const { scope } = scenario.keys;
+  const layerItems = nodeAt(root, ['client', 'layers']);
   scenario.client.layers.forEach((layer, i) => {
-    if (layer.newCall && scope !== 'call') warn('client.layers', msg.newCallWithoutCallKey(`client.layers[${i}].newCall`, scope));
+    if (!layer.newCall || scope === 'call') return;
+    // At the layer's own newCall key, wherever it was written (the file, or a --set).
+    const item = layerItems?.kind === 'list' ? layerItems.items[i] : undefined;
+    const at = item?.kind === 'map' ? findEntry(item, 'newCall')?.keyPos : undefined;
+    const path = `client.layers[${i}].newCall`;
+    const problem = msg.newCallWithoutCallKey(path, scope);
+    if (at === undefined) warn('client.layers', problem);
+    else warnings.push(issueAt(at, path, problem));
   });
   retentionWarnings(scenario, warn);
   const { transactional, lease, leaseRenewal } = scenario.keys;

@@ -375,9 +375,10 @@ describe('warnings: newCall where the key is not made from the call id', () => {
       const found = warnings(
         `client:\n  layers: [{ retries: 1, newCall: true }, { retries: 1 }, { retries: 1, newCall: true }]\nkeys: { scope: ${scope} }\n`,
       );
-      expect(found.map((w) => [w.code, w.line])).toEqual([
-        ['new-call-no-effect', 2],
-        ['new-call-no-effect', 2],
+      // At each layer's own newCall key.
+      expect(found.map((w) => [w.code, w.line, w.col])).toEqual([
+        ['new-call-no-effect', 2, 26],
+        ['new-call-no-effect', 2, 73],
       ]);
       expect(found[0]?.message).toBe(
         `client.layers[0].newCall: newCall gives each layer attempt a new call id, but keys.scope ${scope} does not key by call id, so it changes nothing; remove newCall, or set keys.scope: call`,
@@ -389,6 +390,12 @@ describe('warnings: newCall where the key is not made from the call id', () => {
   test('does not warn under keys.scope call, nor without newCall', () => {
     expect(warnings('client:\n  layers: [{ retries: 1, newCall: true }]\nkeys: { scope: call }\n')).toEqual([]);
     expect(warnings('client:\n  layers: [{ retries: 1, newCall: false }]\n')).toEqual([]);
+  });
+
+  test('a warning from a --set of one member is placed at that member in the argument', () => {
+    expect(warnings('client:\n  layers: [{ retries: 1 }]\n', ['client.layers[0].newCall=true'])).toMatchObject([
+      { file: '--set client.layers[0].newCall=true', line: 1, col: 18, code: 'new-call-no-effect' },
+    ]);
   });
 
   test('a warning from a --set is placed in the argument', () => {
