@@ -9,6 +9,7 @@ import {
   checkReplayReason,
   crashCountReason,
   crashShareReason,
+  failureReason,
   incidentReason,
   leaseReason,
   orphanReason,
@@ -56,6 +57,7 @@ export function scopeNoneReasons(s: Scenario): Reason[] {
       `a deadline (${proseDuration(s.client.deadline)}) can stop retries before the last one`,
     crash.probability > 0 && crash.max > 0 && `crashes replay whole steps (crash.probability ${crash.probability})`,
     crashCountReason(s),
+    failureReason(s),
     incidentReason(s, ALL_EFFECTS, 'the formula'),
     checkRepeatReason(s),
     throttleReason(s),
@@ -86,6 +88,9 @@ export function oneClaimReasons(s: Scenario): Reason[] {
       s.agent.identicalRepeats > 0 &&
       `identical repeats (${s.agent.identicalRepeats}) share a business key and claim none of their own`,
     s.keys.claim !== 'atomic' && 'read-then-write claims: a racing execution writes the record again later',
+    s.service.failure.probability > 0 &&
+      (s.keys.errors === 'delete' || s.keys.transactional) &&
+      'a failed execution deletes its record (keys.errors delete, or a transaction): the action claims its key again',
     (s.network.requestLoss > 0 || s.service.errorRate > 0) &&
       'with request loss or 503s some actions never reach the key store, so fewer claims than actions',
     queueing(s, "a record also lives through its execution's wait for a slot"),

@@ -46,6 +46,7 @@ export function layerReason(s: Scenario): Reason {
   const cut = s.client.layers.findIndex((layer) => layer.timeout !== 'none' || layer.deadline !== 'none');
   if (cut < 0) return false;
   const layer = s.client.layers[cut] as Scenario['client']['layers'][number];
-  const what = layer.timeout !== 'none' ? 'a timeout that gives up a call still running' : 'a deadline that can stop its retries';
+  const what =
+    layer.timeout !== 'none' ? 'a timeout that gives up a call still running' : 'a deadline that can stop its retries';
   return `retry layer ${cut} (client.layers[${cut}]) has ${what}: the layers no longer just multiply the attempts`;
 }

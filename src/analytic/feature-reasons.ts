@@ -21,6 +21,19 @@ const replays = (s: Scenario): boolean => s.agent.crash.probability > 0 && s.age
 
 // ---- A. Server crashes, transactions and leases
 
+/**
+ * An execution that ends in a 500 (MODEL.md F) is retried as a 503 would be, and may have
+ * committed first: the scope-none forms count every executed attempt that is not slow or
+ * lost as ok.
+ */
+export function failureReason(s: Scenario): Reason {
+  const p = s.service.failure.probability;
+  return (
+    p > 0 &&
+    `failing executions (service.failure.probability ${p}): a 500 is retried, and ${s.service.failure.afterEffect > 0 ? 'may come after the effect committed' : 'commits nothing'}, which the formula does not count`
+  );
+}
+
 /** P(S > T) and q: a crashed execution's timeout is a server crash, not a slow or lost reply. */
 export function crashShareReason(s: Scenario): Reason {
   return (

@@ -2,13 +2,14 @@
 // default, valid range, one-line doc, and whether it is optional (off at its default, and
 // then left out). The canonical copy, validation, `--set`, the YAML writer, the JSON Schema,
 // the starter file, the Settings table and the reference all read this one table.
-import { Claim, Jitter, Scope, defaultScenario } from './scenario.js';
+import { Claim, Jitter, KeyErrors, Scope, defaultScenario } from './scenario.js';
 import { PRESET_DOCS, PRESET_NAMES } from './presets.js';
 import type { MetricGroup } from './metric-types.js';
 import { type Bounds, type Field, type FieldKind, valueAt } from './field-types.js';
 import { BUDGET, HEDGE, INCIDENT, PROFILE_STEP, THROTTLE } from './field-members.js';
 import { LIMITS, MAX_SIGMA, MIN_RATE } from './limits.js';
 import { LANGGRAPH_LAYER } from './layers.js';
+import * as doc from './field-docs.js';
 
 export { type Bounds, type Field, FieldKind, type Member, setValueAt, valueAt } from './field-types.js';
 
@@ -29,6 +30,8 @@ const count = (path: string, doc: string, max: number): Field => f(path, 'intege
 const duration = (path: string, bounds: Bounds, doc: string): Field => f(path, 'duration', doc, { bounds });
 /** The metrics of the optional features (crashes, leases, checks, the time series). */
 const FEATURE_METRICS: readonly MetricGroup[] = ['extended'];
+/** A failing execution or a handler setting brings the 500s (MODEL.md F). */
+const HANDLER_METRICS: readonly MetricGroup[] = ['handlers'];
 /** A retry limit brings the clients' metrics (throttled retries, hedges) besides. */
 const RETRY_LIMIT_METRICS: readonly MetricGroup[] = ['extended', 'clients'];
 /**
@@ -58,15 +61,6 @@ const range = (path: string, doc: string): Field =>
     },
   });
 
-const PRESET_DOC = 'a real client whose documented defaults fill the client fields the scenario does not set';
-const THROTTLE_DOC = 'a retry token bucket shared by the run (the AWS SDK retry quota); none: no quota';
-const BUDGET_DOC = "retries at once as a share of the run's attempts in flight (Envoy); none: no budget";
-const HEDGE_DOC = 'gRPC-style hedging: another attempt every `after` until a reply; needs retries: 0';
-const LAYERS_DOC =
-  'retry loops around the client, innermost first: each { preset, retries, backoff, timeout, deadline, newCall }';
-const PROFILE_DOC = 'a piecewise-constant rate from time 0: steps { until, rate }, then the base rate';
-const INCIDENTS_DOC = 'windows [at, at + for) that change latency, errors or losses; the last listed wins';
-
 export const FIELDS: readonly Field[] = [
   f(
     'name',
@@ -90,7 +84,7 @@ export const FIELDS: readonly Field[] = [
       bounds: { min: MIN_RATE },
     },
   ),
-  optional(f('arrivals.profile', 'profile', PROFILE_DOC, { items: PROFILE_STEP }), [
+  optional(f('arrivals.profile', 'profile', doc.PROFILE_DOC, { items: PROFILE_STEP }), [
     { until: 1_800_000, rate: 50 },
     { until: 2_400_000, rate: 150 },
   ]),
@@ -119,10 +113,20 @@ export const FIELDS: readonly Field[] = [
     probability('service.crash.afterEffect', 'given a crash: chance it came after the side effect committed'),
     0.5,
   ),
+  optional(
+    probability('service.failure.probability', 'chance an execution ends in a 500 instead of its 200'),
+    0.05,
+    HANDLER_METRICS,
+  ),
+  optional(
+    probability('service.failure.afterEffect', 'given a failure: chance its side effect had committed first'),
+    0.5,
+    HANDLER_METRICS,
+  ),
   probability('network.requestLoss', 'chance a request never reaches the service'),
   probability('network.replyLoss', 'chance any reply (200, 409, 422, 503) is lost on the way back'),
   optional(
-    f('client.preset', 'enum', PRESET_DOC, {
+    f('client.preset', 'enum', doc.PRESET_DOC, {
       values: ['none', ...PRESET_NAMES],
       valueDocs: {
         none: 'no preset: a client field the scenario does not set takes its own default',
@@ -149,14 +153,7 @@ export const FIELDS: readonly Field[] = [
   duration('client.backoff.max', nonNegative, 'cap on one backoff (duration)'),
   f('client.backoff.jitter', 'jitter', 'none | full | equal | decorrelated, or { proportional | additive: [lo, hi] }', {
     values: Object.keys(Jitter),
-    valueDocs: {
-      none: 'wait exactly d = min(max, base * multiplier^k)',
-      full: 'wait uniform between 0 and d',
-      equal: 'wait d/2 plus uniform between 0 and d/2',
-      decorrelated: 'wait min(max, uniform between base and 3 * the previous wait)',
-      proportional: 'wait d * uniform(lo, hi), 0 <= lo <= hi, hi may exceed 1 (real clients)',
-      additive: 'wait d + uniform(lo, hi), lo and hi durations, 0 <= lo <= hi, not capped by max (LangGraph)',
-    },
+    valueDocs: doc.JITTER_DOCS,
   }),
   optional(
     duration('client.backoff.floor', nonNegative, 'no backoff below this, after the jitter (duration)'),
@@ -167,7 +164,7 @@ export const FIELDS: readonly Field[] = [
     bounds: nonNegative,
   }),
   optional(
-    mapOrNone('client.throttle', THROTTLE, THROTTLE_DOC, 'no retry quota: only retries and the deadline'),
+    mapOrNone('client.throttle', THROTTLE, doc.THROTTLE_DOC, 'no retry quota: only retries and the deadline'),
     {
       capacity: 500,
       retryCost: 5,
@@ -177,41 +174,31 @@ export const FIELDS: readonly Field[] = [
     RETRY_LIMIT_METRICS,
   ),
   optional(
-    mapOrNone('client.budget', BUDGET, BUDGET_DOC, 'no retry budget: any number of retries at once'),
+    mapOrNone('client.budget', BUDGET, doc.BUDGET_DOC, 'no retry budget: any number of retries at once'),
     { percent: 20, minConcurrency: 3 },
     RETRY_LIMIT_METRICS,
   ),
   // The starter's retries (3, the default) refuse a hedge: its example says so.
   optional(
-    mapOrNone('client.hedge', HEDGE, HEDGE_DOC, 'no hedging: one attempt at a time'),
+    mapOrNone('client.hedge', HEDGE, doc.HEDGE_DOC, 'no hedging: one attempt at a time'),
     { after: 500, max: 2 },
     RETRY_LIMIT_METRICS,
     'needs client.retries: 0',
   ),
   optional(
-    f('client.layers', 'layers', LAYERS_DOC),
+    f('client.layers', 'layers', doc.LAYERS_DOC),
     [LANGGRAPH_LAYER],
     ['layers'],
     "the layer's preset fills retries, backoff and timeout: write one to override it",
   ),
   f('keys.scope', 'enum', 'what the idempotency key identifies: none | attempt | call | payload | intent | business', {
     values: Object.keys(Scope),
-    valueDocs: {
-      none: 'no key: every request executes',
-      attempt: 'a fresh id per attempt: deduplicates nothing, yet stores a record per attempt',
-      call: "the tool call's id: deduplicates transport retries, not re-plans or replays",
-      payload: "a hash of the call's arguments: misses repeats whose arguments changed, merges identical requests",
-      intent: 'run id + step, saved before the call: deduplicates every repeat while the record lives',
-      business: 'the business identity (order + line): like intent, but merges genuine identical requests',
-    },
+    valueDocs: doc.SCOPE_DOCS,
   }),
   duration('keys.retention', positive, 'record lifetime (duration), reset when the result is stored'),
   f('keys.claim', 'enum', 'atomic | read-then-write', {
     values: Object.keys(Claim),
-    valueDocs: {
-      atomic: 'the lookup claims the key in one step: a concurrent repeat gets 409',
-      'read-then-write': 'a repeat inside raceWindow of the claim also executes (a race)',
-    },
+    valueDocs: doc.CLAIM_DOCS,
   }),
   duration('keys.raceWindow', nonNegative, 'read-then-write: gap between the read and the write (duration)'),
   f('keys.fingerprint', 'boolean', 'compare payload fingerprints: a mismatch gets a 422'),
@@ -221,6 +208,21 @@ export const FIELDS: readonly Field[] = [
   optional(
     f('keys.transactional', 'boolean', 'effect and key record in one database transaction: a crash rolls both back'),
     false,
+  ),
+  optional(
+    f('keys.errors', 'enum', 'an error result: store it as the result (replayed), or delete the record', {
+      values: Object.keys(KeyErrors),
+      valueDocs: doc.KEY_ERRORS_DOCS,
+    }),
+    'delete',
+    HANDLER_METRICS,
+  ),
+  optional(
+    f('keys.mismatchStatus', 'integer', 'the answer to a live key with another fingerprint: 422, 409 or another 4xx', {
+      bounds: { min: 400, max: 499 },
+    }),
+    409,
+    HANDLER_METRICS,
   ),
   optional(
     f(
@@ -258,7 +260,7 @@ export const FIELDS: readonly Field[] = [
     duration('agent.checkFirst.latency', nonNegative, 'how long that read of the business record takes (duration)'),
     200,
   ),
-  optional(f('incidents', 'incidents', INCIDENTS_DOC, { items: INCIDENT }), [
+  optional(f('incidents', 'incidents', doc.INCIDENTS_DOC, { items: INCIDENT }), [
     { at: 600_000, for: 300_000, latencyFactor: 4, errorRate: 0.2 },
   ]),
   optional(
@@ -282,6 +284,7 @@ export const GROUPS: Readonly<Record<string, string>> = {
   arrivals: 'how actions arrive',
   service: 'the service behind the tool',
   'service.crash': "the service's own worker dying mid-execution",
+  'service.failure': 'an execution ending in a 500 instead of its 200',
   network: 'the network between client and service',
   client: 'the tool client: timeout, retries and backoff',
   'client.backoff': 'delay between attempts: min(max, base * multiplier^k), then jitter',

@@ -11,6 +11,7 @@ const m = (unit: Unit, description: string, ...rows: TableRow[]): Row => ({ unit
 const extended = (row: Row): Row => ({ ...row, group: 'extended' });
 const clients = (row: Row): Row => ({ ...row, group: 'clients' });
 const layers = (row: Row): Row => ({ ...row, group: 'layers' });
+const handlers = (row: Row): Row => ({ ...row, group: 'handlers' });
 const at = (
   section: TableSection,
   label: string,
@@ -192,6 +193,13 @@ export const CATALOGUE = {
     'count',
     'timeouts where the request never reached the service',
     at('responses', '  request lost', share),
+  ),
+  'responses.serverError': handlers(
+    m(
+      'count',
+      'attempts answered 500: a failed execution, or a stored error result',
+      at('responses', '500 server error', share),
+    ),
   ),
   'responses.timeout.serverCrash': extended(
     m(

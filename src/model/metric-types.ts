@@ -24,16 +24,17 @@ export type MetricName = Leaves<Metrics, ''>;
  * An optional group of metrics, reported only for scenarios that use its features:
  * `extended`, the service's own failures, leases and the agent's checks (MODEL.md, A to C);
  * `clients`, the retry throttle, budget and hedging of real clients (MODEL.md, D);
- * `layers`, the retry layers around the client (MODEL.md, E). A scenario that uses none is
- * reported exactly as before they existed.
+ * `layers`, the retry layers around the client (MODEL.md, E); `handlers`, executions that
+ * fail with a 500 and what the handler keeps of them (MODEL.md, F). A scenario that uses none
+ * is reported exactly as before they existed.
  */
-export type MetricGroup = 'extended' | 'clients' | 'layers';
+export type MetricGroup = 'extended' | 'clients' | 'layers' | 'handlers';
 
 /** Which optional groups a run's output carries (decided by its scenario, features.ts). */
 export type Carried = Record<MetricGroup, boolean>;
 
-export const NO_GROUP: Carried = { extended: false, clients: false, layers: false };
-export const EVERY_GROUP: Carried = { extended: true, clients: true, layers: true };
+export const NO_GROUP: Carried = { extended: false, clients: false, layers: false, handlers: false };
+export const EVERY_GROUP: Carried = { extended: true, clients: true, layers: true, handlers: true };
 
 /** The sections of the table, in the order it lists them (titles in report/run/sections.ts). */
 export const TABLE_SECTIONS = [

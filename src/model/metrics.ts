@@ -30,6 +30,8 @@ export const EXTENDED_METRICS: readonly MetricName[] = groupMetrics('extended');
 export const CLIENT_METRICS: readonly MetricName[] = groupMetrics('clients');
 /** The metrics of the retry layers around the client. */
 export const LAYER_METRICS: readonly MetricName[] = groupMetrics('layers');
+/** The metrics of failed executions and their handlers. */
+export const HANDLER_METRICS: readonly MetricName[] = groupMetrics('handlers');
 
 /** Whether an output that carries `carried` reports the metric. */
 export function isCarried(info: MetricInfo, carried: Carried): boolean {
@@ -43,7 +45,12 @@ export function shownMetrics(carried: Carried): readonly MetricInfo[] {
 
 /** Either side carries the group. */
 export function eitherCarried(a: Carried, b: Carried): Carried {
-  return { extended: a.extended || b.extended, clients: a.clients || b.clients, layers: a.layers || b.layers };
+  return {
+    extended: a.extended || b.extended,
+    clients: a.clients || b.clients,
+    layers: a.layers || b.layers,
+    handlers: a.handlers || b.handlers,
+  };
 }
 
 /** The unit of a metric of the catalogue; a name outside it is a bug (names are checked on input). */

@@ -47,6 +47,8 @@ export interface Metrics {
     conflict: number;
     mismatch: number;
     rejected: number;
+    /** MODEL.md F: 500s, from a failed execution or a stored error result. */
+    serverError: number;
     timeout: { total: number; slow: number; replyLost: number; requestLost: number; serverCrash: number };
   };
   conflictRate: number;
@@ -128,6 +130,7 @@ export const AttemptOutcome = {
   replyLost: 'replyLost',
   requestLost: 'requestLost',
   serverCrash: 'serverCrash',
+  serverError: 'serverError',
 } as const;
 export type AttemptOutcome = keyof typeof AttemptOutcome;
 

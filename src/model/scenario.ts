@@ -48,6 +48,10 @@ export function isAdditive(j: JitterSpec): j is AdditiveJitter {
 export function isJitter(x: unknown): x is Jitter {
   return typeof x === 'string' && Object.hasOwn(Jitter, x);
 }
+/** What an idempotency handler does with an error result (MODEL.md F). */
+export const KeyErrors = { store: 'store', delete: 'delete' } as const;
+export type KeyErrors = keyof typeof KeyErrors;
+
 export function isClaim(x: unknown): x is Claim {
   return typeof x === 'string' && Object.hasOwn(Claim, x);
 }
@@ -154,6 +158,8 @@ export interface Scenario {
     concurrency: number | 'unlimited';
     /** The service's own worker dying mid-execution (MODEL.md A, the service's own crashes). */
     crash: { probability: number; afterEffect: number };
+    /** An execution ending in a 500 instead of its 200 (MODEL.md F): perhaps after its effect committed. */
+    failure: { probability: number; afterEffect: number };
   };
   network: { requestLoss: number; replyLoss: number };
   client: {
@@ -186,6 +192,10 @@ export interface Scenario {
     recordBytes: number;
     /** Effect and record in one transaction (MODEL.md A, the service's own crashes). */
     transactional: boolean;
+    /** What the handler does with an error result (MODEL.md F): keep it as the record's result, or delete the record. */
+    errors: KeyErrors;
+    /** The status a live key with another fingerprint gets (MODEL.md F): 422, 409 (retried as a conflict), or another 4xx. */
+    mismatchStatus: number;
     /** A `running` record older than this is taken over; `'none'`: never. */
     lease: number | 'none';
     leaseRenewal: boolean;
@@ -231,6 +241,7 @@ export function defaultScenario(): Scenario {
       errorRate: 0,
       concurrency: 'unlimited',
       crash: { probability: 0, afterEffect: 0.5 },
+      failure: { probability: 0, afterEffect: 0.5 },
     },
     network: { requestLoss: 0, replyLoss: 0.02 },
     client: {
@@ -253,6 +264,8 @@ export function defaultScenario(): Scenario {
       fingerprint: true,
       recordBytes: 200,
       transactional: false,
+      errors: 'store',
+      mismatchStatus: 422,
       lease: 'none',
       leaseRenewal: false,
     },

@@ -1,7 +1,8 @@
 // A run's metrics and intervals as a saved file holds them: every metric of the catalogue
 // by its dotted name, each optional group only where the run's scenario carries it.
 import { CLIENT_METRICS,
-  LAYER_METRICS, EXTENDED_METRICS, METRIC_NAMES } from '../model/metrics.js';
+  LAYER_METRICS,
+  HANDLER_METRICS, EXTENDED_METRICS, METRIC_NAMES } from '../model/metrics.js';
 import { type Carried } from '../model/metric-types.js';
 import { type Interval, type Metrics } from '../model/result.js';
 import { canonicalMetrics } from '../model/canonical.js';
@@ -37,11 +38,13 @@ export function readMetrics(value: unknown, path: string, reading: MetricsReadin
     extended: present(EXTENDED_METRICS),
     clients: present(CLIENT_METRICS),
     layers: present(LAYER_METRICS),
+    handlers: present(HANDLER_METRICS),
   };
   const skipped = new Set<string>([
     ...(carried.extended ? [] : EXTENDED_METRICS),
     ...(carried.clients ? [] : CLIENT_METRICS),
     ...(carried.layers ? [] : LAYER_METRICS),
+    ...(carried.handlers ? [] : HANDLER_METRICS),
   ]);
   const copy: Record<string, unknown> = {};
   for (const name of METRIC_NAMES) {

@@ -82,6 +82,7 @@ const OUTCOME_NAMES: readonly AttemptOutcome[] = [
   'replyLost',
   'requestLost',
   'serverCrash',
+  'serverError',
 ];
 const ORIGIN_NAMES: readonly CallOrigin[] = ['original', 'replan', 'replay'];
 
@@ -160,6 +161,9 @@ export function endAttempt(sim: Sim, call: Call, t: number, outcome: Outcome): O
       break;
     case Outcome.serverCrash:
       tally.serverCrashTimeouts++;
+      break;
+    case Outcome.serverError:
+      tally.serverErrors++;
       break;
   }
   return outcome;

@@ -62,12 +62,22 @@ export const FIRST_CALL_SKIP = CALL_HEAD_DRAWS + 2 * ATTEMPT_DRAWS;
  * (seed, s, i, n), so these features draw without seeding a generator per action, and a
  * scenario that leaves them off draws nothing from them. Each name is a number mixed in.
  */
-export const Keyed = { crash: 0x63726173, check: 0x63686b31, hedge: 0x68656467, layer: 0x6c617972 } as const;
+export const Keyed = {
+  crash: 0x63726173,
+  check: 0x63686b31,
+  hedge: 0x68656467,
+  layer: 0x6c617972,
+  failure: 0x6661696c,
+} as const;
 export type Keyed = (typeof Keyed)[keyof typeof Keyed];
 
 /** Stream `crash`: three draws per execution, in the order the action's executions are made. */
 export const CrashDraw = { crash: 0, when: 1, afterEffect: 2 } as const;
 export const CRASH_DRAWS = 3;
+
+/** Stream `failure`: two draws per execution that did not crash, in the order they are made (MODEL.md F). */
+export const FailureDraw = { fail: 0, afterEffect: 1 } as const;
+export const FAILURE_DRAWS = 2;
 
 /** Stream `check`: one draw per read opportunity (a re-plan or replay call falling due). */
 export const CheckDraw = { read: 0 } as const;

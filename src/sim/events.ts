@@ -59,6 +59,8 @@ export interface Action {
   /** Executions and read opportunities so far: the positions in its crash and check streams. */
   crashDraws: number;
   checkDraws: number;
+  /** Failure draws taken: the position in its failure stream (MODEL.md F). */
+  failureDraws: number;
   /** Reads recorded for the timeline picture (traced actions only). */
   checkTrace: TracedCheck[] | null;
   /** Hedged attempts so far: the position in its hedge stream (draws.ts). */
@@ -168,8 +170,11 @@ export interface Hedge {
   unknown: boolean;
 }
 
-/** How an execution ends (MODEL.md A): it commits, or its worker dies before or after the effect. */
-export const Fate = { commit: 0, crashBefore: 1, crashAfter: 2 } as const;
+/**
+ * How an execution ends: it commits; its worker dies before or after the effect (MODEL.md
+ * A); or it ends in a 500, before or after its effect committed (MODEL.md F).
+ */
+export const Fate = { commit: 0, crashBefore: 1, crashAfter: 2, failBefore: 3, failAfter: 4 } as const;
 export type Fate = (typeof Fate)[keyof typeof Fate];
 
 /** One execution of the side effect on the service. */

@@ -43,6 +43,7 @@ export function hedgeEnded(sim: Sim, attempt: Call, t: number, outcome: Outcome)
       hedge.done = true;
       return CallEnd.mismatch;
     case Outcome.rejected:
+    case Outcome.serverError:
       break;
     default:
       // A 409 or a timeout: the effect may have happened.

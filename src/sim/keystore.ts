@@ -10,6 +10,8 @@ import { Owners } from './owners.js';
 const OCCUPIED = 1;
 const LIVE = 2;
 const DONE = 4;
+/** A done record holding an error result (MODEL.md F, `errors: store`). */
+const ERROR = 8;
 
 export interface Lifetimes {
   /** Called once per record generation (claim to final expiry), in a deterministic order. */
@@ -174,6 +176,15 @@ export class KeyStore {
     this.pendings[slot] = (this.pendings[slot] as number) - 1;
     this.flags[slot] = OCCUPIED | DONE | ((this.flags[slot] as number) & LIVE);
     this.setExpiry(slot, t + this.retention, t);
+  }
+
+  /** The record's result is an error (a 500): a repeat gets it back, not a 200. */
+  markError(slot: number): void {
+    this.flags[slot] = (this.flags[slot] as number) | ERROR;
+  }
+
+  isError(slot: number): boolean {
+    return ((this.flags[slot] as number) & ERROR) !== 0;
   }
 
   /** Expire every record whose expiry is at or before `t` (a record is live while t < expiry). */

@@ -9,7 +9,7 @@ import { onLayerSend, onLayerTimeout } from './layers.js';
 import { endAttempt, onTimeout, sendAttempt } from './attempt.js';
 import { onCommit } from './service.js';
 import { onHedgeDue } from './hedge.js';
-import { Outcome } from './outcome.js';
+import { NOT_ENDED } from './outcome.js';
 import type { Call, Execution } from './events.js';
 import type { Sim } from './state.js';
 
@@ -47,7 +47,8 @@ export function onAttemptTimeout(sim: Sim, call: Call, k: number, t: number): vo
 /** An execution ends at t: its 200 may end its attempt, and the action loses a reason to stay open. */
 export function onExecutionEnd(sim: Sim, exec: Execution, t: number): void {
   const call = exec.call;
-  if (onCommit(sim, exec, t)) attemptEnded(sim, call, t, endAttempt(sim, call, t, Outcome.executed));
+  const reply = onCommit(sim, exec, t);
+  if (reply !== NOT_ENDED) attemptEnded(sim, call, t, endAttempt(sim, call, t, reply));
   closeOne(sim, exec.action);
 }
 

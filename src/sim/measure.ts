@@ -89,6 +89,7 @@ export function measureFrom(measured: Measured, scenario: Scenario): RunResult {
       conflict: t.conflict,
       mismatch: t.mismatch,
       rejected: t.rejected,
+      serverError: t.serverErrors,
       timeout: {
         total: t.slow + t.replyLost + t.requestLost + t.serverCrashTimeouts,
         slow: t.slow,

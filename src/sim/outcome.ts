@@ -12,6 +12,8 @@ export const Outcome = {
   replyLost: 6,
   requestLost: 7,
   serverCrash: 8,
+  /** A 500 (MODEL.md F): the execution failed, or the key store answered the 500 it holds. */
+  serverError: 9,
 } as const;
 export type Outcome = (typeof Outcome)[keyof typeof Outcome];
 

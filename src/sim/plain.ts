@@ -11,7 +11,7 @@
 import { Effect } from './conditions.js';
 import { EventKind, type SimEvent } from './events.js';
 import { keyedUniform } from './keyed.js';
-import { Attempt, Block, CrashDraw, Keyed } from './draws.js';
+import { Attempt, Block, CrashDraw, FailureDraw, Keyed } from './draws.js';
 import { lognormal } from './rng.js';
 import { Signal } from './series.js';
 import { freeSlot } from './service.js';
@@ -40,6 +40,8 @@ export function arrivePlain(sim: Sim, id: number, businessId: number, t: number)
   if ((u[attempt0 + Attempt.error] as number) < errorRate) return false;
   // The execution's fate (MODEL.md A): the first execution's crash draw.
   if (p.serverCrash > 0 && keyedUniform(sim.seedKey, Keyed.crash, id, CrashDraw.crash) < p.serverCrash) return false;
+  // MODEL.md F: the first execution's failure draw (taken once it does not crash).
+  if (p.failure > 0 && keyedUniform(sim.seedKey, Keyed.failure, id, FailureDraw.fail) < p.failure) return false;
   let service = lognormal(
     p.median,
     p.sigma,

@@ -29,10 +29,8 @@ export function retryOrEnd(sim: Sim, call: Call, t: number, outcome: Outcome): C
       return CallEnd.open;
     }
   }
-  // A 503 is a definite failure; after a timeout or a 409 the effect may have happened.
-  return outcome === Outcome.rejected
-    ? CallEnd.failed
-    : outcome === Outcome.conflict
-      ? CallEnd.conflict
-      : CallEnd.unknown;
+  // A 503 is a definite failure, and so is a 500 (MODEL.md F: the client treats it as a 503);
+  // after a timeout or a 409 the effect may have happened.
+  if (outcome === Outcome.rejected || outcome === Outcome.serverError) return CallEnd.failed;
+  return outcome === Outcome.conflict ? CallEnd.conflict : CallEnd.unknown;
 }

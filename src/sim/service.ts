@@ -8,6 +8,7 @@ import { attemptDeadline, awaits, scheduleTimeout } from './timers.js';
 import { EventKind, Fate, type Call, type Execution } from './events.js';
 import { Effect } from './conditions.js';
 import { crashed, drawFate, recordCommit } from './crash.js';
+import { drawFailure, failed, isFailure } from './failure.js';
 import { Signal } from './series.js';
 import type { KeyStore } from './keystore.js';
 import type { Sim } from './state.js';
@@ -52,7 +53,7 @@ export function receive(sim: Sim, call: Call, t: number): AttemptEnd {
     execute(sim, call, slot, t, Role.claim);
     return NOT_ENDED;
   }
-  if (p.fingerprint && store.fingerprint(found) !== call.version) {
+  if (p.fingerprint && store.fingerprint(found) !== call.version && !p.mismatchConflict) {
     tally.sentMismatch++;
     action.sentMismatch++;
     if (series !== null) series.count(Signal.mismatches, t);
@@ -66,7 +67,7 @@ export function receive(sim: Sim, call: Call, t: number): AttemptEnd {
     if (store.creator(found) !== action.id) action.gotForeignResult = true;
     if (call.traced !== null) call.traced.stored = true;
     if (sim.onKeyOp !== null) logLookup(sim, call, key, t, 'stored');
-    return Outcome.stored;
+    return store.isError(found) ? Outcome.serverError : Outcome.stored;
   }
   if (p.readThenWrite && t < store.claimTime(found) + p.raceWindow) {
     // The read saw nothing: this attempt executes too, writing to the same record.
@@ -145,6 +146,7 @@ function execute(sim: Sim, call: Call, slot: number, t: number, role: Role): voi
     // No reply will leave: the attempt ends as a timeout of kind serverCrash.
     if (exec.fate !== Fate.commit) call.serverCrash = true;
   }
+  if (p.failure > 0 && exec.fate === Fate.commit) drawFailure(sim, exec);
   if (role === Role.takeover && call.traced !== null) call.traced.takeover = true;
   if (sim.busy < p.concurrency) {
     start(sim, exec, t);
@@ -161,12 +163,13 @@ function start(sim: Sim, exec: Execution, t: number): void {
   const tally = sim.tally;
   const p = sim.p;
   if (++sim.busy > tally.peakConcurrency) tally.peakConcurrency = sim.busy;
-  if (exec.fate !== Fate.crashBefore) exec.action.started++;
+  if (exec.fate !== Fate.crashBefore && exec.fate !== Fate.failBefore) exec.action.started++;
   tally.queueWait.record(t - exec.queuedAt);
   if (p.incidents !== null) exec.service *= p.incidents.at(t, Effect.latencyFactor, 1);
   const endAt = t + (exec.fate === Fate.crashBefore ? exec.crashAt * exec.service : exec.service);
   const call = exec.call;
-  if (exec.fate === Fate.commit && awaits(call, exec.k)) {
+  // A 200, or a 500 (MODEL.md F), leaves at the end of the service time.
+  if ((exec.fate === Fate.commit || isFailure(exec.fate)) && awaits(call, exec.k)) {
     call.replyAt = endAt;
     // Under incidents, whether the 200 is lost depends on when it leaves: at the commit.
     if (p.incidents !== null) call.replyLost = call.uReply < p.incidents.at(endAt, Effect.replyLoss, p.replyLoss);
@@ -177,22 +180,27 @@ function start(sim: Sim, exec: Execution, t: number): void {
 /**
  * The execution ends at t. It commits: the record (if any) is written as done and the 200
  * leaves. Or its worker dies (MODEL.md A): after the effect, the commit counts but the
- * record is not written; before it, nothing commits; either way no reply leaves. Returns
- * whether the 200 ends the attempt now (the client still waits for it and it is not lost).
+ * record is not written; before it, nothing commits; either way no reply leaves. Or it
+ * fails (MODEL.md F): after the effect the commit counts; the handler keeps or deletes the
+ * record; a 500 leaves. Returns what the reply ends the attempt with now (`executed`, or
+ * `serverError`), or NOT_ENDED when the client no longer waits for it or it is lost.
  */
-export function onCommit(sim: Sim, exec: Execution, t: number): boolean {
+export function onCommit(sim: Sim, exec: Execution, t: number): AttemptEnd {
   const call = exec.call;
   const fate = exec.fate;
-  if (fate !== Fate.crashBefore) countCommit(sim, exec, t);
+  if (fate !== Fate.crashBefore && fate !== Fate.failBefore) countCommit(sim, exec, t);
   if (sim.series !== null) sim.series.count(Signal.executions, t);
-  if (fate !== Fate.commit) crashed(sim, exec, t);
+  const failure = isFailure(fate);
+  if (failure) failed(sim, exec, t);
+  else if (fate !== Fate.commit) crashed(sim, exec, t);
   else if (exec.slot >= 0) {
     const store = sim.store as KeyStore;
     store.commit(exec.slot, t);
     if (sim.onKeyOp !== null) sim.onKeyOp({ op: 'commit', t, key: store.keyAt(exec.slot) });
   }
   freeSlot(sim, t);
-  return fate === Fate.commit && awaits(call, exec.k) && !call.replyLost;
+  if ((fate !== Fate.commit && !failure) || !awaits(call, exec.k) || call.replyLost) return NOT_ENDED;
+  return failure ? Outcome.serverError : Outcome.executed;
 }
 
 /** An execution left its service slot at t: the first one waiting (FIFO) takes it. */

@@ -52,6 +52,11 @@ export interface Params {
   /** The service's crashes, transactions and leases (lease Infinity: none). */
   serverCrash: number;
   afterEffect: number;
+  /** An execution ending in a 500 (MODEL.md F), and the handler: delete the record on an error, 409 for a mismatch. */
+  failure: number;
+  failureAfterEffect: number;
+  errorsDelete: boolean;
+  mismatchConflict: boolean;
   transactional: boolean;
   lease: number;
   leaseRenewal: boolean;
@@ -118,6 +123,10 @@ export function paramsOf(s: Scenario): Params {
     identicalRepeats: s.agent.identicalRepeats,
     serverCrash: s.service.crash.probability,
     afterEffect: s.service.crash.afterEffect,
+    failure: s.service.failure.probability,
+    failureAfterEffect: s.service.failure.afterEffect,
+    errorsDelete: s.keys.errors === 'delete',
+    mismatchConflict: s.keys.mismatchStatus === 409,
     transactional: s.keys.transactional,
     // A crashed transaction holds no row: a lease has nothing to take over.
     lease: s.keys.lease === 'none' || s.keys.transactional ? Infinity : s.keys.lease,

@@ -41,6 +41,8 @@ export class Tally {
   conflict = 0;
   mismatch = 0;
   rejected = 0;
+  /** MODEL.md F: 500s, from failed executions and stored error results. */
+  serverErrors = 0;
   slow = 0;
   replyLost = 0;
   requestLost = 0;

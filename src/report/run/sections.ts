@@ -68,7 +68,7 @@ const LEADING: Partial<Record<TableSection, readonly Row[]>> = { run: [seed] };
 export function sectionsFor(runs: readonly ScenarioRun[]): readonly Section[] {
   const carried = carriedByAny(runs);
   const perDay = anyDay(runs);
-  return carried.extended || carried.clients || carried.layers || !perDay ? sections(carried, perDay) : SECTIONS;
+  return carried.extended || carried.clients || carried.layers || carried.handlers || !perDay ? sections(carried, perDay) : SECTIONS;
 }
 
 /** The sections of a report whose scenarios use no optional feature (so their rates can be told per day). */

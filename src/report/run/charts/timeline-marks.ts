@@ -23,9 +23,13 @@ export type ExtendedLayer = keyof typeof EXTENDED_LAYERS;
 /** A timeout because the execution's worker died: no reply ever left (its own outcome class). */
 export const SERVER_CRASH = { label: 'timeout: server crashed', color: '#8c564b' } as const;
 
+/** A 500 (MODEL.md F): the execution failed, or the key store answered the error it kept. */
+export const SERVER_ERROR = { label: '500 server error', color: '#333333' } as const;
+
 /** How the client heard an attempt end, as the outcome scale labels it. */
 export function outcomeLabel(a: TracedAttempt): string {
   if (a.outcome === 'serverCrash') return SERVER_CRASH.label;
+  if (a.outcome === 'serverError') return SERVER_ERROR.label;
   return OUTCOME[a.outcome === 'replayed' ? 'ok' : a.outcome].label;
 }
 
@@ -33,14 +37,26 @@ export function tracesServerCrash(trace: readonly TracedAction[]): boolean {
   return trace.some((t) => t.attempts.some((a) => a.outcome === 'serverCrash'));
 }
 
-/** The outcome scale; the server-crash class joins it (after the other timeouts) only where traced. */
-export function outcomeScale(serverCrash: boolean): { domain: string[]; range: string[] } {
+/** Some traced attempt got a 500. */
+export function tracesServerError(trace: readonly TracedAction[]): boolean {
+  return trace.some((t) => t.attempts.some((a) => a.outcome === 'serverError'));
+}
+
+/**
+ * The outcome scale; the server-crash class joins it (after the other timeouts) and the 500
+ * class (after the 503s) only where traced.
+ */
+export function outcomeScale(serverCrash: boolean, serverError = false): { domain: string[]; range: string[] } {
   const domain: string[] = OUTCOME_CLASSES.map((k) => OUTCOME[k].label);
   const range: string[] = OUTCOME_CLASSES.map((k) => OUTCOME[k].color);
   if (serverCrash) {
     const at = OUTCOME_CLASSES.indexOf('requestLost') + 1;
     domain.splice(at, 0, SERVER_CRASH.label);
     range.splice(at, 0, SERVER_CRASH.color);
+  }
+  if (serverError) {
+    domain.push(SERVER_ERROR.label);
+    range.push(SERVER_ERROR.color);
   }
   return { domain, range };
 }

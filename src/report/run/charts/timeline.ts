@@ -21,6 +21,7 @@ import {
   extendedEnd,
   extendedLayers,
   tracesServerCrash,
+  tracesServerError,
 } from './timeline-marks.js';
 import {
   type ClientData,
@@ -176,7 +177,10 @@ function panel(p: Panel, look: Look, i: number): NonNormalizedSpec {
             type: 'nominal',
             title: look.layers ? 'new call' : 'new tool call',
             scale: look.layers
-              ? { domain: [CALL.replan, CALL.replay, CALL.layer], range: ['triangle-down', 'diamond', 'triangle-right'] }
+              ? {
+                  domain: [CALL.replan, CALL.replay, CALL.layer],
+                  range: ['triangle-down', 'diamond', 'triangle-right'],
+                }
               : { domain: [CALL.replan, CALL.replay], range: ['triangle-down', 'diamond'] },
           },
         },
@@ -208,8 +212,9 @@ export function timelineChart(runs: readonly ChartRun[]): Chart {
   );
   const x = timeAxis(maxSeconds, 'time since the action arrived', WIDTH);
   const serverCrash = runs.some((run) => tracesServerCrash(run.result.detail.trace));
+  const serverError = runs.some((run) => tracesServerError(run.result.detail.trace));
   const layers = rows.some((panelRows) => panelRows.some((r) => r.newCall === CALL.layer));
-  const look: Look = { x, y, step, outcomes: outcomeScale(serverCrash), lanes: lanes > 0, layers };
+  const look: Look = { x, y, step, outcomes: outcomeScale(serverCrash, serverError), lanes: lanes > 0, layers };
   const title = 'The lab picture: every attempt of the traced actions';
   // The extended counts go on a second subtitle line: vega sizes the chart by its longest line.
   const lines = [captionOf(runs), extendedCaption(marks, clientCaptionParts(clients))].filter((line) => line !== '');
@@ -218,7 +223,7 @@ export function timelineChart(runs: readonly ChartRun[]): Chart {
   const description =
     'Timeline of traced actions: one row per action, one bar per attempt from send to end coloured by outcome; ' +
     'dots mark executions (white), duplicate executions (pink) and stored answers (cyan rings); ' +
-    `triangles and diamonds mark re-plan and replay calls${layers ? ', right-pointing triangles the new client calls of a retry layer (the SDK\'s own retries have none)' : ''}. Time axis: ${x.scale.type === 'symlog' ? 'symmetric-log past 1 s' : 'linear'}.` +
+    `triangles and diamonds mark re-plan and replay calls${layers ? ", right-pointing triangles the new client calls of a retry layer (the SDK's own retries have none)" : ''}. Time axis: ${x.scale.type === 'symlog' ? 'symmetric-log past 1 s' : 'linear'}.` +
     more.map((s) => ` ${s}`).join('');
   const panels = runs.map((run, i) =>
     panel(
