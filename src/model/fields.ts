@@ -2,64 +2,30 @@
 // default, valid range, one-line doc, and whether it is optional (off at its default, and
 // then left out). The canonical copy, validation, `--set`, the YAML writer, the JSON Schema,
 // the starter file, the Settings table and the reference all read this one table.
-import { Claim, Jitter, KeyErrors, Scope, defaultScenario } from './scenario.js';
+import { Claim, Jitter, KeyErrors, Scope } from './scenario.js';
 import { PRESET_DOCS, PRESET_NAMES } from './presets.js';
-import type { MetricGroup } from './metric-types.js';
-import { type Bounds, type Field, type FieldKind, valueAt } from './field-types.js';
+import type { Field } from './field-types.js';
 import { BUDGET, HEDGE, INCIDENT, PROFILE_STEP, THROTTLE } from './field-members.js';
 import { LIMITS, MAX_SIGMA, MIN_RATE } from './limits.js';
 import { LANGGRAPH_LAYER } from './layers.js';
+import { HANDLER_DOCS, HANDLER_NAMES } from './handlers.js';
 import * as doc from './field-docs.js';
 
 export { type Bounds, type Field, FieldKind, type Member, setValueAt, valueAt } from './field-types.js';
 
-const DEFAULTS = defaultScenario();
-const positive: Bounds = { min: 0, minExclusive: true };
-const nonNegative: Bounds = { min: 0 };
-const unit: Bounds = { min: 0, max: 1 };
-
-const f = (path: string, kind: FieldKind, doc: string, extra: Partial<Field> = {}): Field => ({
-  path,
-  kind,
-  default: valueAt(DEFAULTS, path),
-  doc,
-  ...extra,
-});
-const probability = (path: string, doc: string): Field => f(path, 'probability', doc, { bounds: unit });
-const count = (path: string, doc: string, max: number): Field => f(path, 'integer', doc, { bounds: { min: 0, max } });
-const duration = (path: string, bounds: Bounds, doc: string): Field => f(path, 'duration', doc, { bounds });
-/** The metrics of the optional features (crashes, leases, checks, the time series). */
-const FEATURE_METRICS: readonly MetricGroup[] = ['extended'];
-/** A failing execution or a handler setting brings the 500s (MODEL.md F). */
-const HANDLER_METRICS: readonly MetricGroup[] = ['handlers'];
-/** A retry limit brings the clients' metrics (throttled retries, hedges) besides. */
-const RETRY_LIMIT_METRICS: readonly MetricGroup[] = ['extended', 'clients'];
-/**
- * An optional field: off at its default, shown commented out with `example` in the starter
- * file; while it differs from its default, a run reports the metric groups it `carries`.
- */
-const optional = (
-  field: Field,
-  example: unknown,
-  carries: readonly MetricGroup[] = FEATURE_METRICS,
-  exampleNote?: string,
-): Field => ({
-  ...field,
-  optional: true,
-  example,
-  ...(carries.length === 0 ? {} : { carries }),
-  ...(exampleNote === undefined ? {} : { exampleNote }),
-});
-/** `none`, or a map of `members` (a real client's retry limit); `none` says what the word means. */
-const mapOrNone = (path: string, members: Field['members'], doc: string, none: string): Field =>
-  f(path, 'map-or-none', doc, { members, valueDocs: { none } });
-const range = (path: string, doc: string): Field =>
-  f(path, 'range-of-durations', doc, {
-    members: {
-      min: { kind: 'duration', bounds: nonNegative, doc: 'shortest wait (duration)' },
-      max: { kind: 'duration', bounds: nonNegative, doc: 'longest wait (duration)' },
-    },
-  });
+import {
+  HANDLER_METRICS,
+  RETRY_LIMIT_METRICS,
+  count,
+  duration,
+  f,
+  mapOrNone,
+  nonNegative,
+  optional,
+  positive,
+  probability,
+  range,
+} from './field-builders.js';
 
 export const FIELDS: readonly Field[] = [
   f(
@@ -195,6 +161,20 @@ export const FIELDS: readonly Field[] = [
     values: Object.keys(Scope),
     valueDocs: doc.SCOPE_DOCS,
   }),
+  optional(
+    f(
+      'keys.handler',
+      'enum',
+      'a real idempotency library whose behaviour fills the keys fields the scenario does not set',
+      {
+        values: HANDLER_NAMES,
+        valueDocs: HANDLER_DOCS,
+      },
+    ),
+    'node-idempotency',
+    HANDLER_METRICS,
+    "the keys fields written below win: delete one to take the library's",
+  ),
   duration('keys.retention', positive, 'record lifetime (duration), reset when the result is stored'),
   f('keys.claim', 'enum', 'atomic | read-then-write', {
     values: Object.keys(Claim),

@@ -2,6 +2,7 @@
 // every size in bytes. This is what the simulation core consumes (MODEL.md). Beside the
 // type: the built-in defaults, which the field table (fields.ts) reads.
 import type { PresetName } from './presets.js';
+import type { HandlerName } from './handlers.js';
 
 export const Scope = {
   none: 'none',
@@ -185,6 +186,8 @@ export interface Scenario {
   };
   keys: {
     scope: Scope;
+    /** A real idempotency library whose behaviour fills claim, fingerprint, errors, mismatchStatus and lease (MODEL.md F). */
+    handler: HandlerName;
     retention: number;
     claim: Claim;
     raceWindow: number;
@@ -258,6 +261,7 @@ export function defaultScenario(): Scenario {
     },
     keys: {
       scope: 'none',
+      handler: 'reference',
       retention: 3_600_000,
       claim: 'atomic',
       raceWindow: 5,

@@ -8,6 +8,7 @@ import { applySets, setFile } from './sets.js';
 import { type MapNode, emptyMap, isNull, nodeAt } from './tree.js';
 import { FIELDS } from '../model/fields.js';
 import { presetValues } from '../presets/presets.js';
+import { handlerValues } from '../presets/handlers.js';
 import type { Scenario } from '../model/scenario.js';
 import { validate } from './validate.js';
 import { CONTROL, TEXT_LIMIT, TEXT_LIMITS } from './kinds.js';
@@ -76,7 +77,11 @@ function finish(
 /** The fields written, and those the preset filled: neither took idemsim's default. */
 function givenPaths(tree: MapNode, scenario: Scenario): string[] {
   const preset = scenario.client.preset;
-  const filled = new Set(preset === 'none' ? [] : presetValues(preset).map(([path]) => path));
+  const handler = scenario.keys.handler;
+  const filled = new Set([
+    ...(preset === 'none' ? [] : presetValues(preset).map(([path]) => path)),
+    ...(handler === 'reference' ? [] : handlerValues(handler).map(([path]) => path)),
+  ]);
   return FIELDS.filter((field) => filled.has(field.path) || nodeAt(tree, field.path.split('.')) !== undefined).map(
     (field) => field.path,
   );

@@ -3,6 +3,8 @@
 // included), and then hedging is checked against the retries it excludes, wherever those
 // retries came from.
 import { PRESETS, applyPreset } from '../presets/presets.js';
+import { handlerValues } from '../presets/handlers.js';
+import { setValueAt } from '../model/fields.js';
 import type { Scenario } from '../model/scenario.js';
 import { type Issue, issueAt } from './issues.js';
 import * as msg from './messages.js';
@@ -11,10 +13,19 @@ import { type MapNode, nodeAt } from './tree.js';
 /** Whether the file or a --set wrote the field at `path` (a map written whole counts, not each member). */
 export const isWritten = (root: MapNode, path: string): boolean => nodeAt(root, path.split('.')) !== undefined;
 
-/** The scenario with its preset's values in every field the tree does not write; a no-op without a preset. */
+/**
+ * The scenario with its client preset's values, and its handler profile's (MODEL.md F), in
+ * every field the tree does not write; a no-op without either.
+ */
 export function fillFromPreset(root: MapNode, scenario: Scenario): void {
   const name = scenario.client.preset;
   if (name !== 'none') applyPreset(scenario, name, (path) => isWritten(root, path));
+  const handler = scenario.keys.handler;
+  if (handler !== 'reference') {
+    for (const [path, value] of handlerValues(handler)) {
+      if (path !== 'keys.handler' && !isWritten(root, path)) setValueAt(scenario, path, value);
+    }
+  }
 }
 
 /**

@@ -6,6 +6,7 @@
 // kept for less time than the repeats it must catch can take to come. A warning is an issue in shape (file, line and column of the field, a stable code,
 // one line) that does not stop the scenario from running.
 import { PRESETS } from '../presets/presets.js';
+import { HANDLERS } from '../presets/handlers.js';
 import { fieldAt } from '../model/field-lookup.js';
 import { type Issue, type Pos, type Problem, issueAt } from './issues.js';
 import * as msg from './messages.js';
@@ -36,6 +37,18 @@ export function scenarioWarnings(root: MapNode, scenario: Scenario): Issue[] {
       keyOf(path) === undefined && preset !== 'none' ? preset : undefined;
     if (throttle !== 'none') warn('client.throttle', msg.nothingToLimit('client.throttle', from('client.throttle')));
     if (budget !== 'none') warn('client.budget', msg.nothingToLimit('client.budget', from('client.budget')));
+  }
+  const handler = scenario.keys.handler;
+  for (const path of HANDLERS[handler].requires ?? []) {
+    const field = fieldAt(path);
+    if (keyOf(path) !== undefined || field === undefined) continue;
+    warnings.push(
+      issueAt(
+        keyOf('keys.handler') ?? root.pos,
+        'keys.handler',
+        msg.handlerRequires(handler, path, String(written(field, field.default))),
+      ),
+    );
   }
   const { scope } = scenario.keys;
   const layerItems = nodeAt(root, ['client', 'layers']);
