@@ -6,17 +6,31 @@ import { FIELDS, setValueAt } from '../../src/model/fields.js';
 import { defaultScenario } from '../../src/model/scenario.js';
 import { onValue } from './fields-on.js';
 
+/** The fields of MODEL.md F whose rows carry the `handlers` group. */
+const HANDLER_FIELDS = [
+  'service.failure.probability',
+  'service.failure.afterEffect',
+  'keys.errors',
+  'keys.mismatchStatus',
+];
+
 describe('the optional metric groups a scenario carries', () => {
   it('are none while every optional field is off', () => {
-    expect(carriedBy(defaultScenario())).toEqual({ extended: false, clients: false, layers: false });
+    expect(carriedBy(defaultScenario())).toEqual({ extended: false, clients: false, layers: false, handlers: false });
     expect(usesOptionalMetrics(defaultScenario())).toBe(false);
   });
 
-  it('include the feature metrics as soon as any optional field but the preset, the floor, retryConflicts and the layers is on', () => {
+  it('include the feature metrics as soon as any optional field but the preset, the floor, retryConflicts, the layers and the handler fields is on', () => {
     const own = FIELDS.filter(
       (f) =>
         f.optional === true &&
-        !['client.preset', 'client.backoff.floor', 'client.retryConflicts', 'client.layers'].includes(f.path),
+        ![
+          'client.preset',
+          'client.backoff.floor',
+          'client.retryConflicts',
+          'client.layers',
+          ...HANDLER_FIELDS,
+        ].includes(f.path),
     );
     for (const field of own) {
       const s = defaultScenario();
@@ -36,14 +50,36 @@ describe('the optional metric groups a scenario carries', () => {
   it('include the clients group only beside a retry limit', () => {
     const s = defaultScenario();
     s.client.budget = { percent: 20, minConcurrency: 3 };
-    expect(carriedBy(s)).toEqual({ extended: true, clients: true, layers: false });
+    expect(carriedBy(s)).toEqual({ extended: true, clients: true, layers: false, handlers: false });
   });
 
   it('include the layers group alone beside retry layers (MODEL.md E: attempts per call), nothing else', () => {
     const s = defaultScenario();
     setValueAt(s, 'client.layers', onValue('client.layers'));
     expect(s.client.layers).toHaveLength(1);
-    expect(carriedBy(s)).toEqual({ extended: false, clients: false, layers: true });
+    expect(carriedBy(s)).toEqual({ extended: false, clients: false, layers: true, handlers: false });
     expect(usesOptionalMetrics(s)).toBe(true);
+  });
+
+  it('include the handlers group alone beside a failing execution or a handler setting (MODEL.md F), nothing else', () => {
+    for (const path of HANDLER_FIELDS) {
+      const s = defaultScenario();
+      setValueAt(s, path, onValue(path));
+      expect(carriedBy(s), path).toEqual({ extended: false, clients: false, layers: false, handlers: true });
+      expect(usesOptionalMetrics(s), path).toBe(true);
+    }
+  });
+
+  it('are exactly the rows that carry handlers', () => {
+    const rows = FIELDS.filter((f) => (f.carries ?? []).includes('handlers')).map((f) => f.path);
+    expect(rows).toEqual(HANDLER_FIELDS);
+  });
+
+  it('drop the handlers group when each handler field is back at its default', () => {
+    const s = defaultScenario();
+    s.service.failure = { probability: 0, afterEffect: 0.5 };
+    s.keys.errors = 'store';
+    s.keys.mismatchStatus = 422;
+    expect(carriedBy(s).handlers).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { type Scenario, defaultScenario } from '../../src/model/scenario.js';
 /** Where the starter file's example is the default itself (inside a group shown whole), another value. */
 const ON: Readonly<Record<string, unknown>> = {
   'service.crash.afterEffect': 0.3,
+  'service.failure.afterEffect': 0.3,
   'keys.transactional': true,
   'agent.checkFirst.latency': 100,
 };

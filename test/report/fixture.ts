@@ -38,6 +38,7 @@ export function fixtureMetrics(): Metrics {
       conflict: 0,
       mismatch: 0,
       rejected: 0,
+      serverError: 0,
       timeout: { total: 175, slow: 94, replyLost: 81, requestLost: 0, serverCrash: 0 },
     },
     conflictRate: 0,

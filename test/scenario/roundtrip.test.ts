@@ -3,8 +3,9 @@ import { describe, expect, test } from 'vitest';
 import { METRICS } from '../../src/model/metrics.js';
 import { defaultScenario, formatIssue, loadScenario, scenarioToYaml } from '../../src/scenario/index.js';
 import type { Bound, Incident, JitterSpec, Layer, ProfileStep, Scenario } from '../../src/model/scenario.js';
-import { Claim, Jitter, Scope } from '../../src/model/scenario.js';
+import { Claim, Jitter, KeyErrors, Scope } from '../../src/model/scenario.js';
 import { PRESET_NAMES } from '../../src/model/presets.js';
+import { HANDLER_NAMES } from '../../src/model/handlers.js';
 import { CONTROL } from '../../src/scenario/kinds.js';
 import { MIN_RATE } from '../../src/model/limits.js';
 import { LAYER_PRESETS, MAX_LAYERS } from '../../src/model/layers.js';
@@ -114,6 +115,7 @@ const scenario: fc.Arbitrary<Scenario> = fc
       errorRate: probability,
       concurrency: fc.oneof(fc.constant('unlimited' as const), fc.integer({ min: 1, max: 1e6 })),
       crash: fc.record({ probability, afterEffect: probability }),
+      failure: fc.record({ probability, afterEffect: probability }),
     }),
     network: fc.record({ requestLoss: probability, replyLoss: probability }),
     client: fc.record({
@@ -136,12 +138,15 @@ const scenario: fc.Arbitrary<Scenario> = fc
     }),
     keys: fc.record({
       scope: fc.constantFrom(...(Object.keys(Scope) as (keyof typeof Scope)[])),
+      handler: fc.constantFrom(...HANDLER_NAMES),
       retention: positive(1e12),
       claim: fc.constantFrom(...(Object.keys(Claim) as (keyof typeof Claim)[])),
       raceWindow: duration,
       fingerprint: fc.boolean(),
       recordBytes: nonNegative(1e12),
       transactional: fc.boolean(),
+      errors: fc.constantFrom(...(Object.keys(KeyErrors) as (keyof typeof KeyErrors)[])),
+      mismatchStatus: fc.integer({ min: 400, max: 499 }),
       lease: fc.oneof(fc.constant('none' as const), positive(1e12)),
       leaseRenewal: fc.boolean(),
     }),

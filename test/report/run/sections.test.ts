@@ -11,6 +11,7 @@ function everyGroupRun(): ReturnType<typeof defaultsRun> {
   const { scenario, result } = extendedRun();
   scenario.client.hedge = { after: 500, max: 2 };
   scenario.client.layers = [{ ...LANGGRAPH_LAYER }];
+  scenario.service.failure.probability = 0.05;
   return { scenario, result };
 }
 
