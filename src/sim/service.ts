@@ -5,7 +5,7 @@
 import { lognormal } from './rng.js';
 import { NOT_ENDED, Outcome, type AttemptEnd } from './outcome.js';
 import { attemptDeadline, awaits, scheduleTimeout } from './timers.js';
-import { EventKind, Fate, type Call, type Execution } from './events.js';
+import { EventKind, Fate, type Action, type Call, type Execution } from './events.js';
 import { Effect } from './conditions.js';
 import { crashed, drawFate, recordCommit } from './crash.js';
 import { drawFailure, failed, isFailure } from './failure.js';
@@ -53,11 +53,14 @@ export function receive(sim: Sim, call: Call, t: number): AttemptEnd {
     execute(sim, call, slot, t, Role.claim);
     return NOT_ENDED;
   }
-  if (p.fingerprint && store.fingerprint(found) !== call.version && !p.mismatchConflict) {
+  if (p.fingerprint && store.fingerprint(found) !== call.version) {
+    if (sim.onKeyOp !== null) logLookup(sim, call, key, t, 'mismatch');
+    // MODEL.md F: a handler that answers a mismatch with 409 has it retried as a conflict,
+    // whatever the record holds (a stored result, or a running execution).
+    if (p.mismatchConflict) return conflict(sim, action, t);
     tally.sentMismatch++;
     action.sentMismatch++;
     if (series !== null) series.count(Signal.mismatches, t);
-    if (sim.onKeyOp !== null) logLookup(sim, call, key, t, 'mismatch');
     return Outcome.mismatch;
   }
   if (store.isDone(found)) {
@@ -85,10 +88,15 @@ export function receive(sim: Sim, call: Call, t: number): AttemptEnd {
     execute(sim, call, found, t, Role.takeover);
     return NOT_ENDED;
   }
-  tally.sentConflict++;
-  action.sentConflict++;
-  if (series !== null) series.count(Signal.conflicts, t);
   if (sim.onKeyOp !== null) logLookup(sim, call, key, t, 'conflict');
+  return conflict(sim, action, t);
+}
+
+/** A 409 sent at t: counted for the run, the action and the time series. */
+function conflict(sim: Sim, action: Action, t: number): AttemptEnd {
+  sim.tally.sentConflict++;
+  action.sentConflict++;
+  if (sim.series !== null) sim.series.count(Signal.conflicts, t);
   return Outcome.conflict;
 }
 

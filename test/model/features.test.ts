@@ -6,10 +6,11 @@ import { FIELDS, setValueAt } from '../../src/model/fields.js';
 import { defaultScenario } from '../../src/model/scenario.js';
 import { onValue } from './fields-on.js';
 
-/** The fields of MODEL.md F whose rows carry the `handlers` group. */
+/** The fields of MODEL.md F (a failing execution, the handler and what it does) whose rows carry the `handlers` group. */
 const HANDLER_FIELDS = [
   'service.failure.probability',
   'service.failure.afterEffect',
+  'keys.handler',
   'keys.errors',
   'keys.mismatchStatus',
 ];

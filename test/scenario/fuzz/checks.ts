@@ -45,6 +45,8 @@ const PROBABILITIES = [
   'agent.identicalRepeats',
   'service.crash.probability',
   'service.crash.afterEffect',
+  'service.failure.probability',
+  'service.failure.afterEffect',
   'agent.checkFirst.probability',
 ];
 const COUNTS = ['client.retries', 'agent.replan.max', 'agent.crash.max'];
@@ -52,6 +54,8 @@ const RANGES = ['agent.replan.delay', 'agent.crash.resumeDelay'];
 const ENUMS: Readonly<Record<string, readonly string[]>> = {
   'keys.scope': ['none', 'attempt', 'call', 'payload', 'intent', 'business'],
   'keys.claim': ['atomic', 'read-then-write'],
+  'keys.handler': ['reference', 'powertools', 'node-idempotency', 'express-idempotency', 'stripe'],
+  'keys.errors': ['store', 'delete'],
 };
 const MAX_ACTIONS = 100_000_000;
 
@@ -84,6 +88,9 @@ export function checkRanges(s: Scenario): void {
     'jitter is a word, { proportional: [lo, hi] } or { additive: [lo, hi] }, 0 <= lo <= hi',
   );
   holds(typeof s.keys.fingerprint === 'boolean', 'fingerprint is a boolean');
+  // MODEL.md F: the answer to a mismatch is a 4xx status.
+  const status = s.keys.mismatchStatus;
+  holds(isCount(status) && status >= 400 && status <= 499, `keys.mismatchStatus in 400..499: ${String(status)}`);
   checkOptionalFeatures(s);
   holds(typeof s.seed === 'string' || (Number.isSafeInteger(s.seed) && isNumber(s.seed)), 'seed: integer or string');
   holds(typeof s.name === 'string' && typeof s.description === 'string', 'name and description are strings');
@@ -231,14 +238,20 @@ export function checkConservation(m: Metrics, s: Scenario): void {
   // MODEL.md A: an execution that crashed before its effect ran but committed nothing.
   const { total, beforeEffect, afterEffect } = m.serverCrashes;
   holds(beforeEffect + afterEffect === total, 'server crashes: before + after effect = total');
-  holds(
-    m.executions === m.actions - m.lostActions + m.duplicates + beforeEffect,
-    'executions = actions - lost + duplicates + crashes before the effect',
-  );
+  // MODEL.md F: an execution that failed before its effect committed nothing either; no
+  // metric counts those alone, so with failures on the identity bounds executions.
+  const committing = m.actions - m.lostActions + m.duplicates + beforeEffect;
+  if (s.service.failure.probability === 0) {
+    holds(m.executions === committing, 'executions = actions - lost + duplicates + crashes before the effect');
+  } else {
+    holds(m.executions >= committing, 'executions >= actions - lost + duplicates + crashes before the effect');
+  }
   const { transport, replan, replay } = m.duplicatesBySource;
   holds(transport + replan + replay === m.duplicates, 'duplicates by source sum to duplicates');
   const r = m.responses;
-  holds(r.ok + r.conflict + r.mismatch + r.rejected + r.timeout.total === m.attempts, 'responses sum to attempts');
+  const answered = r.ok + r.conflict + r.mismatch + r.rejected + r.serverError + r.timeout.total;
+  holds(answered === m.attempts, 'responses sum to attempts');
+  holds(s.service.failure.probability > 0 || r.serverError === 0, 'no 500 without failing executions');
   const t = r.timeout;
   holds(t.slow + t.replyLost + t.requestLost + t.serverCrash === t.total, 'timeouts sum');
   holds(r.replayed <= r.ok, 'stored replies are ok replies');

@@ -8,6 +8,7 @@ import { childrenOf } from '../../../src/model/field-lookup.js';
 import { defaultScenario } from '../../../src/scenario/index.js';
 import type { Scenario } from '../../../src/model/scenario.js';
 import { applyPreset } from '../../../src/presets/presets.js';
+import { handlerValues } from '../../../src/presets/handlers.js';
 import { METRICS } from '../../../src/model/metrics.js';
 import { type YamlNode, emit, map, quoted, raw } from './emit.js';
 import { BAD_KEYS, BAD_TEXTS } from './pools.js';
@@ -149,6 +150,11 @@ export const validTree: fc.Arbitrary<{ root: YamlNode; expected: Scenario }> = f
     const written = new Set(part.assignments.map(([path]) => path));
     const { preset } = expected.client;
     if (preset !== 'none') applyPreset(expected, preset, (path) => written.has(path));
+    // So does a handler profile, in the keys fields (MODEL.md F, handler profiles).
+    const { handler } = expected.keys;
+    if (handler !== 'reference') {
+      for (const [path, value] of handlerValues(handler)) if (!written.has(path)) setValueAt(expected, path, value);
+    }
     // Hedging excludes retries: a hedged document writes retries: 0.
     if (expected.client.hedge !== 'none' && expected.client.retries > 0) {
       noRetries(part.entries);

@@ -12,10 +12,12 @@ export const BAD_TEXTS = [
   '"\\u0000"', '"💥"', '"\\u202e1s"', '"１s"', '"1s\\u200b"', '"٣s"', '0o17', '+1s', '1e3ms', '5 ms', '5%', '0%',
   '100%', '!!str 5', '!!int "5"', '!!float 1', '!!binary aGk=', '!!set { a, b }', '!!omap [ a: 1 ]', '&x 5', '*nope',
   '"1e3"', "'2s'", '|\n  2s', '>-\n  1s', '? a', '- 1', 'a: b', '"\\ud800"', '-0', '-0ms', '0.0s', '.5s', '5.s',
+  '399', '500', '4.5', '422.5', '409ms', 'delet', 'Store', 'stor', 'powertool',
 ] as const;
 
 // prettier-ignore
 export const BAD_KEYS = [
   'timout', 'servce', 'Timeout', 'client.timeout', '', ' ', '💥', 'max', 'p50', 'median', '<<', 'constructor',
   '__proto__', 'toString', 'hasOwnProperty', 'duplicatesPerThousnd', 'latency.call', 'expect', 'agent', '1', 'null',
+  'mismatchstatus', 'error', 'failures', 'afterEffects',
 ] as const;
