@@ -6,17 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { StandardRetryStrategy as CoreStrategy } from '@smithy/core/retry';
 import { DEFAULT_MAX_ATTEMPTS, INITIAL_RETRY_TOKENS, Retry, StandardRetryStrategy } from '@smithy/util-retry';
 import { awsStandardDriver } from '../../src/conformance/sdks/aws.js';
-import { describeDriver } from './behaviour.js';
+import { describeDriver, threeTries } from './behaviour.js';
 
 describeDriver(awsStandardDriver, {
-  outcomes: {
-    'every attempt times out': [3, 'error'],
-    'every attempt gets 503': [3, 'error'],
-    'every attempt gets 409': [1, 'error'],
-    'first 1 fails, then 200': [2, 'ok'],
-    'first 2 fail, then 200': [3, 'ok'],
-    'reply after the timeout': [3, 'error'],
-  },
+  outcomes: threeTries(false),
   delays: [
     [0, 49],
     [0, 99],

@@ -25,6 +25,22 @@ export interface Behaviour {
   delays: readonly [number, number][];
 }
 
+/**
+ * Three tries of every failure scripted, as most clients make them: 3 sends and an error
+ * where every attempt fails, 2 or 3 sends and a 200 where one succeeds. A client that does
+ * not retry a 409 (`retries409: false`) stops at the first.
+ */
+export function threeTries(retries409 = true): Behaviour['outcomes'] {
+  return {
+    'every attempt times out': [3, 'error'],
+    'every attempt gets 503': [3, 'error'],
+    'every attempt gets 409': [retries409 ? 3 : 1, 'error'],
+    'first 1 fails, then 200': [2, 'ok'],
+    'first 2 fail, then 200': [3, 'ok'],
+    'reply after the timeout': [3, 'error'],
+  };
+}
+
 /** Seeds each script runs with: enough that the smallest and largest draws reach near the range's ends. */
 const SEEDS = Array.from({ length: 50 }, (_, k) => k + 1);
 

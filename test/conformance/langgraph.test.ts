@@ -5,17 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { SCRIPTS, type Script } from '../../src/conformance/script.js';
 import { langgraphDriver } from '../../src/conformance/sdks/langgraph.js';
 import { abortSignalTimeout } from '../../src/conformance/transport.js';
-import { describeDriver } from './behaviour.js';
+import { describeDriver, threeTries } from './behaviour.js';
 
 describeDriver(langgraphDriver(), {
-  outcomes: {
-    'every attempt times out': [3, 'error'],
-    'every attempt gets 503': [3, 'error'],
-    'every attempt gets 409': [1, 'error'],
-    'first 1 fails, then 200': [2, 'ok'],
-    'first 2 fail, then 200': [3, 'ok'],
-    'reply after the timeout': [3, 'error'],
-  },
+  outcomes: threeTries(false),
   delays: [
     [500, 1500],
     [1000, 2000],

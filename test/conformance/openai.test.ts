@@ -2,17 +2,10 @@
 // scripted (409 and 503 too), the k-th wait min(0.5 x 2^(k-1), 8) s x U(0.75, 1), 600 s a try.
 import { anthropicDriver } from '../../src/conformance/sdks/anthropic.js';
 import { openaiDriver } from '../../src/conformance/sdks/openai.js';
-import { describeDriver, type Behaviour } from './behaviour.js';
+import { describeDriver, type Behaviour, threeTries } from './behaviour.js';
 
 const STAINLESS: Behaviour = {
-  outcomes: {
-    'every attempt times out': [3, 'error'],
-    'every attempt gets 503': [3, 'error'],
-    'every attempt gets 409': [3, 'error'],
-    'first 1 fails, then 200': [2, 'ok'],
-    'first 2 fail, then 200': [3, 'ok'],
-    'reply after the timeout': [3, 'error'],
-  },
+  outcomes: threeTries(),
   delays: [
     [375, 500],
     [750, 1000],

@@ -7,7 +7,7 @@ import { SCRIPTS, type Script } from '../../src/conformance/script.js';
 import { aiOpenaiDriver } from '../../src/conformance/sdks/ai-openai.js';
 import type { Run } from '../../src/conformance/sdks/driver.js';
 import { langgraphOpenaiDriver } from '../../src/conformance/sdks/langgraph-openai.js';
-import { describeDriver, delaysOf } from './behaviour.js';
+import { describeDriver, delaysOf, threeTries } from './behaviour.js';
 
 const OPENAI_DELAYS: [number, number][] = [
   [375, 500],
@@ -28,14 +28,7 @@ describeDriver(langgraphOpenaiDriver, {
 });
 
 describeDriver(aiOpenaiDriver, {
-  outcomes: {
-    'every attempt times out': [3, 'error'],
-    'every attempt gets 503': [3, 'error'],
-    'every attempt gets 409': [3, 'error'],
-    'first 1 fails, then 200': [2, 'ok'],
-    'first 2 fail, then 200': [3, 'ok'],
-    'reply after the timeout': [3, 'error'],
-  },
+  outcomes: threeTries(),
   delays: OPENAI_DELAYS,
 });
 

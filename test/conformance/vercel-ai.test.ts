@@ -6,17 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { SCRIPTS, type Script } from '../../src/conformance/script.js';
 import { vercelAiDriver } from '../../src/conformance/sdks/vercel-ai.js';
 import { abortSignalTimeout } from '../../src/conformance/transport.js';
-import { describeDriver } from './behaviour.js';
+import { describeDriver, threeTries } from './behaviour.js';
 
 describeDriver(vercelAiDriver(), {
-  outcomes: {
-    'every attempt times out': [3, 'error'],
-    'every attempt gets 503': [3, 'error'],
-    'every attempt gets 409': [3, 'error'],
-    'first 1 fails, then 200': [2, 'ok'],
-    'first 2 fail, then 200': [3, 'ok'],
-    'reply after the timeout': [3, 'error'],
-  },
+  outcomes: threeTries(),
   delays: [
     [2000, 2000],
     [4000, 4000],
