@@ -24,9 +24,23 @@ export const WALLS = {
   recommend: { folders: ['model', 'stats', 'format', 'scenario', 'analytic'], packages: [] },
   figures: { folders: ['model', 'stats', 'format', 'sim', 'analytic'], packages: [] },
   // The real key stores and their clients (PGlite, pg, Redis); the simulator's op log comes in as model types.
+  // The idempotency libraries (devDependencies, loaded with import() by `store replay --handler`)
+  // run against the same Redis, on a fake Date.
   stores: {
     folders: ['model', 'stats', 'format', 'io'],
-    packages: ['@electric-sql/pglite', 'pg', '@redis/client', 'node:'],
+    packages: [
+      '@electric-sql/pglite',
+      'pg',
+      '@redis/client',
+      '@aws-lambda-powertools/idempotency',
+      '@node-idempotency/core',
+      '@node-idempotency/storage-adapter-redis',
+      'express',
+      'express-idempotency',
+      'express-idempotency-redis-adapter',
+      '@sinonjs/fake-timers',
+      'node:',
+    ],
   },
   // Every file write, folder swap, lock and signal handler: the one part of src/ outside the
   // command line that touches the disk and the process.
@@ -39,7 +53,7 @@ export const WALLS = {
   // The real SDKs (devDependencies, each loaded with import() when its driver runs) under a fake clock and fetch;
   // idemsim's side runs the scenario loader and the simulator on the same scripts.
   conformance: {
-    folders: ['model', 'stats', 'presets', 'scenario', 'sim'],
+    folders: ['model', 'stats', 'presets', 'scenario', 'sim', 'io'],
     packages: [
       'openai',
       '@anthropic-ai/sdk',

@@ -44,6 +44,10 @@ const EXTERNAL = [
   /^ai$/,
   /^@ai-sdk\//,
   /^@sinonjs\//,
+  // The idempotency libraries `store replay --handler` runs (devDependencies, loaded only by it).
+  /^@aws-lambda-powertools\//,
+  /^@node-idempotency\//,
+  /^express(-idempotency(-redis-adapter)?)?$/,
 ];
 
 /**

@@ -2,7 +2,7 @@
 // order, through the article's handler on a real Redis and a real Postgres. Per answer,
 // the simulator's count beside each store's; with atomic claims they must be equal, and
 // the command exits 1 when any store disagrees.
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import type { KeyOp } from '../model/keyops.js';
 import { formatCount } from '../format/format.js';
 import type { Scenario } from '../model/scenario.js';
@@ -16,9 +16,14 @@ import { loadScenarios, memoryLimit, withScenarioOptions } from './load.js';
 import { startProgress } from './progress.js';
 import { type StoreOptions, openStore, storeOptions, storesOf, withStores } from './store-options.js';
 import { maxOf } from '../stats/extent.js';
+import { HANDLER_NAMES, type HandlerName } from '../model/handlers.js';
+import type { ReplayableHandler } from '../stores/handlers/run.js';
+import { refuseForHandler, replayThroughHandler } from './store-replay-handler.js';
 
 export interface ReplayOptions extends StoreOptions {
   sets?: readonly string[];
+  /** A real idempotency library to replay through instead of the article's handler. */
+  handler?: string;
   /** Refuse a run whose estimated peak memory is above this size (`--max-memory`). */
   maxMemory?: string;
   quiet?: boolean;
@@ -43,8 +48,14 @@ const BODY_BYTES = 64;
 export async function replayFile(file: string, options: ReplayOptions, ctx: CommandContext): Promise<number> {
   return guardAsync(ctx.err, () =>
     withStores(async () => {
-      const [loaded] = loadScenarios([file], options.sets ?? [], ctx.cwd, undefined, memoryLimit(options.maxMemory));
+      const sets = [
+        ...(options.sets ?? []),
+        ...(options.handler === undefined ? [] : [`keys.handler=${options.handler}`]),
+      ];
+      const [loaded] = loadScenarios([file], sets, ctx.cwd, undefined, memoryLimit(options.maxMemory));
       const scenario = (loaded as NonNullable<typeof loaded>).scenario;
+      const library = libraryOf(scenario.keys.handler, options);
+      if (library !== null) return replayHandlerFile(file, scenario, library, options, ctx);
       refuseUnreplayable(scenario, file);
       const ops: KeyOp[] = [];
       simulate(scenario, { onKeyOp: (op) => ops.push(op) });
@@ -79,6 +90,41 @@ export async function replayFile(file: string, options: ReplayOptions, ctx: Comm
       return agree ? ExitCode.ok : ExitCode.checkFailed;
     }),
   );
+}
+
+/** The real library a replay runs through: the one --handler or the scenario names, or null for the article's handler. */
+function libraryOf(handler: HandlerName, options: ReplayOptions): ReplayableHandler | null {
+  if (handler === 'reference') return null;
+  if (handler === 'stripe') {
+    throw new InputError(
+      "store replay: stripe is a hosted API; its profile is read from Stripe's documentation and there is no library to run (use --handler powertools, node-idempotency or express-idempotency)",
+    );
+  }
+  if (options.redis !== undefined || options.postgres !== undefined || options.only !== undefined) {
+    throw new InputError(
+      `store replay --handler ${handler}: the library runs on a temporary redis-server of idemsim's own (it writes keys without idemsim's prefix); drop --redis, --postgres and --only`,
+    );
+  }
+  return handler;
+}
+
+async function replayHandlerFile(
+  file: string,
+  scenario: Scenario,
+  handler: ReplayableHandler,
+  options: ReplayOptions,
+  ctx: CommandContext,
+): Promise<number> {
+  if (scenario.keys.scope === 'none')
+    throw new InputError(`${file}: keys.scope none stores no keys; there is nothing to replay (set a scope)`);
+  refuseForHandler(scenario, file, handler);
+  const ops: KeyOp[] = [];
+  simulate(scenario, { onKeyOp: (op) => ops.push(op) });
+  const lookups = ops.filter((op) => op.op === 'lookup').length;
+  ctx.out.write(
+    `store replay --handler ${handler}: ${scenario.name}, ${formatCount(scenario.actions)} actions, seed ${String(scenario.seed)}: ${formatCount(lookups)} key lookups and ${formatCount(ops.length - lookups)} ends, scope ${scenario.keys.scope}, claims ${scenario.keys.claim}, errors ${scenario.keys.errors}\n`,
+  );
+  return replayThroughHandler(ctx, scenario, handler, ops, options.quiet === true);
 }
 
 function refuseUnreplayable(scenario: Scenario, file: string): void {
@@ -127,6 +173,17 @@ Examples:
       200,000 actions' lookups and commits through Redis and Postgres: equal counts, exit 0
   $ npx idemsim store replay scenarios/refunds-4-retention-1h.yaml --set keys.retention=30s --only redis
       short retention: keys expire on the simulated clock and are claimed again
+  $ npx idemsim store replay scenarios/handlers/*.yaml --handler express-idempotency
+      each run through the real express-idempotency middleware on a real HTTP server and a
+      temporary redis-server, then pairs of requests sent at once to measure its GET-then-SET race
+
+With --handler (powertools, node-idempotency, express-idempotency) the library's own code
+answers: Powertools through makeIdempotent with a Lambda context whose remaining time is
+keys.lease, node-idempotency through its core's onRequest/onResponse, express-idempotency
+as Express middleware. Date is the simulated clock for the library, and the TTLs it sets
+run on that clock too. What a library does that no scenario field can say (Powertools'
+whole-second expiry and 10 s takeover lock; node-idempotency's 409 before its payload
+check) is named with its first lookup and set apart; any other difference exits 1.
 
 Exit codes: 0 every answer equal, 1 a store answered a lookup differently, 2 bad input.`;
 
@@ -136,15 +193,27 @@ export function replayCommand(ctx: CommandContext, done: (code: number) => void)
     new Command('replay')
       .summary("send a run's key lookups and commits through the handler on Redis and Postgres")
       .description(
-        "Simulate the scenario, then send its key-store operations, in the simulator's order, through the idempotency handler (atomic claim, 409 while running, 422 on a fingerprint mismatch, the stored result replayed) on a real Redis and a real Postgres. Expiry is judged on the simulated clock kept in each record, so an hour of retention takes no hour. Prints, per answer, the simulator's count and each store's; exits 1 when a store answered any lookup differently.",
+        "Simulate the scenario, then send its key-store operations, in the simulator's order, through the idempotency handler (atomic claim, 409 while running, 422 on a fingerprint mismatch, the stored result replayed) on a real Redis and a real Postgres, or with --handler through a real idempotency library on a temporary redis-server. Expiry is judged on the simulated clock, so an hour of retention takes no hour. Prints, per answer, the simulator's count and the store's or library's; exits 1 when any lookup was answered differently.",
       )
-      .argument('<FILE>', 'scenario file (atomic claims, a key scope)'),
+      .argument(
+        '<FILE...>',
+        "scenario files (a key scope; atomic claims for the article's handler), replayed one after the other",
+      ),
     sets,
   );
   return storeOptions(command)
+    .addOption(
+      new Option(
+        '--handler <name>',
+        "replay through a real idempotency library instead (sets keys.handler; default: the scenario's keys.handler)",
+      ).choices([...HANDLER_NAMES]),
+    )
     .option('--quiet', 'print no progress line on stderr')
     .addHelpText('after', EXAMPLES)
-    .action(async (file: string, options: Omit<ReplayOptions, 'sets'>) => {
-      done(await replayFile(file, { ...options, sets }, ctx));
+    .action(async (files: string[], options: Omit<ReplayOptions, 'sets'>) => {
+      // Every file is replayed; the exit code is the worst of theirs (2 bad input, 1 a difference).
+      let code: number = ExitCode.ok;
+      for (const file of files) code = Math.max(code, await replayFile(file, { ...options, sets }, ctx));
+      done(code);
     });
 }

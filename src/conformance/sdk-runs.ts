@@ -2,9 +2,7 @@
 // under the scripts of script.ts, to be compared with what idemsim's preset of the same
 // name believes that client does. The SDKs are devDependencies, loaded only when a driver
 // runs: `missingPackages` says which are not installed, `installedVersions` which ran.
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { installedVersion } from '../io/packages.js';
 import { aiOpenaiDriver } from './sdks/ai-openai.js';
 import { anthropicDriver } from './sdks/anthropic.js';
 import { awsStandardDriver } from './sdks/aws.js';
@@ -58,17 +56,4 @@ export function installedVersions(drivers: readonly SdkDriver[] = SDK_DRIVERS): 
     const version = installedVersion(name);
     return version === undefined ? [] : [`${name}@${version}`];
   });
-}
-
-function installedVersion(name: string): string | undefined {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
-    try {
-      const manifest = JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as {
-        version?: string;
-      };
-      return manifest.version;
-    } catch {
-      if (dirname(dir) === dir) return undefined;
-    }
-  }
 }

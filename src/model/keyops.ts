@@ -6,9 +6,12 @@
 export type LookupOutcome = 'claimed' | 'conflict' | 'mismatch' | 'stored' | 'race' | 'takeover';
 
 export type KeyOp =
-  /** An attempt's key was looked up at t (ms), with its payload's argument version. */
-  | { op: 'lookup'; t: number; key: number; version: number; outcome: LookupOutcome }
-  /** An execution committed at t and wrote the record as done. */
-  | { op: 'commit'; t: number; key: number }
-  /** A transaction holding the record rolled back at t: the record is gone. */
-  | { op: 'rollback'; t: number; key: number };
+  /**
+   * An attempt's key was looked up at t (ms), with its payload's argument version; `exec` is
+   * the serial number of the execution it started (claimed, race, takeover), else -1.
+   */
+  | { op: 'lookup'; t: number; key: number; version: number; outcome: LookupOutcome; exec: number }
+  /** Execution `exec` ended at t and wrote the record as done: its result, or its 500 (`error`). */
+  | { op: 'commit'; t: number; key: number; exec: number; error: boolean }
+  /** The record execution `exec` held was removed at t: a rolled-back transaction, or an error result deleted. */
+  | { op: 'rollback'; t: number; key: number; exec: number };

@@ -54,7 +54,7 @@ export function crashed(sim: Sim, exec: Execution, t: number): void {
       const claimed = exec.action.claimed;
       const at = claimed === null ? -1 : claimed.indexOf(store.keyAt(slot));
       if (at >= 0) (claimed as number[]).splice(at, 1);
-      if (sim.onKeyOp !== null) sim.onKeyOp({ op: 'rollback', t, key: store.keyAt(slot) });
+      if (sim.onKeyOp !== null) sim.onKeyOp({ op: 'rollback', t, key: store.keyAt(slot), exec: exec.serial });
       store.rollBack(slot, t);
     } else {
       store.abandon(slot);

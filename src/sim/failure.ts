@@ -33,7 +33,7 @@ export function failed(sim: Sim, exec: Execution, t: number): void {
   if (!sim.p.transactional && !sim.p.errorsDelete) {
     store.commit(slot, t);
     store.markError(slot);
-    if (sim.onKeyOp !== null) sim.onKeyOp({ op: 'commit', t, key });
+    if (sim.onKeyOp !== null) sim.onKeyOp({ op: 'commit', t, key, exec: exec.serial, error: true });
     return;
   }
   // Deleted (or rolled back with the effect): a record another execution already wrote as
@@ -45,6 +45,7 @@ export function failed(sim: Sim, exec: Execution, t: number): void {
   const claimed = exec.action.claimed;
   const at = claimed === null ? -1 : claimed.indexOf(key);
   if (at >= 0) (claimed as number[]).splice(at, 1);
-  if (sim.onKeyOp !== null) sim.onKeyOp({ op: 'rollback', t, key });
+  if (sim.onKeyOp !== null) sim.onKeyOp({ op: 'rollback', t, key, exec: exec.serial });
+  if (exec.traced !== null) exec.traced.deleted = t;
   store.rollBack(slot, t);
 }

@@ -102,7 +102,9 @@ function conflict(sim: Sim, action: Action, t: number): AttemptEnd {
 
 /** Tells the listener of `store replay` what this lookup did. */
 function logLookup(sim: Sim, call: Call, key: number, t: number, outcome: LookupOutcome): void {
-  (sim.onKeyOp as NonNullable<Sim['onKeyOp']>)({ op: 'lookup', t, key, version: call.version, outcome });
+  // The execution a claim, a race or a takeover starts is the next one numbered.
+  const exec = outcome === 'claimed' || outcome === 'race' || outcome === 'takeover' ? sim.nextExecution : -1;
+  (sim.onKeyOp as NonNullable<Sim['onKeyOp']>)({ op: 'lookup', t, key, version: call.version, outcome, exec });
 }
 
 /** The idempotency key the current attempt carries, as a number (MODEL.md "Key scopes"). */
@@ -204,7 +206,8 @@ export function onCommit(sim: Sim, exec: Execution, t: number): AttemptEnd {
   else if (exec.slot >= 0) {
     const store = sim.store as KeyStore;
     store.commit(exec.slot, t);
-    if (sim.onKeyOp !== null) sim.onKeyOp({ op: 'commit', t, key: store.keyAt(exec.slot) });
+    if (sim.onKeyOp !== null)
+      sim.onKeyOp({ op: 'commit', t, key: store.keyAt(exec.slot), exec: exec.serial, error: false });
   }
   freeSlot(sim, t);
   if ((fate !== Fate.commit && !failure) || !awaits(call, exec.k) || call.replyLost) return NOT_ENDED;

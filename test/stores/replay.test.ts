@@ -19,13 +19,13 @@ describe('replay', () => {
 
   it('agrees with a run whose answers the handler gives: claim, 409, commit, stored 200, 422, expiry', async () => {
     const ops: KeyOp[] = [
-      { op: 'lookup', t: 0, key: 1, version: 0, outcome: 'claimed' },
-      { op: 'lookup', t: 10, key: 1, version: 0, outcome: 'conflict' },
-      { op: 'commit', t: 20, key: 1 },
-      { op: 'lookup', t: 30, key: 1, version: 0, outcome: 'stored' },
-      { op: 'lookup', t: 40, key: 1, version: 1, outcome: 'mismatch' },
+      { op: 'lookup', t: 0, key: 1, version: 0, outcome: 'claimed', exec: 0 },
+      { op: 'lookup', t: 10, key: 1, version: 0, outcome: 'conflict', exec: -1 },
+      { op: 'commit', t: 20, key: 1, exec: 0, error: false },
+      { op: 'lookup', t: 30, key: 1, version: 0, outcome: 'stored', exec: -1 },
+      { op: 'lookup', t: 40, key: 1, version: 1, outcome: 'mismatch', exec: -1 },
       // Committed at 20, the record lives until 1020: at 1020 it is gone.
-      { op: 'lookup', t: 1020, key: 1, version: 1, outcome: 'claimed' },
+      { op: 'lookup', t: 1020, key: 1, version: 1, outcome: 'claimed', exec: 1 },
     ];
     const r = await replay(store, ops, SETTINGS);
     expect(r.disagreements).toBe(0);
@@ -36,9 +36,9 @@ describe('replay', () => {
 
   it('counts and names a lookup the store answers otherwise', async () => {
     const ops: KeyOp[] = [
-      { op: 'lookup', t: 0, key: 7, version: 0, outcome: 'claimed' },
+      { op: 'lookup', t: 0, key: 7, version: 0, outcome: 'claimed', exec: 0 },
       // The simulator says stored, but nothing was committed: the store says 409.
-      { op: 'lookup', t: 5, key: 7, version: 0, outcome: 'stored' },
+      { op: 'lookup', t: 5, key: 7, version: 0, outcome: 'stored', exec: -1 },
     ];
     const r = await replay(store, ops, SETTINGS);
     expect(r.disagreements).toBe(1);
