@@ -157,6 +157,8 @@ export interface TracedAttempt {
   crash?: { at: number; afterEffect: boolean };
   /** The attempt executed by taking over a `running` record whose lease had run out. */
   takeover?: boolean;
+  /** Its execution failed (a 500) and the handler deleted the key record then (MODEL.md F, `errors: delete`). */
+  deleted?: number;
   /** A hedged attempt (MODEL.md, D): sent beside the call's earlier attempts, not after them. */
   hedge?: boolean;
   /** The first attempt of a client call that retry layer `layer` sent (MODEL.md E), not the SDK's own retry. */

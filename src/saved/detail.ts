@@ -27,6 +27,7 @@ const readAttempt = record<TracedAttempt>({
   duplicate: bool,
   crash: optional(record<{ at: number; afterEffect: boolean }>({ at: finite, afterEffect: bool })),
   takeover: optional(bool),
+  deleted: optional(finite),
   hedge: optional(bool),
   layer: optional(count),
   refused: optional(oneOf({ budget: 'budget', throttle: 'throttle' })),

@@ -219,6 +219,7 @@ describe('labels', () => {
       ],
       takeovers: [],
       reads: [],
+      deletions: [],
     };
     const labels = placeLabels(crowded, [], px, 760);
     expect(labels.length).toBeLessThan(3);

@@ -20,6 +20,8 @@ export interface ReadRow extends SpanRow {
 
 export interface ExtendedMarks {
   crashes: CrashRow[];
+  /** Key records a failed execution's handler deleted: `at` in seconds since the action arrived. */
+  deletions: { action: number; at: number }[];
   takeovers: SpanRow[];
   reads: ReadRow[];
 }

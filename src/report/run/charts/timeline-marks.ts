@@ -16,6 +16,7 @@ export const EXTENDED_LAYERS = {
   takeovers: 'takeovers',
   crashTails: 'crash_tails',
   crashes: 'crashes',
+  deletions: 'deletions',
   labels: 'extended_labels',
 } as const;
 export type ExtendedLayer = keyof typeof EXTENDED_LAYERS;
@@ -61,6 +62,10 @@ export function outcomeScale(serverCrash: boolean, serverError = false): { domai
   return { domain, range };
 }
 
+/** Said only where a record was deleted, so pictures without one keep their words. */
+export const DELETION_DESCRIPTION =
+  'Dark crosses mark key records the handler deleted when an execution failed (errors: delete): the next attempt executes again.';
+
 export const EXTENDED_DESCRIPTION =
   'Red lightning bolts mark the service worker crashing (filled after the effect committed, hollow before), ' +
   'dashed outlines attempts that took a record over when its lease ran out, and thin grey bars the reads the agent made before repeating.';
@@ -76,6 +81,9 @@ export function extendedMarks(trace: readonly TracedAction[]): ExtendedMarks {
         ? undefined
         : { action: t.action, at: since(t, a.crash.at), afterEffect: a.crash.afterEffect, end: since(t, a.end) },
     ),
+    deletions: attempts((a, t) =>
+      a.deleted === undefined ? undefined : { action: t.action, at: since(t, a.deleted) },
+    ),
     takeovers: attempts((a, t) =>
       a.takeover === true ? { action: t.action, start: since(t, a.sent), end: since(t, a.end) } : undefined,
     ),
@@ -86,12 +94,17 @@ export function extendedMarks(trace: readonly TracedAction[]): ExtendedMarks {
 }
 
 export function hasExtendedMarks(data: ExtendedMarks): boolean {
-  return data.crashes.length + data.takeovers.length + data.reads.length > 0;
+  return data.crashes.length + data.takeovers.length + data.reads.length + data.deletions.length > 0;
 }
 
 /** The latest instant an extended mark reaches (a crash can come after its attempt's timeout). */
 export function extendedEnd(data: ExtendedMarks): number {
-  return Math.max(0, maxOf(data.crashes.map((c) => c.at)), maxOf(data.reads.map((r) => r.end)));
+  return Math.max(
+    0,
+    maxOf(data.crashes.map((c) => c.at)),
+    maxOf(data.reads.map((r) => r.end)),
+    maxOf(data.deletions.map((d) => d.at)),
+  );
 }
 
 /** "Also: 3 server crashes (red bolts), 1 lease takeover (dashed outline)", then `more`, or '' when none. */
@@ -116,6 +129,11 @@ export function extendedCaption(data: readonly ExtendedMarks[], more: readonly s
       'read before a repeat (grey bar)',
       'reads before a repeat (grey bars)',
     ),
+    n(
+      total((d) => d.deletions),
+      'key record deleted after a 500 (cross)',
+      'key records deleted after a 500 (crosses)',
+    ),
   ].filter((part): part is string => part !== false);
   parts.push(...more);
   return parts.length === 0 ? '' : `Also: ${parts.join(', ')}.`;
@@ -124,6 +142,8 @@ export function extendedCaption(data: readonly ExtendedMarks[], more: readonly s
 // A lightning bolt in vega's shape space ([-1, 1], y down): filled where the effect had
 // committed before the worker died, hollow where it had not.
 const BOLT = 'M0.3,-1L-0.6,0.12L-0.02,0.12L-0.3,1L0.62,-0.18L0.04,-0.18Z';
+// A diagonal cross: the record struck out.
+const STRUCK = 'M-1,-1L1,1M-1,1L1,-1';
 
 /** The extended layers for one panel, each only where it has data; `labels` from placeLabels. */
 export function extendedLayers(
@@ -176,6 +196,23 @@ export function extendedLayers(
         strokeJoin: 'round',
         stroke: CRASH_RED,
         fill: { expr: `datum.afterEffect ? '${CRASH_RED}' : '#ffffff'` },
+        yOffset: -3,
+        aria: false,
+      },
+      encoding: { x: x('at'), y: top },
+    });
+  if (data.deletions.length > 0)
+    layers.push({
+      name: name('deletions'),
+      data: { values: data.deletions },
+      // On the bar's top edge at the failure instant, beside the 500 that ends the attempt.
+      mark: {
+        type: 'point',
+        shape: STRUCK,
+        size: 90,
+        filled: false,
+        stroke: SERVER_ERROR.color,
+        strokeWidth: 2.2,
         yOffset: -3,
         aria: false,
       },

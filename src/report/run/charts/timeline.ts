@@ -12,6 +12,7 @@ import { axisPixels, placeLabels } from './timeline-labels.js';
 import type { ExtendedMarks } from './timeline-data.js';
 import {
   type ExtendedLayer,
+  DELETION_DESCRIPTION,
   EXTENDED_DESCRIPTION,
   EXTENDED_LAYERS,
   hasExtendedMarks,
@@ -219,7 +220,12 @@ export function timelineChart(runs: readonly ChartRun[]): Chart {
   // The extended counts go on a second subtitle line: vega sizes the chart by its longest line.
   const lines = [captionOf(runs), extendedCaption(marks, clientCaptionParts(clients))].filter((line) => line !== '');
   const caption = lines.join(' ');
-  const more = [extended ? EXTENDED_DESCRIPTION : '', clientDescription(clients)].filter((s) => s !== '');
+  const deletions = marks.some((m) => m.deletions.length > 0);
+  const more = [
+    extended ? EXTENDED_DESCRIPTION : '',
+    deletions ? DELETION_DESCRIPTION : '',
+    clientDescription(clients),
+  ].filter((s) => s !== '');
   const description =
     'Timeline of traced actions: one row per action, one bar per attempt from send to end coloured by outcome; ' +
     'dots mark executions (white), duplicate executions (pink) and stored answers (cyan rings); ' +

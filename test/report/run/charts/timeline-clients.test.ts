@@ -210,7 +210,7 @@ describe('refused retries', () => {
       ]),
     ]);
     const px = axisPixels({ type: 'linear', domain: [0, 10] }, 760);
-    const labels = placeLabels({ crashes: [], takeovers: [], reads: [] }, [], px, 760, data.refusals);
+    const labels = placeLabels({ crashes: [], takeovers: [], reads: [], deletions: [] }, [], px, 760, data.refusals);
     expect(labels.map((l) => [l.text, l.at])).toEqual([[REFUSED.throttle, 0]]);
   });
 });
