@@ -2,8 +2,9 @@
 // mismatch, an error result and a running record, each value from that library's own code
 // at a named version (run against a real Redis: docs/reference/handlers-research.md gives
 // the file, line and run of every value). A profile fills the keys fields the scenario
-// does not set; any field the scenario sets wins. A value a library has no default for
-// (Powertools' lease is the Lambda's remaining time) is left out and named in `requires`.
+// does not set; any field the scenario sets wins. A value that is the user's own setting
+// rather than the library's (Powertools' lease is the Lambda's remaining time) is named in
+// `requires`, with the platform's default filled in.
 import type { Claim, KeyErrors } from '../model/scenario.js';
 import type { HandlerName } from '../model/handlers.js';
 
@@ -35,7 +36,9 @@ export const HANDLERS: Readonly<Record<HandlerName, HandlerProfile>> = {
     // SET NX EX: atomic. No payload validation unless configured: a different payload gets
     // the first result. A thrown error deletes the record. The in-progress record expires
     // with the Lambda's remaining time.
-    keys: { claim: 'atomic', errors: 'delete', fingerprint: false },
+    // The lease is the invocation's remaining time: at most the function's timeout, whose
+    // Lambda default is 3 s (docs.aws.amazon.com/lambda/latest/dg/configuration-timeout.html).
+    keys: { claim: 'atomic', errors: 'delete', fingerprint: false, lease: 3000 },
     requires: ['keys.lease'],
     checked: 'run',
   },

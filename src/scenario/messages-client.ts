@@ -96,12 +96,12 @@ export const presetRequires = (preset: string, path: string, fallback: string): 
     `client.preset ${preset}: the client has no default for ${path}; idemsim's default ${fallback} applies: set ${path}`,
   );
 
-/** `fallback`: idemsim's default of the field, as a file writes it. */
+/** `fallback`: the value the profile fills in, as a file writes it. */
 export const handlerRequires = (handler: string, path: string, fallback: string): Problem =>
   problem(
     Code.presetRequires,
-    `keys.handler ${handler}: the library has no default for ${path} (Powertools: the Lambda's remaining time); ` +
-      `idemsim's default ${fallback} applies: set ${path} to your function's timeout`,
+    `keys.handler ${handler}: ${path} is your setting, not the library's (Powertools: the Lambda's remaining time); ` +
+      `${fallback} applies (Lambda's default timeout): set ${path} to your function's timeout`,
   );
 
 /** `preset`: the preset the limit came from, when the scenario did not write it. */

@@ -46,7 +46,7 @@ export function scenarioWarnings(root: MapNode, scenario: Scenario): Issue[] {
       issueAt(
         keyOf('keys.handler') ?? root.pos,
         'keys.handler',
-        msg.handlerRequires(handler, path, String(written(field, field.default))),
+        msg.handlerRequires(handler, path, String(written(field, profileValue(handler, path) ?? field.default))),
       ),
     );
   }
@@ -113,4 +113,10 @@ function retentionWarnings(s: Scenario, warn: (path: string, problem: Problem) =
   if (retries && s.client.timeout > retention) {
     warn('client.timeout', msg.timeoutOutlivesRecord(durationLiteral(s.client.timeout), durationLiteral(retention)));
   }
+}
+
+/** The value handler profile `handler` fills at `path` (a `keys.` field), if it fills one. */
+function profileValue(handler: Scenario['keys']['handler'], path: string): unknown {
+  const keys: Record<string, unknown> = HANDLERS[handler].keys;
+  return keys[path.slice('keys.'.length)];
 }
