@@ -74,8 +74,8 @@ export async function openExpressIdempotency(
   const { port } = server.address() as AddressInfo;
   const agent = new Agent({ keepAlive: true });
 
-  /** A POST of the refund; on the shared keep-alive connections, or (`shared` false) a new one. */
-  const send = (key: string, payload: number, shared = true): Promise<number> =>
+  /** A POST of the refund, on the replay's kept-alive connections or on `client`'s. */
+  const send = (key: string, payload: number, client: Agent = agent): Promise<number> =>
     new Promise((resolve, reject) => {
       const body = JSON.stringify({ version: payload });
       const req = httpRequest(
@@ -84,7 +84,7 @@ export async function openExpressIdempotency(
           port,
           path: '/refund',
           method: 'POST',
-          agent: shared ? agent : false,
+          agent: client,
           headers: {
             'content-type': 'application/json',
             'idempotency-key': key,
@@ -141,16 +141,23 @@ export async function openExpressIdempotency(
       return reply;
     },
     async race(pairs) {
-      let both = 0;
-      for (let i = 0; i < pairs; i++) {
-        const key = `${settings.prefix}race:${i}`;
-        // Two clients: each request on a connection of its own, sent in the same turn.
-        await Promise.all([send(key, 0, false), send(key, 0, false)]);
-        // Each execution's result is written after its reply: wait for the writes to land.
-        await Promise.allSettled([...writing]);
-        if ((raced.get(key) ?? 0) >= 2) both++;
+      // Two clients, each with one kept-alive connection, opened before the pairs: each pair
+      // is one request from each, written in the same turn of the event loop.
+      const clients = [new Agent({ keepAlive: true, maxSockets: 1 }), new Agent({ keepAlive: true, maxSockets: 1 })];
+      try {
+        await Promise.all(clients.map((client, i) => send(`${settings.prefix}warm:${i}`, 0, client)));
+        let both = 0;
+        for (let i = 0; i < pairs; i++) {
+          const key = `${settings.prefix}race:${i}`;
+          await Promise.all(clients.map((client) => send(key, 0, client)));
+          // Each execution's result is written after its reply: wait for the writes to land.
+          await Promise.allSettled([...writing]);
+          if ((raced.get(key) ?? 0) >= 2) both++;
+        }
+        return { tried: pairs, both };
+      } finally {
+        for (const client of clients) client.destroy();
       }
-      return { tried: pairs, both };
     },
     async close() {
       await Promise.allSettled([...writing]);

@@ -108,7 +108,9 @@ describe('run --format json and csv', () => {
 
   it('give every run the client rows when one uses them, the others’ values empty', () => {
     const lines = renderCsv([defaultsRun(), throttleRun()]).trimEnd().split('\n');
-    expect(lines).toHaveLength(1 + 2 * shownMetrics({ extended: true, clients: true, layers: false, handlers: false }).length);
+    expect(lines).toHaveLength(
+      1 + 2 * shownMetrics({ extended: true, clients: true, layers: false, handlers: false }).length,
+    );
     expect(lines).toContain('article-defaults,retriesRefused.throttle,,,');
     expect(lines).toContain('throttled,retriesRefused.throttle,1736,,');
     const plain = renderCsv([defaultsRun()]).trimEnd().split('\n');

@@ -71,7 +71,9 @@ describe('run --format csv', () => {
 
   it('gives every run every metric when one uses an extended feature, the others’ extended values empty', () => {
     const lines = renderCsv([defaultsRun(), extendedRun()]).trimEnd().split('\n');
-    expect(lines).toHaveLength(1 + 2 * shownMetrics({ extended: true, clients: false, layers: false, handlers: false }).length);
+    expect(lines).toHaveLength(
+      1 + 2 * shownMetrics({ extended: true, clients: false, layers: false, handlers: false }).length,
+    );
     expect(lines).toContain('article-defaults,serverCrashes.total,,,');
     expect(lines).toContain('incident-latency,serverCrashes.total,190,,');
     expect(lines).toContain('incident-latency,keyStore.peakKeysAt,903000,,');
