@@ -19,7 +19,6 @@ const RACE_PAIRS = 200;
 const GAP_NOTES: Readonly<Record<Gap, string>> = {
   'whole-second expiry': 'Powertools keeps expiry in whole seconds; the model, in ms',
   'takeover lock': 'Powertools takes over a lapsed lease at most once per key per 10 s (a :lock key)',
-  'in progress before fingerprint': 'node-idempotency answers 409 for a running key before it compares payloads',
   'racer not replayed': 'a racing execution was not sent one by one, and its end changed the record',
 };
 
@@ -106,11 +105,12 @@ function render(run: HandlerRun, handler: ReplayableHandler): string[] {
   }
   for (const [gap, seen] of r.gaps) {
     lines.push(
-      `  not expressible in the scenario (${gap}): ${formatCount(seen.count)} lookups set apart; ${GAP_NOTES[gap]}. The first: ${describe(seen.first)}`,
+      `  not expressible in the scenario (${gap}): ${formatCount(seen.count)} ${seen.count === 1 ? 'lookup' : 'lookups'} set apart; ${GAP_NOTES[gap]}. The first: ${describe(seen.first)}`,
     );
   }
+  const other = r.gaps.size > 0 ? ' other' : '';
   if (r.disagreements === 0)
-    lines.push(`  every other answer equal: ${handler} answered each lookup as the simulator did`);
+    lines.push(`  every${other} answer equal: ${handler} answered each lookup as the simulator did`);
   else {
     lines.push(
       `  ${formatCount(r.disagreements)} lookups answered differently; the first: ${describe(r.first as Lookup)}`,

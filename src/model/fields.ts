@@ -206,6 +206,15 @@ export const FIELDS: readonly Field[] = [
   ),
   optional(
     f(
+      'keys.fingerprintWhileRunning',
+      'boolean',
+      'compare the fingerprint of a repeat that finds the record still running (true); false: 409 before any comparison',
+    ),
+    false,
+    HANDLER_METRICS,
+  ),
+  optional(
+    f(
       'keys.lease',
       'duration-or-none',
       'a running record older than this is taken over (duration); none: never; no effect with transactional',

@@ -199,6 +199,11 @@ export interface Scenario {
     errors: KeyErrors;
     /** The status a live key with another fingerprint gets (MODEL.md F): 422, 409 (retried as a conflict), or another 4xx. */
     mismatchStatus: number;
+    /**
+     * A repeat that finds the record still running has its fingerprint compared (true, as
+     * MODEL.md's handler does), or gets the 409 first (false: node-idempotency). An extension of MODEL.md F.
+     */
+    fingerprintWhileRunning: boolean;
     /** A `running` record older than this is taken over; `'none'`: never. */
     lease: number | 'none';
     leaseRenewal: boolean;
@@ -270,6 +275,7 @@ export function defaultScenario(): Scenario {
       transactional: false,
       errors: 'store',
       mismatchStatus: 422,
+      fingerprintWhileRunning: true,
       lease: 'none',
       leaseRenewal: false,
     },

@@ -14,6 +14,7 @@ export interface HandlerProfile {
   keys: {
     claim?: Claim;
     mismatchStatus?: number;
+    fingerprintWhileRunning?: boolean;
     errors?: KeyErrors;
     lease?: number | 'none';
     fingerprint?: boolean;
@@ -45,8 +46,16 @@ export const HANDLERS: Readonly<Record<HandlerName, HandlerProfile>> = {
   'node-idempotency': {
     source: '@node-idempotency/core 1.0.11 with @node-idempotency/storage-adapter-redis',
     // SET NX PX: atomic; 409 (Retry-After: 1) while in progress; 422 on another body hash;
-    // every status stored and replayed; the in-progress record holds its whole TTL.
-    keys: { claim: 'atomic', mismatchStatus: 422, errors: 'store', lease: 'none', fingerprint: true },
+    // every status stored and replayed; the in-progress record holds its whole TTL. The
+    // record's state is looked at before its fingerprint: a running key answers 409 to any payload.
+    keys: {
+      claim: 'atomic',
+      mismatchStatus: 422,
+      errors: 'store',
+      lease: 'none',
+      fingerprint: true,
+      fingerprintWhileRunning: false,
+    },
     checked: 'run',
   },
   'express-idempotency': {
@@ -69,7 +78,14 @@ export const HANDLERS: Readonly<Record<HandlerName, HandlerProfile>> = {
 export function handlerValues(name: HandlerName): [string, unknown][] {
   const keys = HANDLERS[name].keys;
   const values: [string, unknown][] = [['keys.handler', name]];
-  for (const field of ['claim', 'fingerprint', 'errors', 'mismatchStatus', 'lease'] as const) {
+  for (const field of [
+    'claim',
+    'fingerprint',
+    'errors',
+    'mismatchStatus',
+    'fingerprintWhileRunning',
+    'lease',
+  ] as const) {
     const value = keys[field];
     if (value !== undefined) values.push([`keys.${field}`, value]);
   }

@@ -53,7 +53,13 @@ export function receive(sim: Sim, call: Call, t: number): AttemptEnd {
     execute(sim, call, slot, t, Role.claim);
     return NOT_ENDED;
   }
-  if (p.fingerprint && store.fingerprint(found) !== call.version) {
+  // A handler that looks at the record's state first (fingerprintWhileRunning false)
+  // compares fingerprints only once the record is done: a running one answers 409 below.
+  if (
+    p.fingerprint &&
+    store.fingerprint(found) !== call.version &&
+    (p.fingerprintWhileRunning || store.isDone(found))
+  ) {
     if (sim.onKeyOp !== null) logLookup(sim, call, key, t, 'mismatch');
     // MODEL.md F: a handler that answers a mismatch with 409 has it retried as a conflict,
     // whatever the record holds (a stored result, or a running execution).

@@ -57,6 +57,8 @@ export interface Params {
   failureAfterEffect: number;
   errorsDelete: boolean;
   mismatchConflict: boolean;
+  /** Compare fingerprints while the record is running (else a running record answers 409 first). */
+  fingerprintWhileRunning: boolean;
   transactional: boolean;
   lease: number;
   leaseRenewal: boolean;
@@ -127,6 +129,7 @@ export function paramsOf(s: Scenario): Params {
     failureAfterEffect: s.service.failure.afterEffect,
     errorsDelete: s.keys.errors === 'delete',
     mismatchConflict: s.keys.mismatchStatus === 409,
+    fingerprintWhileRunning: s.keys.fingerprintWhileRunning,
     transactional: s.keys.transactional,
     // A crashed transaction holds no row: a lease has nothing to take over.
     lease: s.keys.lease === 'none' || s.keys.transactional ? Infinity : s.keys.lease,

@@ -148,6 +148,7 @@ const scenario: fc.Arbitrary<Scenario> = fc
       transactional: fc.boolean(),
       errors: fc.constantFrom(...(Object.keys(KeyErrors) as (keyof typeof KeyErrors)[])),
       mismatchStatus: fc.integer({ min: 400, max: 499 }),
+      fingerprintWhileRunning: fc.boolean(),
       lease: fc.oneof(fc.constant('none' as const), positive(1e12)),
       leaseRenewal: fc.boolean(),
     }),

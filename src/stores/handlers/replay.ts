@@ -16,7 +16,7 @@ export const CLASSES = ['executed', 'executed again', 'conflict', 'mismatch', 's
 export type AnswerClass = (typeof CLASSES)[number];
 
 /** Behaviour of a library that the scenario fields cannot express. */
-export type Gap = 'whole-second expiry' | 'takeover lock' | 'in progress before fingerprint' | 'racer not replayed';
+export type Gap = 'whole-second expiry' | 'takeover lock' | 'racer not replayed';
 
 export interface Lookup {
   index: number;
@@ -50,17 +50,14 @@ export interface ReplayTarget {
   /** What this library does that no scenario field expresses (the replay itself adds 'racer not replayed'). */
   gaps: readonly Gap[];
   retention: number;
-  lease: number;
   /** Sets the library's clock (Date) to simulated ms t. */
   setClock(t: number): void;
   keyText(key: number): string;
 }
 
-/** The simulator's record of a key, kept from the run's own operations. */
+/** The simulator's record of a key, kept from the run's own operations: when it expires. */
 interface SimRecord {
-  running: boolean;
   expiresAt: number;
-  leaseEnds: number;
 }
 
 export async function replayThrough(
@@ -126,7 +123,7 @@ export async function replayThrough(
       }
       if (op.exec >= 0) {
         executedBefore.add(op.key);
-        records.set(op.key, { running: true, expiresAt: op.t + target.retention, leaseEnds: op.t + target.lease });
+        records.set(op.key, { expiresAt: op.t + target.retention });
       }
       if (reply.answer === 'executed') {
         if (op.exec >= 0) held.set(op.exec, reply.execution);
@@ -136,7 +133,7 @@ export async function replayThrough(
       const execution = held.get(op.exec);
       held.delete(op.exec);
       if (op.op === 'commit') {
-        records.set(op.key, { running: false, expiresAt: op.t + target.retention, leaseEnds: Infinity });
+        records.set(op.key, { expiresAt: op.t + target.retention });
         if (op.error) result.errors++;
         else result.commits++;
       } else {
@@ -189,8 +186,6 @@ function gapOf(
   // Powertools: a record's expiry is a whole second, rounded; one lookup near it may go either way.
   if (has('whole-second expiry') && Math.abs(op.t - record.expiresAt) <= 1000) return 'whole-second expiry';
   if (has('takeover lock') && op.outcome === 'takeover' && library === 'conflict') return 'takeover lock';
-  if (has('in progress before fingerprint') && op.outcome === 'mismatch' && library === 'conflict' && record.running)
-    return 'in progress before fingerprint';
   return null;
 }
 

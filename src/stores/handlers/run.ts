@@ -25,7 +25,7 @@ export const PACKAGES: Readonly<Record<ReplayableHandler, readonly string[]>> = 
 /** What each library does that no scenario field expresses (docs/reference/handlers.md). */
 const GAPS: Readonly<Record<ReplayableHandler, readonly Gap[]>> = {
   powertools: ['whole-second expiry', 'takeover lock'],
-  'node-idempotency': ['in progress before fingerprint'],
+  'node-idempotency': [],
   'express-idempotency': [],
 };
 
@@ -99,7 +99,6 @@ export async function runHandlerReplay(
           gaps: GAPS[name],
           readThenWrite: library.race !== undefined,
           retention: run.retention,
-          lease: run.lease,
           setClock: (t) => clock.setSystemTime(EPOCH + t),
           keyText: (key) => `${prefix}idem:${run.scope}:${key}`,
         },
