@@ -17,14 +17,14 @@ import {
   type ComparisonRow,
 } from '../report/presets/compare.js';
 import { scenarioToYaml } from '../scenario/index.js';
-import { simulate } from '../sim/simulate.js';
 import type { CommandContext } from './context.js';
 import { ExitCode } from './errors.js';
 import { loadScenarios, memoryLimit } from './load.js';
 import { presetTakesDefault } from './messages.js';
 import { formatOption } from './options.js';
-import { quietly, startProgress } from './progress.js';
+import { quietly } from './progress.js';
 import { checkOut, writeFolder } from './out.js';
+import { simulateEach } from './compare-runs.js';
 import { VERSION } from './version.js';
 
 export const COMPARE_FORMATS = ['table', 'json', 'csv'] as const;
@@ -63,7 +63,10 @@ export async function compare(
     const missing = (PRESETS[name].requires ?? []).filter((path) => !loaded.given.includes(path));
     if (missing.length > 0) io.err.write(`${presetTakesDefault(name, missing)}\n`);
   }
-  const comparison: Comparison = { base: loaded.scenario, rows: simulateAll(presetPoints(loaded.scenario, names), io) };
+  const comparison: Comparison = {
+    base: loaded.scenario,
+    rows: simulateEach(presetPoints(loaded.scenario, names), io),
+  };
   ctx.out.write(
     format === 'json'
       ? renderCompareJson(comparison, VERSION)
@@ -103,20 +106,4 @@ export function presetPoints(base: Scenario, names: readonly PresetName[]): Poin
       }),
     ),
   ];
-}
-
-/** One point after the other, in this process, with one progress line for them all. */
-function simulateAll(points: readonly Point[], ctx: CommandContext): ComparisonRow[] {
-  const total = points.reduce((sum, point) => sum + point.scenario.actions, 0);
-  const progress = startProgress(ctx, total);
-  let before = 0;
-  try {
-    return points.map((point) => {
-      const onProgress = progress.reporter(before);
-      before += point.scenario.actions;
-      return { ...point, result: simulate(point.scenario, { onProgress }) };
-    });
-  } finally {
-    progress.finish();
-  }
 }

@@ -2,8 +2,8 @@
 // the client sends itself and once with an intent key, as a table for a person, tidy CSV
 // and stable JSON. Values and intervals are written as `run` and `sweep` write them.
 import Table from 'cli-table3';
-import { formatCount, formatInterval, formatMetric } from '../../format/format.js';
-import { eitherCarried, metricInfo, metricUnit, metricValue } from '../../model/metrics.js';
+import { formatCount } from '../../format/format.js';
+import { eitherCarried, metricInfo } from '../../model/metrics.js';
 import { NO_GROUP } from '../../model/metric-types.js';
 import { carriedBy } from '../../model/features.js';
 import type { PresetName } from '../../model/presets.js';
@@ -11,7 +11,8 @@ import { type RunResult } from '../../model/result.js';
 import { canonicalIntervals, canonicalMetrics } from '../../model/canonical.js';
 import { type Scenario } from '../../model/scenario.js';
 import { canonicalScenario } from '../../model/canonical-scenario.js';
-import { INTERVAL_NOTE, NO_BORDER, csvField, csvNumber, terminalText, wrap } from '../text.js';
+import { metricCsvNumbers, metricText } from '../compare-cells.js';
+import { INTERVAL_NOTE, NO_BORDER, csvField, terminalText, wrap } from '../text.js';
 
 /** The key a point runs with: the one the client sends itself, or one per logical action. */
 export const KeyVariant = { client: 'client', intent: 'intent' } as const;
@@ -79,22 +80,6 @@ export function comparisonFacts(comparison: Comparison): string {
 export const KEY_NOTE =
   'yours: the scenario as given, its own client and key; key client: the key the client sends itself (keys.scope call for stripe, none for the others); intent: keys.scope intent, one key per logical action, kept by re-plans and replays.';
 
-/** A value and its interval ("[low, high]", empty without one), as `run` and `sweep` write them. */
-export function metricParts(result: RunResult, metric: string): { value: string; interval: string } {
-  const unit = metricUnit(metric);
-  const value = metricValue(result.metrics, metric);
-  const interval = result.intervals[metric];
-  return {
-    value: formatMetric(value, unit),
-    interval: interval === undefined ? '' : formatInterval(interval, unit, value),
-  };
-}
-
-function metricCell(result: RunResult, metric: string): string {
-  const { value, interval } = metricParts(result, metric);
-  return interval === '' ? value : `${value} ${interval}`;
-}
-
 const WIDTH = 100;
 
 export function renderCompareTable(comparison: Comparison): string {
@@ -109,7 +94,7 @@ export function renderCompareTable(comparison: Comparison): string {
     table.push([
       row.preset === previous ? '' : row.preset,
       keyLabel(row),
-      ...COMPARE_METRICS.map((m) => metricCell(row.result, m)),
+      ...COMPARE_METRICS.map((m) => metricText(row.result, m)),
     ]);
     previous = row.preset;
   }
@@ -130,11 +115,8 @@ export function renderCompareCsv(comparison: Comparison): string {
   const lines = [['preset', 'key', 'scope', 'metric', 'value', 'ci_low', 'ci_high'].join(',')];
   for (const row of comparison.rows) {
     for (const metric of COMPARE_METRICS) {
-      const interval = row.result.intervals[metric];
-      const value = metricValue(row.result.metrics, metric);
       const fields = [row.preset, row.key, row.scenario.keys.scope, metric];
-      const numbers = [csvNumber(value), csvNumber(interval?.low), csvNumber(interval?.high)];
-      lines.push([...fields, ...numbers].map(csvField).join(','));
+      lines.push([...fields, ...metricCsvNumbers(row.result, metric)].map(csvField).join(','));
     }
   }
   return `${lines.join('\n')}\n`;

@@ -15,6 +15,7 @@ import {
   type HtmlLink,
 } from '../page.js';
 import type { ReportFile } from '../../model/files.js';
+import { metricParts } from '../compare-cells.js';
 import { compareChart } from './chart.js';
 import {
   COMPARE_METRICS,
@@ -22,7 +23,6 @@ import {
   METRIC_LABELS,
   comparisonFacts,
   keyLabel,
-  metricParts,
   renderCompareCsv,
   renderCompareJson,
   renderCompareTable,
