@@ -65,6 +65,23 @@ export function presetTakesDefault(preset: string, fields: readonly string[]): s
   return `note: ${preset} has no default for ${orList(fields)}; the scenario does not set ${fields.length === 1 ? 'it' : 'them'}, so idemsim's default applies`;
 }
 
+/** A library with no default for a field the scenario does not set: what its row runs with instead, and why. */
+export function handlerTakesDefault(
+  handler: string,
+  field: string,
+  what: string | undefined,
+  value: string,
+  source: string,
+): string {
+  const means = what === undefined ? '' : ` (${what})`;
+  return `note: ${handler} has no default for ${field}${means}; the scenario does not set it, so the ${handler} row runs with ${value} (${source}): set ${field} to yours`;
+}
+
+/** A scenario without a key, whose profiles run with one. */
+export function handlersNeedAKey(): string {
+  return 'note: the scenario sends no key (keys.scope none) and a handler without a key does nothing: every profile runs with keys.scope intent, one key per logical action; the yours row keeps none';
+}
+
 /** A signal that came while idemsim wrote: the write was finished or undone first. */
 export function interrupted(signal: string): string {
   return `idemsim: interrupted by ${signal}; no file or report folder was left half-written`;

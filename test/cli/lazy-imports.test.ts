@@ -55,6 +55,7 @@ const LIGHT_COMMANDS = [
   'recommend',
   'fit-latency',
   'presets',
+  'handlers',
   'store',
   'glossary',
 ];
