@@ -15,6 +15,7 @@ const FULL = [
   // Real servers: redis-server, PostgreSQL from initdb, PGlite.
   'test/stores/**/*.test.ts',
   'test/cli/store.test.ts',
+  'test/cli/store-replay-handler.test.ts',
   // The package as npm packs it, and the shipped examples as their engines run them.
   'test/cli/package.test.ts',
   'test/cli/shard-examples.test.ts',

@@ -33,6 +33,7 @@ const COMMANDS: readonly (readonly [string, () => Promise<CommandFactory>])[] = 
   ['fit-latency', async () => (await import('./fit-latency.js')).fitLatencyCommand],
   ['store', async () => (await import('./store.js')).storeCommand],
   ['presets', async () => (await import('./presets.js')).presetsCommand],
+  ['handlers', async () => (await import('./handlers.js')).handlersCommand],
   ['glossary', async () => (await import('./glossary.js')).glossaryCommand],
 ];
 
@@ -80,7 +81,11 @@ export async function cli(given: readonly string[], ctx: CommandContext): Promis
       outputError: (text, write) => write(`${terminalText(text.trim().replace(/\s*\n\s*/g, ' '))}\n`),
     });
   for (const factory of await commandsFor(argv)) {
-    program.addCommand(factory(ctx, done).copyInheritedSettings(program));
+    const command = factory(ctx, done).copyInheritedSettings(program);
+    // A command's own subcommands (store measure, store replay) were added before it had
+    // these settings: without them a usage error there would exit 1, past the context.
+    for (const sub of command.commands) sub.copyInheritedSettings(command);
+    program.addCommand(command);
   }
   // Set after the commands copied the program's settings: `store help` has no glossary.
   program.helpCommand(
