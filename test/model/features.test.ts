@@ -13,6 +13,7 @@ const HANDLER_FIELDS = [
   'keys.handler',
   'keys.errors',
   'keys.mismatchStatus',
+  'keys.fingerprintWhileRunning',
 ];
 
 describe('the optional metric groups a scenario carries', () => {

@@ -13,8 +13,8 @@ import { EXTENDED_LAYERS, SERVER_CRASH, extendedMarks } from '../../src/report/r
 import { renderSvg } from '../../src/report/svg.js';
 import { attempt, countMarks } from './run/charts/runs.js';
 
-/** Seven actions, 10 s apart; times relative to each arrival. */
-function extendedTrace(): TracedAction[] {
+/** Seven actions, 10 s apart (an eighth with a deleted record when asked); times relative to each arrival. */
+function extendedTrace(withDeletion = false): TracedAction[] {
   const at = (action: number) => 10_000 * (action + 1);
   const a = (action: number, over: Partial<TracedAttempt>): TracedAttempt => {
     const t = at(action);
@@ -25,6 +25,7 @@ function extendedTrace(): TracedAction[] {
       end: t + (over.end ?? 0),
       commit: shift(over.commit) ?? null,
       ...(over.crash === undefined ? {} : { crash: { ...over.crash, at: t + over.crash.at } }),
+      ...(over.deleted === undefined ? {} : { deleted: t + over.deleted }),
     });
   };
   const action = (i: number, commits: number, attempts: TracedAttempt[], checks?: TracedAction['checks']) => ({
@@ -72,21 +73,32 @@ function extendedTrace(): TracedAction[] {
       a(6, { attempt: 1, sent: 1090, end: 1090, outcome: 'conflict' }),
       a(6, { attempt: 2, sent: 1300, end: 1620, commit: 1615, takeover: true }),
     ]),
+    // A 500 after the effect under errors: delete: the record is struck out, and the retry runs again.
+    ...(withDeletion
+      ? [
+          action(7, 2, [
+            a(7, { sent: 5, end: 330, outcome: 'serverError', commit: 325, deleted: 325 }),
+            a(7, { attempt: 1, sent: 400, end: 720, commit: 715, duplicate: true }),
+          ]),
+        ]
+      : []),
   ];
 }
 
-type Kind = 'crashes' | 'takeovers' | 'reads';
+type Kind = 'crashes' | 'takeovers' | 'reads' | 'deletions';
 
 /** The fixture with only the extended events of `keep`: a crash taken out leaves a slow timeout. */
 function keeping(...keep: Kind[]): TracedAction[] {
-  return extendedTrace().map(({ checks, ...action }) => ({
+  const trace = extendedTrace(keep.includes('deletions'));
+  return trace.map(({ checks, ...action }) => ({
     ...action,
     ...(keep.includes('reads') && checks !== undefined ? { checks } : {}),
-    attempts: action.attempts.map(({ crash, takeover, ...a }) => ({
+    attempts: action.attempts.map(({ crash, takeover, deleted, ...a }) => ({
       ...a,
       outcome: a.outcome === 'serverCrash' && !keep.includes('crashes') ? ('slow' as const) : a.outcome,
       ...(keep.includes('crashes') && crash !== undefined ? { crash } : {}),
       ...(keep.includes('takeovers') && takeover !== undefined ? { takeover } : {}),
+      ...(keep.includes('deletions') && deleted !== undefined ? { deleted } : {}),
     })),
   }));
 }
@@ -142,7 +154,9 @@ describe('extended layers are added only when the trace holds their events', () 
   });
 
   it('all of them, in drawing order: reads, outlines, tails, bolts, then the labels on top', () => {
-    expect(only('crashes', 'takeovers', 'reads')).toEqual(NEW_LAYERS);
+    expect(only('crashes', 'takeovers', 'reads', 'deletions')).toEqual(NEW_LAYERS);
+    expect(only('crashes', 'takeovers', 'reads')).toEqual(NEW_LAYERS.filter((name) => name !== 'deletions'));
+    expect(only('deletions')).toEqual(['deletions']);
   });
 
   it('a server-crash outcome joins the outcome scale after the other timeouts', () => {
