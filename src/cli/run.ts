@@ -40,6 +40,8 @@ export interface RunOptions extends SizingFlags {
   replicas?: string;
   /** With `replicas`: run only this one (1 to N) and print its part for `idemsim merge`. */
   replica?: string;
+  /** Estimate the count metrics by importance sampling (run-rare.ts). */
+  rare?: boolean;
 }
 
 /** How many actions the timeline chart may draw: one row each, so a thousand is a tall picture. */
@@ -54,6 +56,7 @@ interface ReportRequest {
 
 export async function run(files: readonly string[], options: RunOptions, ctx: CommandContext): Promise<number> {
   return guardAsync(ctx.err, async () => {
+    if (options.rare === true) return (await import('./run-rare.js')).runRare(files, options, ctx);
     const format = formatOption(options.format, OUTPUT_FORMATS);
     const io = quietly(ctx, options.quiet);
     const replication = replicationOf(options);
@@ -241,13 +244,18 @@ export function runCommand(ctx: CommandContext, done: (code: number) => void): C
     )
     .option('--replica <I>', 'with --replicas: run replica I alone and print its part for `idemsim merge`')
     .option(
+      '--rare',
+      'estimate the count metrics (duplicates, lost, unknown, false failures) by importance sampling: for rates of one in a million or a billion',
+    )
+    .option(
       '--timeline-actions <n>',
       `with --out: how many actions the timeline draws, ${TIMELINE_ACTIONS.min} to ${TIMELINE_ACTIONS.max} (default: ${TIMELINE_ACTIONS.default})`,
     );
   return withQuiet(withSizingOptions(command, precision, false))
     .addHelpText('after', EXAMPLES)
     .action(async (files: string[], options: Omit<RunOptions, 'sets' | 'precision'>) => {
-      const { format, out, png, timeline, timelineActions, maxActions, maxMemory, quiet, replicas, replica } = options;
+      const { format, out, png, timeline, timelineActions, maxActions, maxMemory, quiet, replicas, replica, rare } =
+        options;
       const all = {
         sets,
         format,
@@ -261,6 +269,7 @@ export function runCommand(ctx: CommandContext, done: (code: number) => void): C
         quiet,
         replicas,
         replica,
+        rare,
       };
       done(await run(files, all, ctx));
     });

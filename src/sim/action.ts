@@ -8,6 +8,7 @@ import { scheduleNextArrival } from './arrivals.js';
 import { makeCall } from './calls.js';
 import { startCall } from './agent.js';
 import type { Sim } from './state.js';
+import { tiltAttempt } from './rare.js';
 
 /** Action `sim.nextAction` arrives at t: draw its block, start its first call, schedule the next. */
 export function onArrival(sim: Sim, t: number): void {
@@ -85,11 +86,17 @@ function arriveFull(sim: Sim, id: number, businessId: number, isRepeat: boolean,
     checkTrace: null,
     hedgeDraws: 0,
     layerDraws: 0,
+    dupTransport: 0,
+    dupReplan: 0,
+    dupReplay: 0,
+    rare: null,
   };
+  if (sim.rare !== null) action.rare = sim.rare.open();
   const call = makeCall(sim, action, 0, Origin.original, 0);
   call.uReplan = u[Block.replan] as number;
   call.uReplanDelay = u[Block.replanDelay] as number;
   takeAttemptDraws(call, u, Block.attempt0);
+  if (sim.rare !== null) tiltAttempt(sim.rare, call, 0);
   scheduleNextArrival(sim, t);
   startCall(sim, call, t);
 }

@@ -2,6 +2,7 @@
 // a failed call, step ends and crash replays (steps 2, 7 and 8), and the bookkeeping when an
 // action is over. The top of the attempt lifecycle (lifecycle.ts): below it, the call's
 // course (retry.ts, hedge.ts) says whether the call is over, and nothing calls back up here.
+import { RareSite } from './rare.js';
 import { between } from './rng.js';
 import { EventKind, Origin, type Action, type Call } from './events.js';
 import { sendAttempt } from './attempt.js';
@@ -73,7 +74,8 @@ function callDone(sim: Sim, call: Call, t: number, succeeded: boolean, unknown: 
     return;
   }
   const p = sim.p;
-  if (action.replansUsed < p.replanMax && call.uReplan < p.replanProbability) {
+  const uReplan = sim.rare === null ? call.uReplan : sim.rare.tilt(action, RareSite.replan, call.uReplan);
+  if (action.replansUsed < p.replanMax && uReplan < p.replanProbability) {
     action.replansUsed++;
     const delay = between(call.uReplanDelay, p.replanDelayMin, p.replanDelayMax);
     const next = nextCall(sim, action, Origin.replan);
@@ -92,7 +94,11 @@ export function stepEnd(sim: Sim, action: Action, t: number, succeeded: boolean)
     tally.falseFailures++;
     action.falseFailures++;
   }
-  if (action.crashes < p.crashMax && action.uCrash < p.crashProbability) {
+  const uCrash =
+    sim.rare === null || action.crashes >= p.crashMax
+      ? action.uCrash
+      : sim.rare.tilt(action, RareSite.agentCrash, action.uCrash);
+  if (action.crashes < p.crashMax && uCrash < p.crashProbability) {
     action.crashes++;
     const delay = between(action.uResume, p.resumeMin, p.resumeMax);
     action.segment++;
@@ -116,6 +122,18 @@ export function closeOne(sim: Sim, action: Action): void {
     if (action.isRepeat && action.gotForeignResult) tally.mergedActions++;
   }
   tally.duplicatesPerAction.push(duplicates);
+  if (sim.rare !== null) {
+    const counts = [
+      duplicates,
+      action.dupTransport,
+      action.dupReplan,
+      action.dupReplay,
+      lost,
+      action.unknown,
+      action.falseFailures,
+    ];
+    sim.rare.record(action, counts);
+  }
   tally.lostPerAction.push(lost);
   tally.unknownPerAction.push(action.unknown);
   tally.falseFailuresPerAction.push(action.falseFailures);

@@ -1,6 +1,7 @@
 // The client's attempt (MODEL.md steps 3 and 5): sending it with its draws, its timeout,
 // and its outcome class as the client sees it. What the call does next (retry, hedge, give
 // up) is the caller's: each function returns the outcome of the attempt that ended, if any.
+import { tiltAttempt } from './rare.js';
 import { ATTEMPT_DRAWS, FIRST_CALL_SKIP, callStream, takeAttemptDraws } from './draws.js';
 import { receive } from './service.js';
 import { NOT_ENDED, Outcome, type AttemptEnd } from './outcome.js';
@@ -62,6 +63,7 @@ function drawAttempt(sim: Sim, call: Call, k: number): void {
       call.uService2 = action.r1Service2;
       call.uReply = action.r1Reply;
       call.uBackoff = action.r1Backoff;
+      if (sim.rare !== null) tiltAttempt(sim.rare, call, k);
       return;
     }
     draw = callStream(sim.p.seed, action.id, 0, 0);
@@ -70,6 +72,7 @@ function drawAttempt(sim: Sim, call: Call, k: number): void {
   }
   draw.fill(sim.draws, ATTEMPT_DRAWS);
   takeAttemptDraws(call, sim.draws, 0);
+  if (sim.rare !== null) tiltAttempt(sim.rare, call, k);
 }
 
 const OUTCOME_NAMES: readonly AttemptOutcome[] = [

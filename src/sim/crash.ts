@@ -1,6 +1,7 @@
 // The service's own failures (MODEL.md A): whether an execution's worker dies,
 // and when; what a crash leaves in the key store (a transaction rolls back, anything else
 // leaves the record `running`, perhaps orphaned); and the duplicates lease takeovers make.
+import { RareSite } from './rare.js';
 import { keyedUniform } from './keyed.js';
 import { CRASH_DRAWS, CrashDraw, Keyed } from './draws.js';
 import { Fate, type Execution } from './events.js';
@@ -17,7 +18,8 @@ export function drawFate(sim: Sim, exec: Execution): void {
   const p = sim.p;
   const action = exec.action;
   const n = CRASH_DRAWS * action.crashDraws++;
-  const uCrash = keyedUniform(sim.seedKey, Keyed.crash, action.id, n + CrashDraw.crash);
+  const drawn = keyedUniform(sim.seedKey, Keyed.crash, action.id, n + CrashDraw.crash);
+  const uCrash = sim.rare === null ? drawn : sim.rare.tilt(action, RareSite.serverCrash, drawn);
   if (uCrash >= p.serverCrash) return;
   const uWhen = keyedUniform(sim.seedKey, Keyed.crash, action.id, n + CrashDraw.when);
   const uAfter = keyedUniform(sim.seedKey, Keyed.crash, action.id, n + CrashDraw.afterEffect);

@@ -67,6 +67,12 @@ export interface Action {
   hedgeDraws: number;
   /** Layer backoffs drawn so far: the position in its layer stream (draws.ts). */
   layerDraws: number;
+  /** Its duplicates by source (MODEL.md: transport, re-plan, replay), for weighted counts. */
+  dupTransport: number;
+  dupReplan: number;
+  dupReplay: number;
+  /** Under importance sampling (rare.ts): its weight, then its trials and events per tilted site; else null. */
+  rare: Float64Array | null;
 }
 
 export const Origin = { original: 0, replan: 1, replay: 2 } as const;

@@ -4,6 +4,7 @@
 // one transaction, which rolls both back. What the handler then does with the record:
 // keep it as done, holding the 500 (`errors: store`), or delete it (`errors: delete`),
 // so that the next attempt claims the key anew and executes again.
+import { RareSite } from './rare.js';
 import { keyedUniform } from './keyed.js';
 import { FAILURE_DRAWS, FailureDraw, Keyed } from './draws.js';
 import { Fate, type Execution } from './events.js';
@@ -15,7 +16,9 @@ export function drawFailure(sim: Sim, exec: Execution): void {
   const p = sim.p;
   const action = exec.action;
   const n = FAILURE_DRAWS * action.failureDraws++;
-  if (keyedUniform(sim.seedKey, Keyed.failure, action.id, n + FailureDraw.fail) >= p.failure) return;
+  const drawn = keyedUniform(sim.seedKey, Keyed.failure, action.id, n + FailureDraw.fail);
+  const uFail = sim.rare === null ? drawn : sim.rare.tilt(action, RareSite.failure, drawn);
+  if (uFail >= p.failure) return;
   const after = keyedUniform(sim.seedKey, Keyed.failure, action.id, n + FailureDraw.afterEffect) < p.failureAfterEffect;
   exec.fate = after && !p.transactional ? Fate.failAfter : Fate.failBefore;
 }

@@ -5,6 +5,7 @@
 // attempt sent has ended and none is left to send. Each attempt ends exactly once (by its
 // reply or its timer) and is counted in responses, even after its call is over. Hedges draw
 // from their own counter-based stream (draws.ts), so no other draw moves.
+import { tiltAttempt } from './rare.js';
 import { sendAttempt } from './attempt.js';
 import { refill } from './limits.js';
 import { keyedUniform } from './keyed.js';
@@ -75,6 +76,7 @@ function sendNext(sim: Sim, hedge: Hedge, t: number): CallEnd {
   }
   if (k > 0) sim.tally.hedges++;
   const attempt = k === 0 ? call : attemptOf(sim, call, hedge);
+  if (k > 0 && sim.rare !== null) tiltAttempt(sim.rare, attempt, k);
   const end = sendAttempt(sim, attempt, k, t);
   return end === NOT_ENDED ? CallEnd.open : hedgeEnded(sim, attempt, t, end);
 }

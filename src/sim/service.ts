@@ -248,9 +248,16 @@ function countCommit(sim: Sim, exec: Execution, t: number): void {
     action.firstCommitSegment = call.segment;
   } else {
     tally.duplicates++;
-    if (call.toolCall === action.firstCommitCall) tally.byTransport++;
-    else if (call.segment === action.firstCommitSegment) tally.byReplan++;
-    else tally.byReplay++;
+    if (call.toolCall === action.firstCommitCall) {
+      tally.byTransport++;
+      action.dupTransport++;
+    } else if (call.segment === action.firstCommitSegment) {
+      tally.byReplan++;
+      action.dupReplan++;
+    } else {
+      tally.byReplay++;
+      action.dupReplay++;
+    }
     if (sim.series !== null) sim.series.count(Signal.duplicates, t);
   }
   action.commits++;

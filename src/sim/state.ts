@@ -1,6 +1,7 @@
 // The state of one simulation run, passed to every handler: the scenario's parameters in
 // flat form, the clock's queue, the key store, the id counters and the tallies. Nothing
 // here is module-level, so runs are independent and can go in parallel.
+import type { Rare } from './rare.js';
 import type { BudgetSpec, HedgeSpec, Layer, Scenario, Scope, ThrottleSpec } from '../model/scenario.js';
 import { seriesInterval, usesTimeSeries } from '../model/features.js';
 import type { BackoffPolicy } from '../model/backoff.js';
@@ -204,6 +205,8 @@ export class Sim {
   readonly onKeyOp: ((op: KeyOp) => void) | null;
   /** Plain actions take the fast path (plain.ts); false runs every action the full way. */
   readonly plain: boolean;
+  /** Importance sampling's tilts and weighted sums (rare.ts), or null for plain Monte Carlo. */
+  readonly rare: Rare | null;
   /** Actions that took it (for tests: the comparison of the two paths is not vacuous). */
   plainActions = 0;
 
@@ -215,6 +218,7 @@ export class Sim {
       onProgress?: (done: number, total: number) => void;
       onKeyOp?: (op: KeyOp) => void;
       plain?: boolean;
+      rare?: Rare;
     } = {},
   ) {
     this.tracer = options.trace === undefined ? null : new Tracer(options.trace);
@@ -241,7 +245,9 @@ export class Sim {
       options.trace === undefined || this.store === null
         ? null
         : new KeyStoreTimeline(p.profile === null ? (1000 * p.actions) / rate : expectedSpan(p.profile, p.actions));
-    this.plain = options.plain !== false && plainAllowed(p, this.onKeyOp);
+    this.rare = options.rare ?? null;
+    // Tilted draws are taken on the full path only.
+    this.plain = options.plain !== false && this.rare === null && plainAllowed(p, this.onKeyOp);
   }
 }
 

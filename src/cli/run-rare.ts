@@ -1,0 +1,85 @@
+// `idemsim run --rare`: the count metrics estimated by importance sampling (src/sim/rare.ts)
+// instead of plain Monte Carlo, for rates too small to see by counting: one duplicate in a
+// million or a billion actions. Refused, in one line naming the field, where one action's
+// draws change another's (the likelihood ratio of an action would then depend on the others).
+import type { RareCount } from '../model/rare.js';
+import type { Scenario } from '../model/scenario.js';
+import { RARE_METRICS, renderRareJson, renderRareTable } from '../report/rare/text.js';
+import { parsePrecisions } from '../scenario/precision.js';
+import { simulateRare } from '../sim/rare-run.js';
+import type { CommandContext } from './context.js';
+import { ExitCode, InputError } from './errors.js';
+import { loadScenarios, memoryLimit } from './load.js';
+import { quietly } from './progress.js';
+import { VERSION } from './version.js';
+import type { RunOptions } from './run.js';
+import { DEFAULT_MAX_ACTIONS, sizingCap } from './sizing.js';
+
+/** The fields that make actions interact, with what each value shares between them. */
+function interaction(s: Scenario): string | null {
+  if (s.service.concurrency !== 'unlimited')
+    return 'service.concurrency: actions share the service slots and its queue';
+  if (s.client.throttle !== 'none') return 'client.throttle: the retry quota is shared by every call of the run';
+  if (s.client.budget !== 'none') return 'client.budget: the retry budget counts every call of the run';
+  if (s.keys.scope === 'business' || s.keys.scope === 'payload')
+    return `keys.scope ${s.keys.scope}: one key can be shared by several actions`;
+  if (s.agent.identicalRepeats > 0)
+    return 'agent.identicalRepeats: a repeat shares its business identity with an earlier action';
+  return null;
+}
+
+export function runRare(files: readonly string[], options: RunOptions, ctx: CommandContext): number {
+  const format = options.format ?? 'table';
+  if (format !== 'table' && format !== 'json')
+    throw new InputError(`--rare prints a table or JSON: use --format table or --format json`);
+  for (const [flag, given] of [
+    ['--out', options.out],
+    ['--replicas', options.replicas],
+  ] as const) {
+    if (given !== undefined)
+      throw new InputError(`--rare writes no ${flag === '--out' ? 'report folder' : 'replicas'}: drop ${flag}`);
+  }
+  const precision = rarePrecision(options.precision ?? []);
+  const maxActions = sizingCap(options) ?? DEFAULT_MAX_ACTIONS;
+  const io = quietly(ctx, options.quiet);
+  const loaded = loadScenarios(files, options.sets ?? [], ctx.cwd, (line) => io.err.write(`${line}\n`), {
+    ...memoryLimit(options.maxMemory),
+    copies: 1,
+  });
+  loaded.forEach((l, i) => {
+    const why = interaction(l.scenario);
+    if (why !== null) {
+      const file = files[i] ?? l.scenario.name;
+      throw new InputError(`${file}: --rare needs actions that do not interact, and ${why}; run it without --rare`);
+    }
+  });
+  const runs = loaded.map(({ scenario }) => ({
+    name: scenario.name,
+    seed: scenario.seed,
+    result: simulateRare(scenario, { ...(precision === null ? {} : { precision }), maxActions }),
+  }));
+  ctx.out.write(
+    format === 'json' ? renderRareJson(runs, VERSION) : runs.map((r) => renderRareTable(r.name, r.result)).join('\n'),
+  );
+  return ExitCode.ok;
+}
+
+/** `--precision METRIC=W%` for one count metric, relative; anything else is one line, exit 2. */
+function rarePrecision(args: readonly string[]): { count: RareCount; relative: number } | null {
+  const { goals, problems } = parsePrecisions(args);
+  if (problems.length > 0) throw new InputError(problems);
+  if (goals.length === 0) return null;
+  if (goals.length > 1) throw new InputError('--rare sizes a run by one --precision goal: give one');
+  const goal = goals[0] as (typeof goals)[number];
+  const count = (Object.keys(RARE_METRICS) as RareCount[]).find((c) => RARE_METRICS[c] === goal.metric);
+  if (count === undefined) {
+    throw new InputError(
+      `--precision ${goal.text}: --rare estimates ${Object.values(RARE_METRICS).join(', ')}; size it by one of them`,
+    );
+  }
+  if (!goal.relative)
+    throw new InputError(
+      `--precision ${goal.text}: with --rare give the width relative to the value, e.g. ${goal.metric}=10%`,
+    );
+  return { count, relative: goal.halfWidth };
+}
