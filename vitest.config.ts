@@ -10,6 +10,8 @@ const FULL = [
   'test/stats/coverage.test.ts',
   // The paired design's study: 300 replicate pairs of runs a cell.
   'test/stats/paired-coverage.test.ts',
+  // Importance sampling against plain sampling on every shipped scenario it accepts.
+  'test/sim/rare-agreement.test.ts',
   // The share of the fuzz campaign.
   'test/scenario/fuzz.test.ts',
   // Real servers: redis-server, PostgreSQL from initdb, PGlite.

@@ -114,6 +114,9 @@ async function main(args) {
     console.error(`wrote the table into ${DOC}`);
   }
   if (short.length > 0) process.exitCode = 1;
+  // Then the study of --rare, on chains whose true rate is known (scripts/rare-coverage.mjs).
+  const { runRareCoverage } = await import('./rare-coverage.mjs');
+  if (!(await runRareCoverage({ write: options.write }))) process.exitCode = 1;
 }
 
 function cellName(c) {

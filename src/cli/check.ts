@@ -2,6 +2,7 @@
 // --until-decided when asked), judges each bound of its `expect:` block on the 95%
 // interval (pass, fail or undecided), prints one row per bound, and exits 1 if a bound
 // fails or, with --strict, is undecided (2 on bad input, including nothing to check).
+import { rareCheckResult } from './run-rare.js';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Command } from 'commander';
@@ -17,7 +18,15 @@ import { writeFileAtomically } from '../io/file.js';
 import { loadScenarios, memoryLimit, withScenarioOptions, type Loaded } from './load.js';
 import { VERSION } from './version.js';
 import { formatHelp, formatOption } from './options.js';
-import { readSizing, runSized, sizingCap, sizingNote, withSizingOptions, type SizingFlags } from './sizing.js';
+import {
+  DEFAULT_MAX_ACTIONS,
+  readSizing,
+  runSized,
+  sizingCap,
+  sizingNote,
+  withSizingOptions,
+  type SizingFlags,
+} from './sizing.js';
 import type { Sizing } from '../model/precision.js';
 import type { RunResult } from '../model/result.js';
 import type { Scenario } from '../model/scenario.js';
@@ -40,6 +49,8 @@ export interface CheckOptions extends SizingFlags {
   /** `--false-alarm 5%`: the family-wise false-alarm rate of the baseline's gates. */
   falseAlarm?: string;
   format?: string;
+  /** Judge the bounds on importance-sampled estimates of the count metrics (run-rare.ts). */
+  rare?: boolean;
 }
 
 const FORMATS = ['table', 'json'] as const;
@@ -81,7 +92,18 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
       const sizing = sizingFor(expectTargets(l.scenario.expect));
       // Wall time for the JUnit file's time= attributes; only the CLI has a clock.
       const started = performance.now();
-      const result = sizing === null ? simulate(l.scenario) : sizedResult(l.scenario, sizing);
+      const result =
+        options.rare === true
+          ? rareCheckResult(
+              l.scenario,
+              l.file ?? l.scenario.name,
+              expectTargets(l.scenario.expect),
+              options.untilDecided === true,
+              sizingCap(options) ?? DEFAULT_MAX_ACTIONS,
+            )
+          : sizing === null
+            ? simulate(l.scenario)
+            : sizedResult(l.scenario, sizing);
       const seconds = (performance.now() - started) / 1000;
       return { scenario: l.scenario.name, file: l.file ?? '', rows: checkExpect(l.scenario, result), result, seconds };
     });
@@ -202,7 +224,11 @@ export function checkCommand(ctx: CommandContext, done: (code: number) => void):
       '--false-alarm <rate>',
       'with --fail-on: the chance that a comparison with no real change fails any gate, all together (default: 5%)',
     )
-    .option('--format <format>', formatHelp(FORMATS));
+    .option('--format <format>', formatHelp(FORMATS))
+    .option(
+      '--rare',
+      'judge bounds on count metrics (duplicates, lost, unknown, false failures) on importance-sampled intervals: for limits of one in a million or a billion',
+    );
   withSizingOptions(command, precision, true);
   withQuiet(command);
   return command

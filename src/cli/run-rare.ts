@@ -2,7 +2,10 @@
 // instead of plain Monte Carlo, for rates too small to see by counting: one duplicate in a
 // million or a billion actions. Refused, in one line naming the field, where one action's
 // draws change another's (the likelihood ratio of an action would then depend on the others).
-import type { RareCount } from '../model/rare.js';
+import { type Target, Verdict } from '../model/bounds.js';
+import type { RareCount, RareResult } from '../model/rare.js';
+import type { RunResult } from '../model/result.js';
+import { judge } from '../stats/bounds.js';
 import type { Scenario } from '../model/scenario.js';
 import { RARE_METRICS, renderRareJson, renderRareTable } from '../report/rare/text.js';
 import { parsePrecisions } from '../scenario/precision.js';
@@ -28,6 +31,13 @@ function interaction(s: Scenario): string | null {
   return null;
 }
 
+/** One line, exit 2, where the scenario's actions interact. */
+function refuseInteracting(scenario: Scenario, file: string): void {
+  const why = interaction(scenario);
+  if (why !== null)
+    throw new InputError(`${file}: --rare needs actions that do not interact, and ${why}; run it without --rare`);
+}
+
 export function runRare(files: readonly string[], options: RunOptions, ctx: CommandContext): number {
   const format = options.format ?? 'table';
   if (format !== 'table' && format !== 'json')
@@ -46,17 +56,15 @@ export function runRare(files: readonly string[], options: RunOptions, ctx: Comm
     ...memoryLimit(options.maxMemory),
     copies: 1,
   });
-  loaded.forEach((l, i) => {
-    const why = interaction(l.scenario);
-    if (why !== null) {
-      const file = files[i] ?? l.scenario.name;
-      throw new InputError(`${file}: --rare needs actions that do not interact, and ${why}; run it without --rare`);
-    }
-  });
+  loaded.forEach((l, i) => refuseInteracting(l.scenario, files[i] ?? l.scenario.name));
   const runs = loaded.map(({ scenario }) => ({
     name: scenario.name,
     seed: scenario.seed,
-    result: simulateRare(scenario, { ...(precision === null ? {} : { precision }), maxActions }),
+    result: simulateRare(scenario, {
+      target: precision?.count ?? 'duplicates',
+      ...(precision === null ? {} : { precision }),
+      maxActions,
+    }),
   }));
   ctx.out.write(
     format === 'json' ? renderRareJson(runs, VERSION) : runs.map((r) => renderRareTable(r.name, r.result)).join('\n'),
@@ -82,4 +90,62 @@ function rarePrecision(args: readonly string[]): { count: RareCount; relative: n
       `--precision ${goal.text}: with --rare give the width relative to the value, e.g. ${goal.metric}=10%`,
     );
   return { count, relative: goal.halfWidth };
+}
+
+/**
+ * `check --rare`: the scenario's bounds judged on the weighted intervals. Every bound must
+ * be on a count metric; with `untilDecided`, batches are added until each bound is decided
+ * (or `maxActions`). The result carries those metrics alone, as a run's would.
+ */
+export function rareCheckResult(
+  scenario: Scenario,
+  file: string,
+  targets: readonly Target[],
+  untilDecided: boolean,
+  maxActions: number,
+): RunResult {
+  refuseInteracting(scenario, file);
+  const counted = new Set(Object.values(RARE_METRICS));
+  const other = targets.find((t) => !counted.has(t.metric));
+  if (other !== undefined) {
+    throw new InputError(
+      `${file}: expect.${other.metric}: --rare judges only ${[...counted].join(', ')}; check this bound without --rare`,
+    );
+  }
+  // One importance-sampled run per count bounded, each tuned for its own count.
+  const runs = [...new Set(targets.map((t) => t.metric))].map((metric) => {
+    const count = (Object.keys(RARE_METRICS) as RareCount[]).find((c) => RARE_METRICS[c] === metric) as RareCount;
+    const bounds = targets.filter((t) => t.metric === metric);
+    const decided = (so: RareResult): boolean => {
+      const result = asRunResult(so, count);
+      return bounds.every((t) => judge(t, result).verdict !== Verdict.undecided);
+    };
+    return asRunResult(
+      simulateRare(scenario, { target: count, maxActions, ...(untilDecided ? { enough: decided } : {}) }),
+      count,
+    );
+  });
+  // duplicatesBySource's members come from separate runs: merged member by member.
+  const metrics: Record<string, unknown> = {};
+  for (const run of runs) {
+    for (const [name, value] of Object.entries(run.metrics)) {
+      const before = metrics[name];
+      metrics[name] = typeof value === 'object' && typeof before === 'object' ? { ...before, ...value } : value;
+    }
+  }
+  return {
+    metrics: metrics as unknown as RunResult['metrics'],
+    intervals: Object.assign({}, ...runs.map((r) => r.intervals)) as RunResult['intervals'],
+  };
+}
+
+/** The estimate of `count`, the run's target, as a run's metric and interval, per thousand actions; no upper end where nothing was seen. */
+function asRunResult(rare: RareResult, count: RareCount): RunResult {
+  const e = rare.estimates[count];
+  const metric = RARE_METRICS[count];
+  const value = e.mean * 1000;
+  const [head, tail] = metric.split('.') as [string, string | undefined];
+  const metrics = { actions: rare.actions, [head]: tail === undefined ? value : { [tail]: value } };
+  const intervals = { [metric]: { low: e.low * 1000, high: e.high === null ? Infinity : e.high * 1000 } };
+  return { metrics: metrics as unknown as RunResult['metrics'], intervals };
 }

@@ -27,6 +27,8 @@ export interface RareEstimate {
 }
 
 export interface RareResult {
+  /** The count the tilts were tuned for: the other counts' estimates are unbiased but may be far off. */
+  target: RareCount;
   actions: number;
   pilotActions: number;
   batches: number;

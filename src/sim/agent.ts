@@ -100,7 +100,8 @@ export function stepEnd(sim: Sim, action: Action, t: number, succeeded: boolean)
       : sim.rare.tilt(action, RareSite.agentCrash, action.uCrash);
   if (action.crashes < p.crashMax && uCrash < p.crashProbability) {
     action.crashes++;
-    const delay = between(action.uResume, p.resumeMin, p.resumeMax);
+    const uResume = sim.rare === null ? action.uResume : sim.rare.tiltUpper(action, RareSite.lateResume, action.uResume);
+    const delay = between(uResume, p.resumeMin, p.resumeMax);
     action.segment++;
     action.replansUsed = 0;
     action.callsInSegment = 0;

@@ -19,8 +19,12 @@ const FIRST_TILT = 0.1;
 const MAX_TILT = 0.9;
 
 export interface RareOptions {
+  /** The count the tilts are tuned for (default duplicates): only its estimate is trustworthy. */
+  target?: RareCount;
   /** Stop once this count's 95% half-width is at most `relative` of its estimate. */
   precision?: { count: RareCount; relative: number };
+  /** Stop once this says the estimates so far are enough (bounds decided: check --until-decided). */
+  enough?: (so: RareResult) => boolean;
   /** Never simulate more actions than this (precision runs). */
   maxActions?: number;
   /** Told the actions done after each batch. */
@@ -41,30 +45,44 @@ export function nominalChances(p: Params): Float64Array {
   chances[RareSite.failure] = p.failure;
   for (const site of [RareSite.requestLoss, RareSite.replyLoss, RareSite.error, RareSite.slowTail])
     chances[RETRY_SITES + site] = chances[site] as number;
+  // The resume delay is uniform: the chance it passes the retention (a replay then finds no record).
+  const span = p.resumeMax - p.resumeMin;
+  const late = span > 0 ? (p.resumeMax - p.retention) / span : p.resumeMin > p.retention ? 1 : 0;
+  chances[RareSite.lateResume] = p.crashMax > 0 && p.scope !== 'none' ? Math.min(1, Math.max(0, late)) : 0;
   return chances;
 }
 
 export function simulateRare(scenario: Scenario, options: RareOptions = {}): RareResult {
   const p = paramsOf(scenario);
   const nominal = nominalChances(p);
-  const tilted = tune(scenario, nominal);
-  const total = new Rare(nominal, tilted);
+  const target = RARE_COUNTS.indexOf(options.target ?? 'duplicates');
+  const tilted = tune(scenario, nominal, target);
+  const total = new Rare(nominal, tilted, target);
   const maxActions = options.maxActions ?? Infinity;
+  const sized = options.precision !== undefined || options.enough !== undefined;
   let batches = 0;
   for (;;) {
     runBatch(scenario, `${String(scenario.seed)}/rare/${batches}`, total);
     batches++;
     options.onBatch?.(total.n);
+    if (!sized || total.n + scenario.actions > maxActions) break;
+    const so = resultOf(total, batches, nominal, tilted, scenario);
+    if (options.enough !== undefined && !options.enough(so)) continue;
     if (options.precision === undefined) break;
-    const e = estimate(total, RARE_COUNTS.indexOf(options.precision.count));
-    const met = e.high !== null && e.mean > 0 && Z95 * e.se <= options.precision.relative * e.mean;
-    if (met || total.n + scenario.actions > maxActions) break;
+    const e = so.estimates[options.precision.count];
+    if (e.high !== null && e.mean > 0 && Z95 * e.se <= options.precision.relative * e.mean) break;
   }
+  return resultOf(total, batches, nominal, tilted, scenario);
+}
+
+/** The sums of `total`, its tilts and its scenario, as the result: estimates of every count, the target's first. */
+function resultOf(total: Rare, batches: number, nominal: Float64Array, tilted: Float64Array, scenario: Scenario): RareResult {
   const estimates = Object.fromEntries(RARE_COUNTS.map((name, i) => [name, estimate(total, i)])) as Record<
     RareCount,
     RareEstimate
   >;
   return {
+    target: RARE_COUNTS[total.target] as RareCount,
     actions: total.n,
     pilotActions: PILOTS * Math.min(PILOT_ACTIONS, scenario.actions),
     batches,
@@ -76,7 +94,7 @@ export function simulateRare(scenario: Scenario, options: RareOptions = {}): Rar
 
 /** One run of the scenario on `seed`, its weighted sums added to `into`. */
 function runBatch(scenario: Scenario, seed: string, into: Rare, actions = scenario.actions): void {
-  const batch = new Rare(into.p, into.q);
+  const batch = new Rare(into.p, into.q, into.target);
   const sim = new Sim(paramsOf({ ...scenario, seed, actions }), scenario.arrivals.rate, { rare: batch });
   run(sim);
   into.n += batch.n;
@@ -98,15 +116,15 @@ function runBatch(scenario: Scenario, seed: string, into: Rare, actions = scenar
 
 /**
  * Cross-entropy tuning (de Boer et al. 2005): start every rare site at FIRST_TILT, run a
- * pilot, and move each site's chance to its weighted rate among the actions that had a
- * duplicate (the chance that makes those actions most likely), smoothed; a pilot without a
- * duplicate doubles the tilts instead.
+ * pilot, and move each site's chance to its weighted rate among the actions that had the
+ * target count (the chance that makes those actions most likely), smoothed; a pilot without
+ * one doubles the tilts instead.
  */
-function tune(scenario: Scenario, nominal: Float64Array): Float64Array {
+function tune(scenario: Scenario, nominal: Float64Array, target: number): Float64Array {
   const q = nominal.map((p) => (p > 0 && p < FIRST_TILT ? FIRST_TILT : p));
   const actions = Math.min(PILOT_ACTIONS, scenario.actions);
   for (let round = 0; round < PILOTS; round++) {
-    const pilot = new Rare(nominal, q);
+    const pilot = new Rare(nominal, q, target);
     runBatch(scenario, `${String(scenario.seed)}/rare-pilot/${round}`, pilot, actions);
     for (let site = 0; site < RARE_SITES; site++) {
       const p = nominal[site] as number;

@@ -22,6 +22,8 @@ export const RareSite = {
   replan: 5,
   serverCrash: 6,
   failure: 7,
+  /** A crashed agent resuming after the key's retention (the last link of a replay duplicate). */
+  lateResume: 12,
 } as const;
 export type RareSite = (typeof RareSite)[keyof typeof RareSite];
 /**
@@ -30,7 +32,7 @@ export type RareSite = (typeof RareSite)[keyof typeof RareSite];
  * retry's draws are better left near their own law.
  */
 export const RETRY_SITES = 8;
-export const RARE_SITES = 12;
+export const RARE_SITES = 13;
 export const RARE_SITE_NAMES = [
   'network.requestLoss (first attempts)',
   'network.replyLoss (first attempts)',
@@ -44,6 +46,7 @@ export const RARE_SITE_NAMES = [
   'network.replyLoss (retries)',
   'service.errorRate (retries)',
   'service time beyond the timeout (retries)',
+  'agent.crash.resumeDelay beyond keys.retention',
 ] as const;
 
 const COUNTS = RARE_COUNTS.length;
@@ -62,18 +65,22 @@ export class Rare {
   w = 0;
   w2 = 0;
   readonly sums: RareSums[] = RARE_COUNTS.map(() => ({ wx: 0, wx2: 0, wxx: 0 }));
-  /** Cross-entropy sums per site, over actions with a duplicate: weighted trials and events. */
+  /** Cross-entropy sums per site, over actions with the target count: weighted trials and events. */
   readonly ceTrials = new Float64Array(RARE_SITES);
   readonly ceEvents = new Float64Array(RARE_SITES);
-  /** Weighted count of actions with a duplicate (the rare outcome the tilt is tuned to). */
+  /** Weighted count of actions with the target count (the rare outcome the tilt is tuned to). */
   ceHits = 0;
   /** Actions with a non-zero count, per count. */
   readonly hits = new Float64Array(RARE_COUNTS.length);
 
-  /** `p`: each site's nominal chance; `q`: its tilted chance (q = p: not tilted). */
+  /**
+   * `p`: each site's nominal chance; `q`: its tilted chance (q = p: not tilted); `target`:
+   * the count (index in RARE_COUNTS) whose non-zero actions the cross-entropy sums follow.
+   */
   constructor(
     readonly p: Float64Array,
     readonly q: Float64Array,
+    readonly target = 0,
   ) {}
 
   /** The action's state: weight 1, no trial yet. */
@@ -126,7 +133,7 @@ export class Rare {
       s.wx2 += w * x * w * x;
       s.wxx += w * x * x;
     }
-    if ((counts[0] as number) > 0) {
+    if ((counts[this.target] as number) > 0) {
       this.ceHits += w;
       for (let site = 0; site < RARE_SITES; site++) {
         this.ceTrials[site] = (this.ceTrials[site] as number) + w * (state[1 + site] as number);

@@ -28,7 +28,7 @@ export function rateUnit(perAction: number): { scale: number; unit: string } {
 export function sig(x: number): string {
   if (x === 0) return '0';
   if (Math.abs(x) < 1e-3 || Math.abs(x) >= 1e6) return x.toExponential(2);
-  return Number(x.toPrecision(3)).toString();
+  return x.toPrecision(3);
 }
 
 function estimateText(e: RareEstimate): string {
@@ -38,7 +38,8 @@ function estimateText(e: RareEstimate): string {
 }
 
 export function renderRareTable(name: string, r: RareResult): string {
-  const rows = (Object.keys(RARE_METRICS) as RareCount[]).map((count) => {
+  // Only the count the tilts were tuned for: the others' estimates are unbiased but can be far off.
+  const rows = [r.target].map((count) => {
     const e = r.estimates[count];
     const vr = e.varianceReduction === null ? '' : `${sig(e.varianceReduction)}x`;
     return [RARE_METRICS[count], estimateText(e), formatCount(e.hits), vr];
@@ -57,6 +58,7 @@ export function renderRareTable(name: string, r: RareResult): string {
     ...rows.map(line),
     `effective sample size ${formatCount(Math.round(r.effectiveSampleSize))} of ${formatCount(r.actions)} actions; variance reduction: plain sampling's variance per action over the weighted one's`,
     `tilted draws: ${tilted.length === 0 ? 'none' : tilted.map((t) => `${t.site} ${sig(t.nominal)} -> ${sig(t.tilted)}`).join(', ')}`,
+    `the draws are tilted for ${RARE_METRICS[r.target]} alone; for another count, size the run by it: --precision lostPerThousand=10%`,
     '[low, high]: 95% interval of the weighted mean (CLT); an interval from few actions with a count may not cover',
     '',
   ].join('\n');
@@ -78,8 +80,9 @@ export function renderRareJson(
         pilotActions: result.pilotActions,
         effectiveSampleSize: result.effectiveSampleSize,
         tilts: result.tilts,
+        tunedFor: RARE_METRICS[result.target],
         metrics: Object.fromEntries(
-          (Object.keys(RARE_METRICS) as RareCount[]).map((count) => {
+          [result.target].map((count) => {
             const e = result.estimates[count];
             return [
               RARE_METRICS[count],

@@ -1,0 +1,87 @@
+// `run --rare` and `check --rare` on the command line: the estimate of the shipped
+// one-in-a-billion scenario with its interval, the bound decided that plain check cannot,
+// and each refusal one line, exit 2, no stack trace.
+import { describe, expect, it } from 'vitest';
+import { inProcess } from './in-process.js';
+import { ERROR_LINE, lines } from './sinks.js';
+
+const REPLY = 'scenarios/rare/reply-loss-1e-9.yaml';
+const CRASH = 'scenarios/rare/crash-expired-replay-1e-9.yaml';
+
+describe('run --rare', () => {
+  it('estimates a duplicate rate of 1e-6 per thousand inside its interval, with the actions and the variance reduction', async () => {
+    const r = await inProcess(['run', REPLY, '--rare', '--precision', 'duplicatesPerThousand=10%', '--format', 'json']);
+    expect(r.status).toBe(0);
+    const doc = JSON.parse(r.stdout) as {
+      rare: {
+        actions: number;
+        metrics: Record<string, { value: number; ci95: [number, number]; varianceReduction: number }>;
+      }[];
+    };
+    const run = doc.rare[0] as (typeof doc.rare)[number];
+    const d = run.metrics.duplicatesPerThousand as { value: number; ci95: [number, number]; varianceReduction: number };
+    expect(d.ci95[0]).toBeLessThanOrEqual(1e-6);
+    expect(d.ci95[1]).toBeGreaterThanOrEqual(1e-6);
+    expect(run.actions).toBeGreaterThan(0);
+    expect(d.varianceReduction).toBeGreaterThan(1e6);
+  });
+
+  it('gives a count no action had no upper end, not [0, 0], however many actions it ran', async () => {
+    const r = await inProcess([
+      'run',
+      REPLY,
+      '--rare',
+      '--precision',
+      'lostPerThousand=10%',
+      '--max-actions',
+      '30000',
+      '--format',
+      'json',
+    ]);
+    expect(r.status).toBe(0);
+    const doc = JSON.parse(r.stdout) as { rare: { tunedFor: string; metrics: Record<string, { ci95: unknown[] }> }[] };
+    expect(doc.rare[0]?.tunedFor).toBe('lostPerThousand');
+    expect(doc.rare[0]?.metrics.lostPerThousand?.ci95).toEqual([0, null]);
+  });
+
+  it('prints the estimate per billion in the table, with the tilts it used', async () => {
+    const r = await inProcess(['run', REPLY, '--rare']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/duplicatesPerThousand\s+1\.00 \[0\.99\d, 1\.0\d\] per billion/);
+    expect(r.stdout).toContain('effective sample size');
+    expect(r.stdout).toContain('network.replyLoss (first attempts) 1.00e-9 -> ');
+  });
+
+  it('check --rare passes the bound of one in a billion that plain check leaves undecided', async () => {
+    const rare = await inProcess(['check', CRASH, '--rare', '--format', 'json', '--quiet']);
+    expect(rare.status).toBe(0);
+    expect(rare.stdout).toContain('"verdict": "pass"');
+    const plain = await inProcess(['check', CRASH, '--format', 'json', '--quiet']);
+    expect(plain.stdout).toContain('"verdict": "undecided"');
+  });
+
+  it.each([
+    [['--set', 'service.concurrency=4'], /service\.concurrency/],
+    [['--set', 'client.throttle={capacity: 50, retryCost: 5, timeoutCost: 10, successRefill: 1}'], /client\.throttle/],
+    [['--set', 'keys.scope=business'], /keys\.scope business/],
+    [['--set', 'keys.scope=payload'], /keys\.scope payload/],
+    [['--set', 'agent.identicalRepeats=0.1'], /agent\.identicalRepeats/],
+    [['--out', 'rare-report'], /--rare writes no report folder/],
+    [['--format', 'csv'], /--rare prints a table or JSON/],
+    [['--precision', 'latency.call.p95=10%'], /--rare estimates/],
+    [['--precision', 'duplicatesPerThousand=0.01'], /relative to the value/],
+  ])('refuses %j in one line, exit 2', async (args, says) => {
+    const r = await inProcess(['run', REPLY, '--rare', ...args]);
+    expect(r.status).toBe(2);
+    expect(lines(r.stderr).filter((l) => !l.includes('warning'))).toHaveLength(1);
+    expect(r.stderr).toMatch(ERROR_LINE);
+    expect(r.stderr).toMatch(says);
+    expect(r.stderr).not.toContain('    at ');
+  });
+
+  it('check --rare refuses a bound on a metric it does not estimate', async () => {
+    const r = await inProcess(['check', 'scenarios/missions/mission-3.yaml', '--rare']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--rare judges only/);
+  });
+});
