@@ -132,6 +132,7 @@ if (process.argv[2] === '--case') {
     );
     if (paired) console.log(compared(r, medianRun(theirs)));
   }
+  console.log(rareRuns());
   const sweeps = sweepSpeedUp();
   console.log(sweeps.text);
   console.log(await twoProcesses(sweeps.jobs1));
@@ -410,4 +411,49 @@ function startUp() {
     `    ${median(times.idemsim).toFixed(3)} s (median of ${times.idemsim.length}; fastest ${fastest(times.idemsim).toFixed(3)} s; target: under 0.2 s); ` +
     `node -e 0 alone ${median(times.node).toFixed(3)} s; idemsim's own part ${median(own).toFixed(3)} s (median of the differences)`
   );
+}
+
+/**
+ * `run --rare` on scenarios/rare/reply-loss-1e-9.yaml, whose true duplicate rate is its
+ * reply loss: at 1e-9 and at 1e-6 per action, sized to a 95% interval within 10%, whole
+ * process (targets: under 60 s and under 5 s on one core).
+ */
+function rareRuns() {
+  const file = join(ROOT, 'scenarios', 'rare', 'reply-loss-1e-9.yaml');
+  const lines = [
+    '(rare) idemsim run scenarios/rare/reply-loss-1e-9.yaml --rare --precision duplicatesPerThousand=10%, whole process',
+  ];
+  for (const [rate, target] of [
+    ['1e-9', 60],
+    ['1e-6', 5],
+  ]) {
+    const args = [
+      BIN,
+      'run',
+      file,
+      '--rare',
+      '--precision',
+      'duplicatesPerThousand=10%',
+      '--set',
+      `network.replyLoss=${rate}`,
+      '--format',
+      'json',
+    ];
+    const started = process.hrtime.bigint();
+    const child = spawnSync(process.execPath, args, { encoding: 'utf8' });
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    if (child.status !== 0) {
+      console.error(child.stderr);
+      process.exit(1);
+    }
+    const run = JSON.parse(child.stdout).rare[0];
+    const d = run.metrics.duplicatesPerThousand;
+    const truth = Number(rate) * 1000;
+    lines.push(
+      `    true rate ${rate} per action: ${seconds.toFixed(2)} s (target: under ${target} s), ${run.actions.toLocaleString('en-US')} actions, ` +
+        `${d.value.toExponential(3)} [${d.ci95[0].toExponential(3)}, ${d.ci95[1].toExponential(3)}] per thousand ` +
+        `(${d.ci95[0] <= truth && truth <= d.ci95[1] ? 'holds' : 'misses'} the truth ${truth.toExponential(0)}), variance reduction ${d.varianceReduction.toExponential(1)}x`,
+    );
+  }
+  return lines.join('\n');
 }
