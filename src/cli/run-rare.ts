@@ -7,6 +7,7 @@ import type { RareCount, RareResult } from '../model/rare.js';
 import type { RunResult } from '../model/result.js';
 import { judge } from '../stats/bounds.js';
 import type { Scenario } from '../model/scenario.js';
+import type { Vary } from '../model/sweep.js';
 import { RARE_METRICS, renderRareJson, renderRareTable } from '../report/rare/text.js';
 import { parsePrecisions } from '../scenario/precision.js';
 import { simulateRare } from '../sim/rare-run.js';
@@ -15,8 +16,16 @@ import { ExitCode, InputError } from './errors.js';
 import { loadScenarios, memoryLimit } from './load.js';
 import { quietly } from './progress.js';
 import { VERSION } from './version.js';
-import type { RunOptions } from './run.js';
-import { DEFAULT_MAX_ACTIONS, sizingCap } from './sizing.js';
+import { DEFAULT_MAX_ACTIONS, sizingCap, type SizingFlags } from './sizing.js';
+
+/** The options of run and sweep that `--rare` reads (their other options it refuses or ignores). */
+export interface RareFlags extends SizingFlags {
+  sets?: readonly string[];
+  format?: string;
+  out?: string;
+  replicas?: string;
+  quiet?: boolean;
+}
 
 /** The fields that make actions interact, with what each value shares between them. */
 function interaction(s: Scenario): string | null {
@@ -38,7 +47,7 @@ function refuseInteracting(scenario: Scenario, file: string): void {
     throw new InputError(`${file}: --rare needs actions that do not interact, and ${why}; run it without --rare`);
 }
 
-export function runRare(files: readonly string[], options: RunOptions, ctx: CommandContext): number {
+export function runRare(files: readonly string[], options: RareFlags, ctx: CommandContext): number {
   const format = options.format ?? 'table';
   if (format !== 'table' && format !== 'json')
     throw new InputError(`--rare prints a table or JSON: use --format table or --format json`);
@@ -148,4 +157,48 @@ function asRunResult(rare: RareResult, count: RareCount): RunResult {
   const metrics = { actions: rare.actions, [head]: tail === undefined ? value : { [tail]: value } };
   const intervals = { [metric]: { low: e.low * 1000, high: e.high === null ? Infinity : e.high * 1000 } };
   return { metrics: metrics as unknown as RunResult['metrics'], intervals };
+}
+
+/**
+ * `sweep --rare`: each point of the sweep estimated by importance sampling, one after the
+ * other, tuned for the `--precision` count (else duplicates): a row per point with the
+ * values it varied, the estimate and its interval, the actions and the variance saved.
+ */
+export function rareSweep(
+  points: readonly { at: readonly number[]; scenario: Scenario }[],
+  vary: readonly Vary[],
+  options: RareFlags,
+  ctx: CommandContext,
+): number {
+  const format = options.format ?? 'table';
+  if (format !== 'table' && format !== 'json')
+    throw new InputError(`--rare prints a table or JSON: use --format table or --format json`);
+  if (options.out !== undefined) throw new InputError('--rare writes no report folder: drop --out');
+  const precision = rarePrecision(options.precision ?? []);
+  const maxActions = sizingCap(options) ?? DEFAULT_MAX_ACTIONS;
+  points.forEach((point, i) => refuseInteracting(point.scenario, `sweep point ${i + 1}`));
+  const target = precision?.count ?? 'duplicates';
+  const rows = points.map((point) => ({
+    labels: vary.map((v, d) => `${v.path}=${v.labels[point.at[d] as number] ?? ''}`),
+    result: simulateRare(point.scenario, { target, ...(precision === null ? {} : { precision }), maxActions }),
+  }));
+  if (format === 'json') {
+    ctx.out.write(
+      renderRareJson(
+        rows.map((r) => ({
+          name: `${points[0]?.scenario.name ?? 'sweep'} ${r.labels.join(' ')}`,
+          seed: points[0]?.scenario.seed ?? 1,
+          result: r.result,
+        })),
+        VERSION,
+      ),
+    );
+  } else {
+    ctx.out.write(
+      rows
+        .map((r) => renderRareTable(`${points[0]?.scenario.name ?? 'sweep'} at ${r.labels.join(', ')}`, r.result))
+        .join('\n'),
+    );
+  }
+  return ExitCode.ok;
 }

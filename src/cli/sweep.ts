@@ -42,6 +42,8 @@ export interface SweepOptions extends SizingFlags {
   quiet?: boolean;
   /** `I/N`: simulate only shard I's points and print them as a part for `idemsim merge`. */
   shard?: string;
+  /** Estimate each point's count metric by importance sampling (run-rare.ts). */
+  rare?: boolean;
 }
 
 const FORMATS = ['table', 'json', 'csv'] as const;
@@ -66,6 +68,10 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
     const names = dims.map((d) => d.name);
     const planned = sweepPoints(vary, (pointSets) => load([...sets, ...pointSets]), names);
     if (!planned.ok) throw new InputError(planned.problems);
+    if (options.rare === true) {
+      if (shard !== null) throw new InputError('--rare runs every point here: drop --shard');
+      return (await import('./run-rare.js')).rareSweep(planned.points, vary, options, io);
+    }
     const ours = planned.points.map((_, i) => i).filter((i) => shard === null || inShard(i, shard.index, shard.of));
     const memory = memoryLimit(options.maxMemory, sizing?.maxActions);
     const scenarios = ours.map((i) =>
@@ -275,6 +281,10 @@ export function sweepCommand(ctx: CommandContext, done: (code: number) => void):
     .option(
       '--out <DIR>',
       'also write a report folder: index.html, charts, summary.json/csv, scenario.yaml (default: output only)',
+    )
+    .option(
+      '--rare',
+      "estimate each point's duplicates (or the --precision count) by importance sampling: for rates of one in a million or a billion",
     );
   return withQuiet(withSizingOptions(command, precision, false))
     .addHelpText('after', EXAMPLES)

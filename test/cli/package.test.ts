@@ -43,14 +43,15 @@ beforeAll(() => {
 }, 180_000);
 
 describe('the npm package', () => {
-  it('holds only what users need: the binary, dist/ without maps, schema, scenarios, docs', () => {
+  it('holds only what users need: the binary, the bundle without maps or stored code, schema, scenarios, docs', () => {
     const paths = packed.files.map((f) => f.path);
     for (const needed of [
       'package.json',
       'README.md',
       'CHANGELOG.md',
       'bin/idemsim.js',
-      'dist/cli/main.js',
+      'dist/bundle/boot.cjs',
+      'dist/bundle/main.cjs',
       'schema/scenario.schema.json',
       'scenarios/article-defaults.yaml',
       'docs/model.md',

@@ -79,6 +79,27 @@ describe('run --rare', () => {
     expect(r.stderr).not.toContain('    at ');
   });
 
+  it('sweep --rare estimates each point: ten times the late-resume window, ten times the rate', async () => {
+    const r = await inProcess([
+      'sweep',
+      CRASH,
+      '--rare',
+      '--vary',
+      'keys.retention=999.9s,999.99s',
+      '--format',
+      'json',
+      '--quiet',
+    ]);
+    expect(r.status).toBe(0);
+    const doc = JSON.parse(r.stdout) as { rare: { metrics: { duplicatesPerThousand: { ci95: [number, number] } } }[] };
+    const [wide, narrow] = doc.rare.map((run) => run.metrics.duplicatesPerThousand.ci95);
+    // True rates: 1e-4 x 1e-4 and 1e-4 x 1e-5 per action.
+    expect(wide?.[0]).toBeLessThanOrEqual(1e-5);
+    expect(wide?.[1]).toBeGreaterThanOrEqual(1e-5);
+    expect(narrow?.[0]).toBeLessThanOrEqual(1e-6);
+    expect(narrow?.[1]).toBeGreaterThanOrEqual(1e-6);
+  });
+
   it('check --rare refuses a bound on a metric it does not estimate', async () => {
     const r = await inProcess(['check', 'scenarios/missions/mission-3.yaml', '--rare']);
     expect(r.status).toBe(2);
