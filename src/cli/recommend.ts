@@ -8,8 +8,6 @@ import { Command, Option } from 'commander';
 import type { Target } from '../model/bounds.js';
 import { mergeTargets } from '../stats/bounds.js';
 import { formatCount } from '../format/format.js';
-import type { Sizing } from '../model/precision.js';
-import type { Scenario } from '../model/scenario.js';
 import { answer } from '../recommend/answer.js';
 import {
   parseGoals,
@@ -19,23 +17,22 @@ import {
   parseSpace,
   type Parsed,
 } from '../recommend/options.js';
-import type { SimRun } from '../recommend/point.js';
 import { recommendPipeline, VERIFY_RULE } from '../recommend/pipeline.js';
 import { explain } from '../recommend/explain.js';
 import { rankingRule } from '../recommend/rank.js';
-import { firstGridSize, type Simulate } from '../recommend/search.js';
+import { firstGridSize } from '../recommend/search.js';
 import { MAX_SWEEP_POINTS } from '../model/sweep.js';
 import { recommendedWarnings, scenarioWarnings, writtenIn } from '../recommend/warnings.js';
 import { recordBytesMeasuredIn } from '../scenario/measured.js';
 import { renderRecommendJson, renderRecommendText } from '../report/recommend/text.js';
 import { parseTarget } from '../scenario/bounds.js';
 import { scenarioToYaml } from '../scenario/index.js';
-import { simulateAll, simulateAllSized } from '../pool/pool.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { memoryLimit, scenarioOf, scenarioSource, withScenarioOptions, withinMemory } from './load.js';
 import { formatHelp, formatOption, jobCount } from './options.js';
-import { QUIET_HELP, clockOf, quietly, startPoints } from './progress.js';
+import { QUIET_HELP, quietly } from './progress.js';
+import { simulator } from './recommend-simulator.js';
 import {
   ACTIONS_HELP,
   ANSWERS,
@@ -67,6 +64,8 @@ export interface RecommendOptions {
   out?: string;
   /** No progress line and no notes on stderr. */
   quiet?: boolean;
+  /** Judge count targets on importance-sampled intervals (run-rare.ts). */
+  rare?: boolean;
 }
 
 const FORMATS = ['table', 'json'] as const;
@@ -106,6 +105,11 @@ export async function recommend(
       );
     }
     const jobs = jobCount(options.jobs, (line) => io.err.write(`${line}\n`));
+    const plain = simulator(jobs, io);
+    const simulate =
+      options.rare === true
+        ? (await import('./run-rare.js')).rareSimulator(base, file ?? 'the defaults', plain, userTargets)
+        : plain;
     // A point may be simulated up to the verification's cap: each is checked against the memory limit at that size.
     const memory = memoryLimit(options.maxMemory, VERIFY_CAP_FACTOR * maxActions);
     withinMemory(base, file ?? 'the defaults', memory);
@@ -116,7 +120,7 @@ export async function recommend(
       prefer,
       dims,
       load: (pointSets) => withinMemory(scenarioOf(load([...sets, ...pointSets])), pointName(pointSets), memory),
-      simulate: simulator(jobs, io),
+      simulate,
       goals,
       untilDecided: options.untilDecided === true,
       maxActions,
@@ -186,31 +190,6 @@ function readText(file: string, cwd: string): string | undefined {
   return 'text' in read ? read.text : undefined;
 }
 
-/**
- * Points on worker threads, with a progress line per round of simulation on a terminal
- * (the search, its confirmations and the verification each simulate in rounds; how many
- * rounds the search takes depends on what it finds, so each round has its own bar).
- */
-function simulator(jobs: number, ctx: CommandContext): Simulate {
-  const since = clockOf(ctx)();
-  let round = 0;
-  return async (scenarios: readonly Scenario[], sizing: Sizing | null): Promise<SimRun[]> => {
-    round += 1;
-    const progress = startPoints(ctx, { total: scenarios.length, label: `round ${round}`, since });
-    const onDone = (done: number): void => progress.update(done);
-    try {
-      if (sizing !== null) return await simulateAllSized(scenarios, sizing, jobs, onDone);
-      const results = await simulateAll(scenarios, jobs, onDone);
-      return results.map((result, i) => ({
-        result,
-        sizing: { actions: (scenarios[i] as Scenario).actions, rounds: 1, stoppedBy: 'precision', needed: null },
-      }));
-    } finally {
-      progress.finish();
-    }
-  };
-}
-
 function targetFlags(args: readonly string[]): Target[] {
   const problems: string[] = [];
   const targets: Target[] = [];
@@ -277,6 +256,10 @@ export function recommendCommand(ctx: CommandContext, done: (code: number) => vo
     )
     .addOption(new Option('--strict').hideHelp())
     .option('--jobs <n>', 'threads that simulate points, this one included (default: the number of cores)')
+    .option(
+      '--rare',
+      'judge count targets on importance-sampled intervals: for limits of one in a million or a billion',
+    )
     .option('--format <format>', formatHelp(FORMATS))
     .option('--out <DIR>', 'also write a report folder: index.html, summary.json, the Pareto chart, scenario.yaml')
     .option('--quiet', QUIET_HELP)

@@ -8,15 +8,16 @@ import type { RunResult } from '../model/result.js';
 import { judge } from '../stats/bounds.js';
 import type { Scenario } from '../model/scenario.js';
 import type { Vary } from '../model/sweep.js';
-import { RARE_METRICS, renderRareJson, renderRareTable } from '../report/rare/text.js';
-import { parsePrecisions } from '../scenario/precision.js';
+import type { Simulate } from '../recommend/search.js';
+import { RARE_METRICS, RARE_RATES, renderRareJson, renderRareTable } from '../report/rare/text.js';
+import { parseActionCap, parsePrecisions } from '../scenario/precision.js';
 import { simulateRare } from '../sim/rare-run.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError } from './errors.js';
 import { loadScenarios, memoryLimit } from './load.js';
 import { quietly } from './progress.js';
 import { VERSION } from './version.js';
-import { DEFAULT_MAX_ACTIONS, sizingCap, type SizingFlags } from './sizing.js';
+import { DEFAULT_MAX_ACTIONS, type SizingFlags } from './sizing.js';
 
 /** The options of run and sweep that `--rare` reads (their other options it refuses or ignores). */
 export interface RareFlags extends SizingFlags {
@@ -59,7 +60,7 @@ export function runRare(files: readonly string[], options: RareFlags, ctx: Comma
       throw new InputError(`--rare writes no ${flag === '--out' ? 'report folder' : 'replicas'}: drop ${flag}`);
   }
   const precision = rarePrecision(options.precision ?? []);
-  const maxActions = sizingCap(options) ?? DEFAULT_MAX_ACTIONS;
+  const maxActions = rareCap(options);
   const io = quietly(ctx, options.quiet);
   const loaded = loadScenarios(files, options.sets ?? [], ctx.cwd, (line) => io.err.write(`${line}\n`), {
     ...memoryLimit(options.maxMemory),
@@ -81,8 +82,22 @@ export function runRare(files: readonly string[], options: RareFlags, ctx: Comma
   return ExitCode.ok;
 }
 
+/** `--max-actions N`, or the default cap (--precision is read by rarePrecision, not by the plain sizing). */
+function rareCap(options: RareFlags): number {
+  if (options.maxActions === undefined) return DEFAULT_MAX_ACTIONS;
+  const cap = parseActionCap(options.maxActions, 1_000_000_000, 2_000_000);
+  if (typeof cap === 'string') throw new InputError(cap);
+  return cap;
+}
+
 /** `--precision METRIC=W%` for one count metric, relative; anything else is one line, exit 2. */
 function rarePrecision(args: readonly string[]): { count: RareCount; relative: number } | null {
+  // retentionMisses is a run's count in plain output, which --precision refuses; --rare estimates its rate.
+  const misses = args.length === 1 ? /^\s*retentionMisses\s*=\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(args[0] as string) : null;
+  if (misses !== null) {
+    const relative = Number(misses[1]) / 100;
+    if (relative > 0 && relative < 1) return { count: 'retentionMisses', relative };
+  }
   const { goals, problems } = parsePrecisions(args);
   if (problems.length > 0) throw new InputError(problems);
   if (goals.length === 0) return null;
@@ -114,7 +129,7 @@ export function rareCheckResult(
   maxActions: number,
 ): RunResult {
   refuseInteracting(scenario, file);
-  const counted = new Set(Object.values(RARE_METRICS));
+  const counted = new Set(RARE_RATES.map((count) => RARE_METRICS[count]));
   const other = targets.find((t) => !counted.has(t.metric));
   if (other !== undefined) {
     throw new InputError(
@@ -175,7 +190,7 @@ export function rareSweep(
     throw new InputError(`--rare prints a table or JSON: use --format table or --format json`);
   if (options.out !== undefined) throw new InputError('--rare writes no report folder: drop --out');
   const precision = rarePrecision(options.precision ?? []);
-  const maxActions = sizingCap(options) ?? DEFAULT_MAX_ACTIONS;
+  const maxActions = rareCap(options);
   points.forEach((point, i) => refuseInteracting(point.scenario, `sweep point ${i + 1}`));
   const target = precision?.count ?? 'duplicates';
   const rows = points.map((point) => ({
@@ -201,4 +216,40 @@ export function rareSweep(
     );
   }
   return ExitCode.ok;
+}
+
+/**
+ * `recommend --rare`: each point the search simulates keeps its plain run for every other
+ * metric, and gets, for each count metric among `metrics`, the importance-sampled
+ * estimate and interval of an estimate tuned for that count.
+ */
+export function withRareCounts(scenario: Scenario, result: RunResult, metrics: readonly string[]): RunResult {
+  refuseInteracting(scenario, scenario.name);
+  const counts = RARE_RATES.filter((c) => metrics.includes(RARE_METRICS[c]));
+  const merged = structuredClone(result) as RunResult & { metrics: Record<string, unknown> };
+  for (const count of counts) {
+    const rare = asRunResult(simulateRare(scenario, { target: count }), count);
+    const metric = RARE_METRICS[count];
+    const [head, tail] = metric.split('.') as [string, string | undefined];
+    const value = (rare.metrics as unknown as Record<string, unknown>)[head];
+    const before = merged.metrics[head];
+    merged.metrics[head] =
+      tail === undefined ? value : { ...(typeof before === 'object' ? before : {}), ...(value as object) };
+    merged.intervals[metric] = rare.intervals[metric] as (typeof merged.intervals)[string];
+  }
+  return merged;
+}
+
+/**
+ * `recommend --rare`: the search's simulator, its runs' count targets replaced by weighted
+ * estimates. Refused at once where the base scenario's actions interact.
+ */
+export function rareSimulator(base: Scenario, file: string, plain: Simulate, targets: readonly Target[]): Simulate {
+  refuseInteracting(base, file);
+  const metrics = targets.map((t) => t.metric);
+  return async (scenarios, sizing) =>
+    (await plain(scenarios, sizing)).map((run, i) => ({
+      ...run,
+      result: withRareCounts(scenarios[i] as Scenario, run.result, metrics),
+    }));
 }

@@ -10,6 +10,7 @@ export const RARE_COUNTS = [
   'lost',
   'unknown',
   'falseFailures',
+  'retentionMisses',
 ] as const;
 export type RareCount = (typeof RARE_COUNTS)[number];
 

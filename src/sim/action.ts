@@ -89,6 +89,7 @@ function arriveFull(sim: Sim, id: number, businessId: number, isRepeat: boolean,
     dupTransport: 0,
     dupReplan: 0,
     dupReplay: 0,
+    retentionMisses: 0,
     rare: null,
   };
   if (sim.rare !== null) action.rare = sim.rare.open();

@@ -100,7 +100,8 @@ export function stepEnd(sim: Sim, action: Action, t: number, succeeded: boolean)
       : sim.rare.tilt(action, RareSite.agentCrash, action.uCrash);
   if (action.crashes < p.crashMax && uCrash < p.crashProbability) {
     action.crashes++;
-    const uResume = sim.rare === null ? action.uResume : sim.rare.tiltUpper(action, RareSite.lateResume, action.uResume);
+    const uResume =
+      sim.rare === null ? action.uResume : sim.rare.tiltUpper(action, RareSite.lateResume, action.uResume);
     const delay = between(uResume, p.resumeMin, p.resumeMax);
     action.segment++;
     action.replansUsed = 0;
@@ -132,6 +133,7 @@ export function closeOne(sim: Sim, action: Action): void {
       lost,
       action.unknown,
       action.falseFailures,
+      action.retentionMisses,
     ];
     sim.rare.record(action, counts);
   }

@@ -71,6 +71,8 @@ export interface Action {
   dupTransport: number;
   dupReplan: number;
   dupReplay: number;
+  /** Its executions that claimed a key its own earlier record had held (retention misses). */
+  retentionMisses: number;
   /** Under importance sampling (rare.ts): its weight, then its trials and events per tilted site; else null. */
   rare: Float64Array | null;
 }

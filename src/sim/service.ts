@@ -43,7 +43,10 @@ export function receive(sim: Sim, call: Call, t: number): AttemptEnd {
     // An action claims a key a second time only after its earlier record expired.
     if (p.scope !== 'attempt') {
       if (action.claimed === null) action.claimed = [key];
-      else if (action.claimed.includes(key)) tally.retentionMisses++;
+      else if (action.claimed.includes(key)) {
+        tally.retentionMisses++;
+        action.retentionMisses++;
+      }
       else action.claimed.push(key);
     }
     action.keyClaims++;

@@ -100,6 +100,38 @@ describe('run --rare', () => {
     expect(narrow?.[1]).toBeGreaterThanOrEqual(1e-6);
   });
 
+  it('recommend --rare finds the retention that brings one in a billion under one in ten billion', async () => {
+    const r = await inProcess([
+      'recommend',
+      CRASH,
+      '--rare',
+      '--target',
+      'duplicatesPerThousand<=2e-7',
+      '--vary',
+      'keys.retention=999.99s,999.999s',
+      '--fix',
+      'client.timeout',
+      '--fix',
+      'client.retries',
+      '--fix',
+      'client.backoff.base',
+      '--format',
+      'json',
+      '--quiet',
+    ]);
+    expect(r.status).toBe(0);
+    const doc = JSON.parse(r.stdout) as {
+      recommend: {
+        recommended: { sets: string[]; search: { targets: { interval: { low: number; high: number } }[] } };
+      };
+    };
+    expect(doc.recommend.recommended.sets).toEqual(['keys.retention=999.999s']);
+    // 1e-4 x 1e-6 per action: 1e-7 per thousand, inside the weighted interval.
+    const [target] = doc.recommend.recommended.search.targets;
+    expect(target?.interval.low).toBeLessThanOrEqual(1e-7);
+    expect(target?.interval.high).toBeGreaterThanOrEqual(1e-7);
+  });
+
   it('check --rare refuses a bound on a metric it does not estimate', async () => {
     const r = await inProcess(['check', 'scenarios/missions/mission-3.yaml', '--rare']);
     expect(r.status).toBe(2);

@@ -22,6 +22,7 @@ const METRIC: Readonly<Record<RareCount, string>> = {
   lost: 'lostPerThousand',
   unknown: 'unknownPerThousand',
   falseFailures: 'falseFailuresPerThousand',
+  retentionMisses: 'retentionMisses',
 };
 
 function yamlFiles(dir: string): string[] {

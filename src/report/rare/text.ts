@@ -15,7 +15,14 @@ export const RARE_METRICS: Readonly<Record<RareCount, string>> = {
   lost: 'lostPerThousand',
   unknown: 'unknownPerThousand',
   falseFailures: 'falseFailuresPerThousand',
+  // A count over the run in plain output; here, per thousand actions like the others.
+  retentionMisses: 'retentionMisses',
 };
+
+/** The counts whose metric is a rate per thousand actions: what check and recommend can judge with --rare. */
+export const RARE_RATES: readonly RareCount[] = (Object.keys(RARE_METRICS) as RareCount[]).filter(
+  (count) => count !== 'retentionMisses',
+);
 
 /** A per-action rate in the unit that shows it best: per thousand, per million or per billion actions. */
 export function rateUnit(perAction: number): { scale: number; unit: string } {
