@@ -247,9 +247,11 @@ export function withRareCounts(scenario: Scenario, result: RunResult, metrics: r
 export function rareSimulator(base: Scenario, file: string, plain: Simulate, targets: readonly Target[]): Simulate {
   refuseInteracting(base, file);
   const metrics = targets.map((t) => t.metric);
+  // A point rerun until decided (--until-decided, a feasible-looking undecided point) is
+  // estimated at the actions its plain run reached, so its weighted interval narrows too.
   return async (scenarios, sizing) =>
     (await plain(scenarios, sizing)).map((run, i) => ({
       ...run,
-      result: withRareCounts(scenarios[i] as Scenario, run.result, metrics),
+      result: withRareCounts({ ...(scenarios[i] as Scenario), actions: run.sizing.actions }, run.result, metrics),
     }));
 }
