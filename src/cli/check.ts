@@ -96,7 +96,7 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
         options.rare === true
           ? rareCheckResult(
               l.scenario,
-              l.file ?? l.scenario.name,
+              l.file === undefined ? l.scenario.name : { file: l.file, cwd: ctx.cwd },
               expectTargets(l.scenario.expect),
               options.untilDecided === true,
               sizingCap(options) ?? DEFAULT_MAX_ACTIONS,

@@ -108,7 +108,12 @@ export async function recommend(
     const plain = simulator(jobs, io);
     const simulate =
       options.rare === true
-        ? (await import('./run-rare.js')).rareSimulator(base, file ?? 'the defaults', plain, userTargets)
+        ? (await import('./run-rare.js')).rareSimulator(
+            base,
+            file === undefined ? 'the defaults' : { file, cwd: ctx.cwd },
+            plain,
+            userTargets,
+          )
         : plain;
     // A point may be simulated up to the verification's cap: each is checked against the memory limit at that size.
     const memory = memoryLimit(options.maxMemory, VERIFY_CAP_FACTOR * maxActions);

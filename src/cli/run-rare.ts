@@ -6,7 +6,10 @@ import { type Target, Verdict } from '../model/bounds.js';
 import type { RareCount, RareResult } from '../model/rare.js';
 import type { RunResult } from '../model/result.js';
 import { judge } from '../stats/bounds.js';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Scenario } from '../model/scenario.js';
+import { fieldPosition } from '../scenario/index.js';
 import type { Vary } from '../model/sweep.js';
 import type { Simulate } from '../recommend/search.js';
 import { RARE_METRICS, RARE_RATES, renderRareJson, renderRareTable } from '../report/rare/text.js';
@@ -28,24 +31,48 @@ export interface RareFlags extends SizingFlags {
   quiet?: boolean;
 }
 
-/** The fields that make actions interact, with what each value shares between them. */
-function interaction(s: Scenario): string | null {
+/** The field that makes actions interact, with what its value shares between them, or null. */
+function interaction(s: Scenario): { path: string; why: string } | null {
   if (s.service.concurrency !== 'unlimited')
-    return 'service.concurrency: actions share the service slots and its queue';
-  if (s.client.throttle !== 'none') return 'client.throttle: the retry quota is shared by every call of the run';
-  if (s.client.budget !== 'none') return 'client.budget: the retry budget counts every call of the run';
+    return { path: 'service.concurrency', why: 'actions share the service slots and its queue' };
+  if (s.client.throttle !== 'none')
+    return { path: 'client.throttle', why: 'the retry quota is shared by every call of the run' };
+  if (s.client.budget !== 'none')
+    return { path: 'client.budget', why: 'the retry budget counts every call of the run' };
   if (s.keys.scope === 'business' || s.keys.scope === 'payload')
-    return `keys.scope ${s.keys.scope}: one key can be shared by several actions`;
+    return { path: 'keys.scope', why: `${s.keys.scope} keys can be shared by several actions` };
   if (s.agent.identicalRepeats > 0)
-    return 'agent.identicalRepeats: a repeat shares its business identity with an earlier action';
+    return { path: 'agent.identicalRepeats', why: 'a repeat shares its business identity with an earlier action' };
   return null;
 }
 
-/** One line, exit 2, where the scenario's actions interact. */
-function refuseInteracting(scenario: Scenario, file: string): void {
-  const why = interaction(scenario);
-  if (why !== null)
-    throw new InputError(`${file}: --rare needs actions that do not interact, and ${why}; run it without --rare`);
+/** Where a scenario came from, to name the field that stops --rare: the file and its folder, or a name. */
+export interface RareSource {
+  file: string;
+  cwd?: string;
+  /** The --set arguments: a field set there is named as set there, not where the file wrote it. */
+  sets?: readonly string[];
+}
+
+/** One line, exit 2, where the scenario's actions interact: FILE:LINE:COL when the file writes the field. */
+function refuseInteracting(scenario: Scenario, source: RareSource | string): void {
+  const found = interaction(scenario);
+  if (found === null) return;
+  const { file, cwd, sets = [] } = typeof source === 'string' ? { file: source } : source;
+  let at = file;
+  const set = sets.find((s) => s.startsWith(`${found.path}=`));
+  if (set !== undefined) at = `${file} (--set ${set})`;
+  else if (cwd !== undefined) {
+    try {
+      const pos = fieldPosition(readFileSync(resolve(cwd, file), 'utf8'), file, found.path);
+      if (pos !== undefined) at = `${file}:${pos.line}:${pos.col}`;
+    } catch {
+      // Not a file (the defaults, a sweep point): the name alone.
+    }
+  }
+  throw new InputError(
+    `${at}: --rare needs actions that do not interact, and ${found.path}: ${found.why}; run it without --rare, or set ${found.path} to its default`,
+  );
 }
 
 export function runRare(files: readonly string[], options: RareFlags, ctx: CommandContext): number {
@@ -66,7 +93,12 @@ export function runRare(files: readonly string[], options: RareFlags, ctx: Comma
     ...memoryLimit(options.maxMemory),
     copies: 1,
   });
-  loaded.forEach((l, i) => refuseInteracting(l.scenario, files[i] ?? l.scenario.name));
+  loaded.forEach((l, i) =>
+    refuseInteracting(
+      l.scenario,
+      files[i] === undefined ? l.scenario.name : { file: files[i] as string, cwd: ctx.cwd, sets: options.sets ?? [] },
+    ),
+  );
   const runs = loaded.map(({ scenario }) => ({
     name: scenario.name,
     seed: scenario.seed,
@@ -123,12 +155,13 @@ function rarePrecision(args: readonly string[]): { count: RareCount; relative: n
  */
 export function rareCheckResult(
   scenario: Scenario,
-  file: string,
+  source: RareSource | string,
   targets: readonly Target[],
   untilDecided: boolean,
   maxActions: number,
 ): RunResult {
-  refuseInteracting(scenario, file);
+  refuseInteracting(scenario, source);
+  const file = typeof source === 'string' ? source : source.file;
   const counted = new Set(RARE_RATES.map((count) => RARE_METRICS[count]));
   const other = targets.find((t) => !counted.has(t.metric));
   if (other !== undefined) {
@@ -244,8 +277,13 @@ export function withRareCounts(scenario: Scenario, result: RunResult, metrics: r
  * `recommend --rare`: the search's simulator, its runs' count targets replaced by weighted
  * estimates. Refused at once where the base scenario's actions interact.
  */
-export function rareSimulator(base: Scenario, file: string, plain: Simulate, targets: readonly Target[]): Simulate {
-  refuseInteracting(base, file);
+export function rareSimulator(
+  base: Scenario,
+  source: RareSource | string,
+  plain: Simulate,
+  targets: readonly Target[],
+): Simulate {
+  refuseInteracting(base, source);
   const metrics = targets.map((t) => t.metric);
   // A point rerun until decided (--until-decided, a feasible-looking undecided point) is
   // estimated at the actions its plain run reached, so its weighted interval narrows too.

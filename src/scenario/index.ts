@@ -5,7 +5,7 @@ import { type Issue, issueAt, sortIssues } from './issues.js';
 import * as msg from './messages.js';
 import { fileSource, parseYaml } from './parse.js';
 import { applySets, setFile } from './sets.js';
-import { type MapNode, emptyMap, isNull, nodeAt } from './tree.js';
+import { type MapNode, emptyMap, entryAt, isNull, nodeAt } from './tree.js';
 import { FIELDS } from '../model/fields.js';
 import { presetValues } from '../presets/presets.js';
 import { handlerValues } from '../presets/handlers.js';
@@ -125,4 +125,12 @@ export function defaultsWithSets(sets: readonly string[] = []): LoadOutcome {
     [],
     DEFAULT_SCENARIO_NAME,
   );
+}
+
+/** Where `path` (a dotted field) is written in the scenario text: its key's line and column, or undefined. */
+export function fieldPosition(text: string, file: string, path: string): { line: number; col: number } | undefined {
+  const node = parseYaml(text, fileSource(file, text), []);
+  if (node === undefined || node.kind !== 'map') return undefined;
+  const entry = entryAt(node, path.split('.'));
+  return entry === undefined ? undefined : { line: entry.keyPos.line, col: entry.keyPos.col };
 }

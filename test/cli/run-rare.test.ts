@@ -63,8 +63,8 @@ describe('run --rare', () => {
   it.each([
     [['--set', 'service.concurrency=4'], /service\.concurrency/],
     [['--set', 'client.throttle={capacity: 50, retryCost: 5, timeoutCost: 10, successRefill: 1}'], /client\.throttle/],
-    [['--set', 'keys.scope=business'], /keys\.scope business/],
-    [['--set', 'keys.scope=payload'], /keys\.scope payload/],
+    [['--set', 'keys.scope=business'], /keys\.scope: business/],
+    [['--set', 'keys.scope=payload'], /keys\.scope: payload/],
     [['--set', 'agent.identicalRepeats=0.1'], /agent\.identicalRepeats/],
     [['--out', 'rare-report'], /--rare writes no report folder/],
     [['--format', 'csv'], /--rare prints a table or JSON/],
@@ -130,6 +130,16 @@ describe('run --rare', () => {
     const [target] = doc.recommend.recommended.search.targets;
     expect(target?.interval.low).toBeLessThanOrEqual(1e-7);
     expect(target?.interval.high).toBeGreaterThanOrEqual(1e-7);
+  });
+
+  it('names the file, line and column of a field that makes actions interact, or the --set that set it', async () => {
+    const written = await inProcess(['run', 'scenarios/storm-503-budget.yaml', '--rare']);
+    expect(written.status).toBe(2);
+    expect(written.stderr).toMatch(
+      /^scenarios\/storm-503-budget\.yaml:\d+:\d+: --rare needs actions that do not interact, and client\.budget/,
+    );
+    const set = await inProcess(['run', REPLY, '--rare', '--set', 'keys.scope=business']);
+    expect(set.stderr).toContain(`${REPLY} (--set keys.scope=business): --rare needs`);
   });
 
   it('check --rare refuses a bound on a metric it does not estimate', async () => {
