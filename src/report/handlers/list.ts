@@ -22,10 +22,13 @@ function checkedNote(name: HandlerName): string {
     : `docs (${checked.docs})`;
 }
 
-/** A profile's value for one keys field: "(set)" where the scenario must give it, "-" where it keeps the scenario's. */
+/**
+ * A profile's value for one keys field; "(set)" after a value the scenario should give its
+ * own of (Powertools' lease: the function's timeout), "-" where it keeps the scenario's.
+ */
 function cell(name: HandlerName, path: string): string {
-  if (required(name, path)) return '(set)';
   const value = handlerValues(name).find(([p]) => p === path)?.[1];
+  if (required(name, path)) return value === undefined ? '(set)' : `${keysText(path, value)} (set)`;
   return value === undefined ? '-' : keysText(path, value);
 }
 
