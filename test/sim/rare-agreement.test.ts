@@ -7,23 +7,13 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { RARE_COUNTS, type RareCount } from '../../src/model/rare.js';
+import { RARE_COUNTS } from '../../src/model/rare.js';
+import { RARE_METRICS } from '../../src/report/rare/text.js';
 import { loadScenario } from '../../src/scenario/index.js';
 import { simulateRare } from '../../src/sim/rare-run.js';
 import { simulate } from '../../src/sim/simulate.js';
 
 const ROOT = fileURLToPath(new URL('../../scenarios', import.meta.url));
-
-const METRIC: Readonly<Record<RareCount, string>> = {
-  duplicates: 'duplicatesPerThousand',
-  duplicatesTransport: 'duplicatesBySource.transport',
-  duplicatesReplan: 'duplicatesBySource.replan',
-  duplicatesReplay: 'duplicatesBySource.replay',
-  lost: 'lostPerThousand',
-  unknown: 'unknownPerThousand',
-  falseFailures: 'falseFailuresPerThousand',
-  retentionMisses: 'retentionMisses',
-};
 
 function yamlFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -59,11 +49,11 @@ describe('--rare agrees with plain sampling on the shipped scenarios', () => {
     const plain = simulate(s);
     for (const count of RARE_COUNTS) {
       // The sources of duplicates carry no interval in a plain run: only the others compare.
-      const interval = plain.intervals[METRIC[count]];
+      const interval = plain.intervals[RARE_METRICS[count]];
       if (interval === undefined || interval.high === 0) continue;
       const e = simulateRare(s, { target: count }).estimates[count];
       if (e.high === null) continue;
-      const shown = `${METRIC[count]}: rare [${e.low * 1000}, ${e.high * 1000}], plain [${interval.low}, ${interval.high}]`;
+      const shown = `${RARE_METRICS[count]}: rare [${e.low * 1000}, ${e.high * 1000}], plain [${interval.low}, ${interval.high}]`;
       expect(e.low * 1000, shown).toBeLessThanOrEqual(interval.high);
       expect(e.high * 1000, shown).toBeGreaterThanOrEqual(interval.low);
     }

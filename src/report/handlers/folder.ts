@@ -5,17 +5,9 @@
 // clock: the same comparison writes the same bytes.
 import type { ReportFile } from '../../model/files.js';
 import { metricParts } from '../compare-cells.js';
-import { CSV_FILE, INDEX_FILE, SUMMARY_FILE, drawCharts, type FolderOptions } from '../folder.js';
-import {
-  escapeHtml,
-  fileList,
-  figure,
-  htmlPage,
-  inlineCode,
-  simulatedBy,
-  type HtmlChart,
-  type HtmlLink,
-} from '../page.js';
+import type { FolderOptions } from '../folder.js';
+import { compareFolderFiles, htmlTable } from '../compare-folder.js';
+import { escapeHtml } from '../page.js';
 import { handlerChart } from './chart.js';
 import {
   COUNT_COLUMNS,
@@ -31,59 +23,30 @@ import {
   type HandlerRow,
 } from './compare.js';
 
-export const TABLE_FILE = 'table.txt';
-export const SCENARIO_FILE = 'scenario.yaml';
-
 export async function handlerReportFiles(
   comparison: HandlerComparison,
   version: string,
   options: FolderOptions,
 ): Promise<ReportFile[]> {
-  const { drawn, chartFiles, chartLinks } = await drawCharts([handlerChart(comparison)], options);
-  const links: HtmlLink[] = [
-    { href: SUMMARY_FILE, note: 'the comparison as `idemsim handlers --compare --format json` prints it' },
-    { href: CSV_FILE, note: 'one row per handler and metric, with the 95% interval' },
-    { href: TABLE_FILE, note: 'the tables as `idemsim handlers --compare` prints them' },
-    { href: SCENARIO_FILE, note: 'the scenario before any profile; `idemsim handlers --compare` it again' },
-    ...chartLinks,
-  ];
-  return [
-    { name: INDEX_FILE, content: renderHandlerHtml(comparison, version, drawn, links) },
-    { name: SUMMARY_FILE, content: renderHandlerJson(comparison, version) },
-    { name: CSV_FILE, content: renderHandlerCsv(comparison) },
-    { name: TABLE_FILE, content: renderHandlerTable(comparison) },
-    { name: SCENARIO_FILE, content: options.scenarioYaml(comparison.base) },
-    ...chartFiles,
-  ];
-}
-
-function renderHandlerHtml(
-  comparison: HandlerComparison,
-  version: string,
-  charts: readonly HtmlChart[],
-  links: readonly HtmlLink[],
-): string {
-  const { base } = comparison;
-  const description = base.description.trim();
-  return htmlPage(`idemsim handlers --compare: ${base.name}`, simulatedBy(version), [
-    '<section id="scenarios">',
-    '<h2>Scenario</h2>',
-    '<dl>',
-    `<dt>${escapeHtml(base.name)}</dt>`,
-    `<dd>${description === '' ? '<span class="none">no description</span>' : escapeHtml(description)}<span class="facts">${escapeHtml(handlerFacts(comparison))}</span></dd>`,
-    '</dl>',
-    ...HANDLER_NOTES.map((note) => `<p>${inlineCode(note)}</p>`),
-    '</section>',
-    '<section id="charts">',
-    '<h2>Chart</h2>',
-    ...charts.map(figure),
-    '</section>',
-    '<section id="points">',
-    '<h2>Handlers</h2>',
-    table(comparison),
-    '</section>',
-    fileList(links),
-  ]);
+  return compareFolderFiles(
+    {
+      command: 'handlers --compare',
+      base: comparison.base,
+      chart: handlerChart(comparison),
+      json: renderHandlerJson(comparison, version),
+      csv: renderHandlerCsv(comparison),
+      table: renderHandlerTable(comparison),
+      csvNote: 'one row per handler and metric, with the 95% interval',
+      tableNote: 'the tables as `idemsim handlers --compare` prints them',
+      scenarioNote: 'the scenario before any profile; `idemsim handlers --compare` it again',
+      facts: handlerFacts(comparison),
+      notes: HANDLER_NOTES,
+      heading: 'Handlers',
+      htmlTable: table(comparison),
+    },
+    version,
+    options,
+  );
 }
 
 /** One table: the metrics with their intervals, then the settings the row ran with. */
@@ -94,9 +57,8 @@ function table(comparison: HandlerComparison): string {
     ...COUNT_COLUMNS.map((c) => c.head),
     ...SETTING_HEADS,
   ];
-  const head = heads.map((name) => `<th scope="col">${escapeHtml(name)}</th>`);
   const rows = comparison.rows.map((row) => `<tr><th scope="row">${escapeHtml(row.handler)}</th>${cells(row)}</tr>`);
-  return ['<table>', `<thead><tr>${head.join('')}</tr></thead>`, '<tbody>', ...rows, '</tbody>', '</table>'].join('\n');
+  return htmlTable(heads, rows);
 }
 
 function cells(row: HandlerRow): string {
