@@ -2,20 +2,16 @@
 // real HTTP server on 127.0.0.1, `express.json()` and the middleware in front of a route
 // that returns on `isHit(req)` (its README's duty) and otherwise executes. Each request is
 // a real POST with an `Idempotency-Key` header. The middleware writes the result after the
-// reply has gone out (fire and forget), so an execution counts as written once Redis holds
-// the response, or no longer holds the key (a non-2xx status is deleted).
+// reply has gone out (fire and forget): the adapter it is handed keeps each write it starts
+// until it lands, so an execution counts as written once its reply has come back and every
+// write started (the result stored, or a non-2xx deleted) has landed.
 import { once } from 'node:events';
 import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createClient } from '@redis/client';
 import express, { type Response } from 'express';
 import { getSharedIdempotencyService, idempotency } from 'express-idempotency';
 import RedisAdapterModule from 'express-idempotency-redis-adapter';
 import { type HandlerLibrary, type LibraryReply, type LibrarySettings, deferred, resultBody } from './library.js';
-
-/** How long the completion write may take to land, and how often it is looked for. */
-const WRITE_WAIT_MS = 5000;
-const POLL_MS = 1;
 
 interface Adapter {
   connect(): Promise<void>;
@@ -36,9 +32,6 @@ export async function openExpressIdempotency(
   const RedisAdapter = (module.default ?? (RedisAdapterModule as unknown as AdapterClass)) as AdapterClass;
   const adapter = new RedisAdapter({ connectionConfig: { url: settings.redisUrl }, ttl: settings.retentionSeconds });
   await adapter.connect();
-  const watcher = createClient({ url: settings.redisUrl });
-  watcher.on('error', () => undefined);
-  await watcher.connect();
 
   // The route reports each execution to the request that is waiting for it.
   let onExecute: ((res: Response) => void) | null = null;
@@ -100,17 +93,12 @@ export async function openExpressIdempotency(
       req.end(body);
     });
 
-  /** Resolves once the record holds a response, or is gone. */
-  const landed = async (key: string): Promise<void> => {
-    // Date is the simulated clock during a replay: the wait is timed on the real one.
-    const deadline = performance.now() + WRITE_WAIT_MS;
-    for (;;) {
-      const value = await watcher.get(key);
-      if (value === null || (JSON.parse(value) as { response?: unknown }).response !== undefined) return;
-      if (performance.now() > deadline)
-        throw new Error(`express-idempotency wrote no result for ${key} within ${WRITE_WAIT_MS} ms`);
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
+  /**
+   * Resolves once every write the middleware has started has landed. It starts the result's
+   * write in the same turn as the reply (res.send's hook), so after the reply it is among them.
+   */
+  const landed = async (): Promise<void> => {
+    await Promise.allSettled([...writing]);
   };
 
   return {
@@ -124,7 +112,7 @@ export async function openExpressIdempotency(
         const written = deferred<void>();
         const end = (status: number): void => {
           res.status(status).json(resultBody(status !== 200));
-          replied.promise.then(() => landed(key)).then(written.resolve, written.reject);
+          replied.promise.then(landed).then(written.resolve, written.reject);
         };
         ran.resolve({
           answer: 'executed',
@@ -151,7 +139,7 @@ export async function openExpressIdempotency(
           const key = `${settings.prefix}race:${i}`;
           await Promise.all(clients.map((client) => send(key, 0, client)));
           // Each execution's result is written after its reply: wait for the writes to land.
-          await Promise.allSettled([...writing]);
+          await landed();
           if ((raced.get(key) ?? 0) >= 2) both++;
         }
         return { tried: pairs, both };
@@ -160,11 +148,10 @@ export async function openExpressIdempotency(
       }
     },
     async close() {
-      await Promise.allSettled([...writing]);
+      await landed();
       agent.destroy();
       server.close();
       await adapter.disconnect().catch(() => undefined);
-      if (watcher.isOpen) await watcher.close().catch(() => watcher.destroy());
     },
   };
 }
