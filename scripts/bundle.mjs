@@ -116,6 +116,44 @@ const yamlBundle = await build({
 const yamlLicence = readFileSync(requireHere.resolve('yaml/package.json').replace(/package\.json$/, 'LICENSE'), 'utf8');
 writeFileSync(join(vendor, 'yaml.cjs'), `/*! yaml\n${yamlLicence.trimEnd()}\n*/\n${yamlBundle.output[0].code}`);
 
+// The lab's page script (src/lab/, `idemsim lab`): one file for the browser. Its Web Worker
+// runs the same simulator; the worker's code is built first and carried in the page's
+// script as text, started from a Blob, so the page also works opened from disk (file://),
+// where a browser refuses a worker script loaded by path. In a browser the yaml package
+// is imported like any other module (src/lab/yaml-browser.ts in yaml-lib.ts's place).
+const labDir = join(dist, 'lab');
+const yamlInBrowser = {
+  name: 'lab-yaml-in-browser',
+  resolveId(source, importer) {
+    if (importer !== undefined && /[\\/]scenario[\\/]yaml-lib\.js$/.test(join(dirname(importer), source))) {
+      return join(labDir, 'yaml-browser.js');
+    }
+    return null;
+  },
+};
+const browser = (input, banner) =>
+  build({
+    input,
+    platform: 'browser',
+    logLevel: 'warn',
+    write: false,
+    plugins: [yamlInBrowser],
+    output: {
+      format: 'iife',
+      minify: true,
+      charset: 'ascii',
+      comments: { legal: true, annotation: false, jsdoc: false },
+      ...(banner === undefined ? {} : { banner }),
+    },
+  });
+const labWorker = (await browser(join(labDir, 'worker.js'))).output[0].code;
+const labPage = (await browser(join(labDir, 'page.js'), `var __LAB_WORKER__=${JSON.stringify(labWorker)};`)).output[0]
+  .code;
+const labOut = join(dist, 'lab-page');
+rmSync(labOut, { recursive: true, force: true });
+mkdirSync(labOut, { recursive: true });
+writeFileSync(join(labOut, 'lab.js'), labPage);
+
 // The files that import() a package (an ES module: vega, PGlite) get no stored code.
 const importers = bundled.output
   .filter((chunk) => chunk.type === 'chunk' && chunk.dynamicImports.some((id) => EXTERNAL.some((p) => p.test(id))))

@@ -29,6 +29,7 @@ const COMMANDS: readonly (readonly [string, () => Promise<CommandFactory>])[] = 
   ['sweep', async () => (await import('./sweep.js')).sweepCommand],
   ['merge', async () => (await import('./merge.js')).mergeCommand],
   ['figures', async () => (await import('./figures.js')).figuresCommand],
+  ['lab', async () => (await import('./lab.js')).labCommand],
   ['recommend', async () => (await import('./recommend.js')).recommendCommand],
   ['fit-latency', async () => (await import('./fit-latency.js')).fitLatencyCommand],
   ['store', async () => (await import('./store.js')).storeCommand],

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 export const REPORT_MARKERS: readonly string[] = ['index.html', 'summary.json'];
 
 const INDEX = 'index.html';
-const SUMMARIES: readonly string[] = ['summary.json', 'numbers.json'];
+const SUMMARIES: readonly string[] = ['summary.json', 'numbers.json', 'lab.json'];
 
 /** A reason DIR may not be replaced by a report; the caller says which DIR. */
 export class ReportTargetError extends Error {
@@ -22,7 +22,7 @@ const OURS = /^\{\s*"(?:idemsim"\s*:|generatedBy"\s*:\s*"idemsim)/;
 
 /**
  * An earlier report in `dir`, which may be replaced: only plain files, among them the
- * index and a summary, summary.json (run, sweep, recommend) or numbers.json (the article's
+ * index and a summary, summary.json (run, sweep, recommend), lab.json (the lab) or numbers.json (the article's
  * folder), that idemsim wrote. A website's folder with an index.html and some other
  * summary.json is no report, and its files are not deleted.
  */

@@ -3,7 +3,7 @@
 // empty folder from the npm cache that `npm ci` filled, and run `npx idemsim` there.
 // About five seconds.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +52,7 @@ describe('the npm package', () => {
       'bin/idemsim.js',
       'dist/bundle/boot.cjs',
       'dist/bundle/main.cjs',
+      'dist/lab-page/lab.js',
       'schema/scenario.schema.json',
       'scenarios/article-defaults.yaml',
       'docs/model.md',
@@ -69,6 +70,13 @@ describe('the npm package', () => {
   it('installs into an empty folder, where `npx idemsim --version` prints the version', () => {
     const result = sh('npx', ['--no', '--', 'idemsim', '--version'], app);
     expect(result.stdout).toBe(`${VERSION}\n`);
+  });
+
+  it('writes the lab there: `npx idemsim lab --out lab`, the page and its one script', () => {
+    const result = sh('npx', ['--no', '--', 'idemsim', 'lab', '--out', 'lab'], app);
+    expect(result.status, result.stderr).toBe(0);
+    expect(readdirSync(join(app, 'lab')).sort()).toEqual(['index.html', 'lab.js', 'lab.json']);
+    expect(readFileSync(join(app, 'lab', 'index.html'), 'utf8')).toContain('<script src="lab.js"></script>');
   });
 
   it('runs `npx idemsim run --actions 200` there', () => {

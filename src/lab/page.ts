@@ -1,0 +1,192 @@
+/// <reference lib="dom" />
+// The lab page: reads its configuration (the scenario it opened, the missions' files, the
+// version) from the page, starts the worker, and on every change of a knob, a mission or
+// the URL asks it for a new result and shows it. The current result is also written, as
+// `idemsim run --format json` prints it, into #lab-result, for tests and for anyone who
+// wants the numbers behind the picture.
+import type { LabAnswer, LabRequest } from './compute.js';
+import { Controls } from './controls.js';
+import { MISSIONS, STARS_KEY, missionById } from './missions.js';
+import { PictureView } from './picture-view.js';
+import { showHeadline, showLegend, showMission } from './results.js';
+import { type LabState, decodeState, encodeState, setsOf } from './state.js';
+
+/** The picture draws this many of the first actions, as the article's lab does. */
+const PICTURE_ROWS = 4000;
+
+export interface LabConfig {
+  version: string;
+  base: { text: string; file: string } | null;
+  missions: { id: string; file: string; text: string; description: string }[];
+}
+
+declare const __LAB_WORKER__: string;
+
+const $ = <T extends HTMLElement>(id: string): T => {
+  const e = document.getElementById(id);
+  if (e === null) throw new Error(`the page has no #${id}`);
+  return e as T;
+};
+
+const config = JSON.parse($('lab-config').textContent ?? '{}') as LabConfig;
+const worker = new Worker(URL.createObjectURL(new Blob([__LAB_WORKER__], { type: 'text/javascript' })));
+let state: LabState = decodeState(location.hash).state;
+let latest = 0;
+let sentAt = 0;
+let answer: Extract<LabAnswer, { ok: true }> | null = null;
+
+const body = document.body;
+const controls = new Controls($('knobs'), (path, text) => {
+  state = { ...state, sets: { ...state.sets, [path]: text } };
+  update();
+});
+const picture = new PictureView(
+  $('picture-scroll'),
+  $('picture-spacer'),
+  $<HTMLCanvasElement>('picture'),
+  $('story'),
+  (data) => showLegend($('legend'), data.legend),
+);
+
+function readStars(): Record<string, number> {
+  try {
+    const stored = JSON.parse(localStorage.getItem(STARS_KEY) ?? '{}') as unknown;
+    return typeof stored === 'object' && stored !== null ? (stored as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function keepStars(mission: string, stars: number): number {
+  const all = readStars();
+  const best = Math.max(Number(all[mission]) || 0, stars);
+  all[mission] = best;
+  try {
+    localStorage.setItem(STARS_KEY, JSON.stringify(all));
+  } catch {
+    // Storage refused (a private window): the stars last as long as the page.
+  }
+  return best;
+}
+
+function baseOf(mission: string | null): LabConfig['base'] {
+  const m = mission === null ? undefined : config.missions.find((x) => x.id === mission);
+  return m === undefined ? config.base : { text: m.text, file: m.file };
+}
+
+/** Ask for the current state's result; the URL follows the state. */
+function update(): void {
+  history.replaceState(null, '', encodeState(state) || location.pathname + location.search);
+  const mission = state.mission === null ? undefined : missionById(state.mission);
+  controls.lock(mission?.allowed ?? null);
+  const described = config.missions.find((m) => m.id === state.mission);
+  $('mission-goal').textContent = described?.description ?? '';
+  ($('mission') as HTMLSelectElement).value = state.mission ?? '';
+  const request: LabRequest = {
+    id: ++latest,
+    base: baseOf(state.mission),
+    sets: setsOf(state),
+    rows: PICTURE_ROWS,
+    mission: state.mission,
+    version: config.version,
+  };
+  body.dataset.state = 'busy';
+  sentAt = performance.now();
+  worker.postMessage(request);
+}
+
+worker.onmessage = (event: MessageEvent<LabAnswer>) => {
+  const a = event.data;
+  if (a.id !== latest) return;
+  const errors = $('errors');
+  if (!a.ok) {
+    errors.hidden = false;
+    errors.textContent = a.errors.join('\n');
+    body.dataset.state = 'error';
+    return;
+  }
+  errors.hidden = true;
+  answer = a;
+  const result = $('lab-result');
+  result.textContent = a.json;
+  result.dataset.revision = String(a.id);
+  controls.show(a.values);
+  showHeadline($<HTMLTableElement>('headline'), a.headline);
+  const mission = state.mission === null ? undefined : missionById(state.mission);
+  const now = showMission($('mission-box'), mission, a.judgements, 0);
+  if (mission !== undefined) showMission($('mission-box'), mission, a.judgements, keepStars(mission.id, now.stars));
+  ($('scenario-yaml') as HTMLTextAreaElement).value = a.yaml;
+  $('notes').textContent = a.warnings.join(' ');
+  picture.show(a.trace);
+  const ms = performance.now() - sentAt;
+  $('timing').textContent =
+    `${a.name}: ${a.actions.toLocaleString('en-US')} actions simulated and drawn in ${Math.round(ms)} ms`;
+  body.dataset.ms = String(Math.round(ms));
+  body.dataset.state = 'ready';
+};
+
+worker.onerror = (event) => {
+  $('errors').hidden = false;
+  $('errors').textContent = `The simulation stopped: ${event.message}`;
+  body.dataset.state = 'error';
+};
+
+const missionSelect = $<HTMLSelectElement>('mission');
+for (const m of MISSIONS) {
+  const option = document.createElement('option');
+  option.value = m.id;
+  const best = readStars()[m.id] ?? 0;
+  option.textContent = `${m.id.replace('mission-', 'Mission ')}: ${m.title}${best > 0 ? ` (${'★'.repeat(best)})` : ''}`;
+  missionSelect.append(option);
+}
+missionSelect.addEventListener('change', () => {
+  state = { mission: missionSelect.value === '' ? null : missionSelect.value, sets: {} };
+  update();
+});
+
+$('reset').addEventListener('click', () => {
+  state = { ...state, sets: {} };
+  update();
+});
+
+$<HTMLSelectElement>('row-height').addEventListener('change', (e) =>
+  picture.setRowHeight(Number((e.target as HTMLSelectElement).value)),
+);
+
+async function copy(text: string, done: string): Promise<void> {
+  const status = $('copy-status');
+  try {
+    await navigator.clipboard.writeText(text);
+    status.textContent = done;
+  } catch {
+    const box = $<HTMLTextAreaElement>('scenario-yaml');
+    ($('yaml-box') as HTMLDetailsElement).open = true;
+    box.focus();
+    box.select();
+    status.textContent = 'The browser refused the clipboard: the YAML is selected below, copy it with Ctrl+C.';
+  }
+}
+
+$('copy-yaml').addEventListener('click', () => {
+  if (answer !== null)
+    void copy(answer.yaml, `Copied. Save it as ${answer.name}.yaml and run: idemsim run ${answer.name}.yaml`);
+});
+$('download-yaml').addEventListener('click', () => {
+  if (answer === null) return;
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([answer.yaml], { type: 'application/yaml' }));
+  link.download = `${answer.name}.yaml`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+});
+$('copy-link').addEventListener(
+  'click',
+  () => void copy(location.href, 'Link copied: it opens this page with these settings.'),
+);
+
+window.addEventListener('hashchange', () => {
+  state = decodeState(location.hash).state;
+  update();
+});
+
+update();

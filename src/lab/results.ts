@@ -1,0 +1,141 @@
+/// <reference lib="dom" />
+// What the page writes from an answer: the headline numbers with their 95% intervals (the
+// terminal table's own cells), a mission's verdict and stars, and the picture's legend.
+import type { CheckRow } from '../model/bounds.js';
+import { formatMetric } from '../format/format.js';
+import { metricUnit } from '../model/metrics.js';
+import { DUPLICATE_PINK, STORED_CYAN } from '../report/chart.js';
+import type { HeadlineRow, Judgement } from './compute.js';
+import { starsOf } from './compute.js';
+import type { Mission } from './missions.js';
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text?: string,
+  className?: string,
+): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  if (className !== undefined) e.className = className;
+  return e;
+}
+
+export function showHeadline(table: HTMLTableElement, rows: readonly HeadlineRow[]): void {
+  const body = rows.flatMap((row, i) => {
+    const out: HTMLTableRowElement[] = [];
+    if (i === 0 || rows[i - 1]?.section !== row.section) {
+      const head = element('tr');
+      const th = element('th', row.section, 'section');
+      th.colSpan = 2;
+      th.scope = 'colgroup';
+      head.append(th);
+      out.push(head);
+    }
+    const tr = element('tr');
+    const label = element('th', row.label);
+    label.scope = 'row';
+    const value = element('td', row.value);
+    if (row.interval !== undefined) value.append(' ', element('span', row.interval, 'ci'));
+    tr.append(label, value);
+    out.push(tr);
+    return out;
+  });
+  table.replaceChildren(element('caption', 'Value and 95% interval, as idemsim run prints them'), ...body);
+}
+
+/** A bound's row in words: `duplicates / 1000 is 43.9 [41.0, 47.0]; the goal is at most 0.5`. */
+export function boundText(row: CheckRow): string {
+  const unit = metricUnit(row.metric);
+  const value = Number.isNaN(row.value) ? 'not measured' : formatMetric(row.value, unit);
+  const interval =
+    row.interval === null
+      ? ''
+      : ` [${formatMetric(row.interval.low, unit, row.value)}, ${formatMetric(row.interval.high, unit, row.value)}]`;
+  const limit = formatMetric(row.limit, unit, row.limit, { digits: 4, trim: true });
+  return `${row.metric} is ${value}${interval}; the bound is ${row.bound === 'max' ? 'at most' : 'at least'} ${limit}`;
+}
+
+/** The verdict on the goal: met only when every bound's interval is on the right side. */
+export function verdictOf(goal: Judgement | undefined): {
+  verdict: 'pass' | 'fail' | 'undecided' | 'none';
+  text: string;
+} {
+  if (goal === undefined || goal.rows.length === 0)
+    return { verdict: 'none', text: 'This scenario sets no goal (no expect: block).' };
+  const failed = goal.rows.find((r) => r.verdict === 'fail');
+  if (failed !== undefined) return { verdict: 'fail', text: `Not yet: ${boundText(failed)}.` };
+  const open = goal.rows.find((r) => r.verdict === 'undecided');
+  if (open !== undefined) {
+    return {
+      verdict: 'undecided',
+      text: `Undecided: ${boundText(open)}, and the interval reaches across it; this many actions cannot tell.`,
+    };
+  }
+  return { verdict: 'pass', text: 'Goal met: every bound holds on its 95% interval.' };
+}
+
+export function showMission(
+  box: HTMLElement,
+  mission: Mission | undefined,
+  judgements: readonly Judgement[],
+  best: number,
+): { stars: number; verdict: string } {
+  const { verdict, text } = verdictOf(judgements[0]);
+  const stars = mission === undefined ? 0 : starsOf(judgements);
+  const verdictLine = element('p', text, `verdict ${verdict}`);
+  verdictLine.id = 'mission-verdict';
+  verdictLine.dataset.verdict = verdict;
+  if (mission === undefined) {
+    box.replaceChildren(verdictLine);
+    return { stars, verdict };
+  }
+  const starLine = element('p', '', 'stars');
+  starLine.id = 'mission-stars';
+  starLine.dataset.stars = String(stars);
+  starLine.dataset.best = String(best);
+  starLine.setAttribute('aria-label', `${stars} of 3 stars now; best ${best} of 3`);
+  starLine.append(
+    element('span', '★'.repeat(stars) + '☆'.repeat(3 - stars), 'glyphs'),
+    ` best kept in this browser: ${best} of 3`,
+  );
+  const list = element('ol', undefined, 'star-list');
+  const labels = ['the goal', ...mission.stars.map((s) => s.label)];
+  labels.forEach((label, i) => {
+    const won = i < stars;
+    const item = element('li', `${won ? '★' : '☆'} ${label}`, won ? 'won' : '');
+    const judged = judgements[i];
+    if (judged !== undefined && !won) item.title = judged.rows.map(boundText).join('\n');
+    list.append(item);
+  });
+  box.replaceChildren(verdictLine, starLine, list);
+  return { stars, verdict };
+}
+
+export function showLegend(box: HTMLElement, outcomes: readonly { label: string; colour: string }[]): void {
+  const item = (swatch: HTMLElement, label: string): HTMLElement => {
+    const li = element('li');
+    li.append(swatch, ` ${label}`);
+    return li;
+  };
+  const bar = (colour: string): HTMLElement => {
+    const s = element('span', undefined, 'swatch bar');
+    s.style.background = colour;
+    return s;
+  };
+  const dot = (fill: string, ring = false): HTMLElement => {
+    const s = element('span', undefined, ring ? 'swatch ring' : 'swatch dot');
+    if (ring) s.style.borderColor = fill;
+    else s.style.background = fill;
+    return s;
+  };
+  const list = element('ul');
+  list.append(
+    ...outcomes.map((o) => item(bar(o.colour), o.label)),
+    item(dot('#ffffff'), 'execution'),
+    item(dot(DUPLICATE_PINK), 'duplicate execution'),
+    item(dot(STORED_CYAN, true), 'stored answer, not executed'),
+    item(element('span', '▼', 'swatch glyph'), 're-plan call'),
+    item(element('span', '◆', 'swatch glyph'), 'replay after crash'),
+  );
+  box.replaceChildren(list);
+}
