@@ -51,5 +51,17 @@ export function floored(policy: BackoffPolicy, delay: number): number {
 
 /** d = min(max, base * multiplier^k); a zero base stays zero when multiplier^k overflows. */
 function capped({ base, multiplier, max }: BackoffPolicy, k: number): number {
-  return base === 0 ? 0 : Math.min(max, base * multiplier ** k);
+  return base === 0 ? 0 : Math.min(max, base * power(multiplier, k));
+}
+
+/**
+ * m^k for a retry's index k, by k multiplications: plain arithmetic gives the same bits in
+ * every JavaScript engine, where `**` may round differently from one to the next (the lab
+ * runs in a browser), and it is exact while the power is a double's integer or dyadic
+ * fraction (2^k, 1.5^k up to k = 33): the multipliers clients use.
+ */
+function power(m: number, k: number): number {
+  let r = 1;
+  for (let i = 0; i < k && Number.isFinite(r) && r !== 0; i++) r *= m;
+  return r;
 }

@@ -3,6 +3,7 @@
 // latency factor, error rate and the network's losses. Without a profile or incidents the
 // core never calls these, so such scenarios draw and run exactly as if these did not exist.
 import type { Incident, ProfileStep } from '../model/scenario.js';
+import { log } from '../stats/libm.js';
 
 /** A piecewise-constant arrival rate: segment i holds `perMs[i]` until `until[i]`; then `last`. */
 export interface Profile {
@@ -42,7 +43,7 @@ export function profileOf(steps: readonly ProfileStep[], baseRate: number): Prof
  * arrivals, walking the segments forward (a rate of 0 adds no expected arrivals).
  */
 export function nextArrival(profile: Profile, from: number, u: number): number {
-  return after(profile, from, -Math.log(1 - u));
+  return after(profile, from, -log(1 - u));
 }
 
 /** When `arrivals` arrivals are expected by: Lambda^-1(arrivals), for sizing a picture's time axis. */

@@ -7,6 +7,7 @@ import { RARE_COUNTS, type RareCount, type RareEstimate, type RareResult } from 
 import { RARE_SITES, RARE_SITE_NAMES, RETRY_SITES, Rare, RareSite } from './rare.js';
 import { Sim, paramsOf, type Params } from './state.js';
 import { run } from './simulate.js';
+import { exp, log } from '../stats/libm.js';
 
 /** z of a 95% two-sided interval. */
 const Z95 = 1.959963984540054;
@@ -37,8 +38,8 @@ export function nominalChances(p: Params): Float64Array {
   chances[RareSite.requestLoss] = p.requestLoss;
   chances[RareSite.replyLoss] = p.replyLoss;
   chances[RareSite.error] = p.errorRate;
-  const z = p.sigma > 0 && Number.isFinite(p.timeout) ? Math.log(p.timeout / p.median) / p.sigma : Infinity;
-  chances[RareSite.slowTail] = z === Infinity ? 0 : Math.exp((-Math.max(0, z) * Math.max(0, z)) / 2);
+  const z = p.sigma > 0 && Number.isFinite(p.timeout) ? log(p.timeout / p.median) / p.sigma : Infinity;
+  chances[RareSite.slowTail] = z === Infinity ? 0 : exp((-Math.max(0, z) * Math.max(0, z)) / 2);
   chances[RareSite.agentCrash] = p.crashMax > 0 ? p.crashProbability : 0;
   chances[RareSite.replan] = p.replanMax > 0 ? p.replanProbability : 0;
   chances[RareSite.serverCrash] = p.serverCrash;

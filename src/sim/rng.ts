@@ -3,6 +3,7 @@
 // positions, so changing one parameter leaves every other draw in place (common
 // random numbers, MODEL.md "Event semantics").
 import alea from 'seedrandom/lib/alea.js';
+import { cos, exp, log } from '../stats/libm.js';
 
 /**
  * A seedrandom alea stream: seeded by seedrandom itself, then stepped here with alea's own
@@ -86,7 +87,7 @@ export function stream(seed: number | string, ...parts: readonly (number | strin
 
 /** Exponential with the given mean; 1 - u keeps the logarithm away from zero. */
 export function exponential(u: number, mean: number): number {
-  return -Math.log(1 - u) * mean;
+  return -log(1 - u) * mean;
 }
 
 /**
@@ -94,8 +95,8 @@ export function exponential(u: number, mean: number): number {
  * uniforms: exact, and always two draws, so positions in the stream stay fixed.
  */
 export function lognormal(median: number, sigma: number, u1: number, u2: number): number {
-  const z = Math.sqrt(-2 * Math.log(1 - u1)) * Math.cos(2 * Math.PI * u2);
-  return median * Math.exp(sigma * z);
+  const z = Math.sqrt(-2 * log(1 - u1)) * cos(2 * Math.PI * u2);
+  return median * exp(sigma * z);
 }
 
 /** Uniform between min and max. */

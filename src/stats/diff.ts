@@ -24,6 +24,7 @@ import {
 } from '../model/diff.js';
 import { DEFAULT_FALSE_ALARM, gateEvidence, judgeFamily, type GateEvidence } from './gates.js';
 import { pairedChange } from './paired.js';
+import { hypot } from './libm.js';
 
 /** The two-sided level of every interval idemsim reports, and so of every difference. */
 export const DIFF_LEVEL = 0.95;
@@ -36,8 +37,8 @@ export const DIFF_LEVEL = 0.95;
 export function moverInterval(base: number, baseInterval: Interval, fresh: number, freshInterval: Interval): Interval {
   const change = fresh - base;
   return {
-    low: change - Math.hypot(fresh - freshInterval.low, baseInterval.high - base),
-    high: change + Math.hypot(freshInterval.high - fresh, base - baseInterval.low),
+    low: change - hypot(fresh - freshInterval.low, baseInterval.high - base),
+    high: change + hypot(freshInterval.high - fresh, base - baseInterval.low),
   };
 }
 

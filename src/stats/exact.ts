@@ -6,6 +6,7 @@
 import type { Interval } from '../model/result.js';
 import { betaQuantile, gammaQuantile } from './quantiles.js';
 import type { Welford } from './welford.js';
+import { hypot } from './libm.js';
 
 /** Two-sided 95%: each tail 2.5%. */
 export const TAIL = 0.025;
@@ -85,7 +86,7 @@ export function offsetCountInterval(usual: number, excess: Welford, shortfall: W
   const below = shortfall?.mean ?? 0;
   const value = usual + excess.mean - below;
   return {
-    low: Math.max(0, value - Math.hypot(excess.mean - up.low, down.high - below)),
-    high: value + Math.hypot(up.high - excess.mean, below - down.low),
+    low: Math.max(0, value - hypot(excess.mean - up.low, down.high - below)),
+    high: value + hypot(up.high - excess.mean, below - down.low),
   };
 }

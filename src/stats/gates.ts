@@ -16,6 +16,7 @@
 import { GateVerdict, Worse, type FailOn, type GateResult, type MetricDiff } from '../model/diff.js';
 import { standardNormalQuantile } from './normal.js';
 import { studentQuantileAt, studentUpperTail } from './student.js';
+import { hypot } from './libm.js';
 
 /** The chance that a comparison with no real change fails any gate, unless told otherwise. */
 export const DEFAULT_FALSE_ALARM = 0.05;
@@ -91,8 +92,8 @@ export function gateEvidence(failOn: FailOn, diff: MetricDiff): GateEvidence {
     const newUp = sign > 0 ? newAbove : newBelow;
     const baseDown = c > 0 ? baseAbove : baseBelow;
     const baseUp = c > 0 ? baseBelow : baseAbove;
-    down = Math.hypot(newDown, Math.abs(c) * baseDown);
-    up = Math.hypot(newUp, Math.abs(c) * baseUp);
+    down = hypot(newDown, Math.abs(c) * baseDown);
+    up = hypot(newUp, Math.abs(c) * baseUp);
   }
   if (!(down >= 0 && up >= 0)) return untestable;
   return {
@@ -127,8 +128,8 @@ function pairedEvidence(
       : k > 0
         ? [base.high - diff.base, diff.base - base.low]
         : [diff.base - base.low, base.high - diff.base];
-  const seWorse = Math.hypot(paired.se, (Math.abs(k) * baseDown) / Z95);
-  const seBetter = Math.hypot(paired.se, (Math.abs(k) * baseUp) / Z95);
+  const seWorse = hypot(paired.se, (Math.abs(k) * baseDown) / Z95);
+  const seBetter = hypot(paired.se, (Math.abs(k) * baseUp) / Z95);
   return { failOn, limit, excess, seWorse, seBetter, df: paired.df, testable: true };
 }
 

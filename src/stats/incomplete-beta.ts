@@ -3,6 +3,7 @@
 // continued fraction, which converges quickly for x below (a + 1) / (a + b + 2)).
 import { TINY, type Tails } from './incomplete-gamma.js';
 import { deviance, stirlingError } from './log-gamma.js';
+import { exp } from './libm.js';
 
 const EPSILON = Number.EPSILON;
 /** Enough for shapes of 1e12: the fraction takes a few times sqrt(max(a, b)) terms. */
@@ -18,7 +19,7 @@ export function betaLeadingTerm(a: number, b: number, x: number): number {
   const n = a + b;
   const exponent =
     stirlingError(n) - stirlingError(a) - stirlingError(b) - deviance(a, n * x) - deviance(b, n * (1 - x));
-  return Math.sqrt((a * b) / (2 * Math.PI * n)) * Math.exp(exponent);
+  return Math.sqrt((a * b) / (2 * Math.PI * n)) * exp(exponent);
 }
 
 /** I_x(a, b) and 1 - I_x(a, b) for a, b > 0, 0 <= x <= 1. */

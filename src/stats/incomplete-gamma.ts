@@ -2,6 +2,7 @@
 // complement Q = 1 - P, each computed directly where it is the smaller one (Numerical
 // Recipes, 3rd ed., 6.2: the series below x = a + 1, Lentz's continued fraction above).
 import { deviance, stirlingError } from './log-gamma.js';
+import { exp } from './libm.js';
 
 export interface Tails {
   lower: number;
@@ -20,7 +21,7 @@ const MAX_TERMS = 1e8;
  */
 export function gammaLeadingTerm(a: number, x: number): number {
   if (x === 0) return 0;
-  return Math.sqrt(a / (2 * Math.PI)) * Math.exp(-deviance(a, x) - stirlingError(a));
+  return Math.sqrt(a / (2 * Math.PI)) * exp(-deviance(a, x) - stirlingError(a));
 }
 
 /** P(a, x) and Q(a, x) for a > 0, x >= 0. */

@@ -5,6 +5,7 @@
 // sqrt(nm / (n + m)) D, without a continuity correction: R's ks.test conventions, so its
 // figures can be checked against R (and scipy's ks_2samp 'exact'; its 'asymp' is another
 // approximation, the one-sample distribution at n = round(nm / (n + m))).
+import { exp } from './libm.js';
 
 /** Below this n x m (and with no ties), the p-value is exact: R's rule. */
 const EXACT_BELOW = 10_000;
@@ -100,7 +101,7 @@ export function kolmogorovQ(lambda: number): number {
     const y = -(Math.PI * Math.PI) / (8 * lambda * lambda);
     let sum = 0;
     for (let k = 1; k < 100; k += 1) {
-      const term = Math.exp((2 * k - 1) * (2 * k - 1) * y);
+      const term = exp((2 * k - 1) * (2 * k - 1) * y);
       sum += term;
       if (term < 1e-17 * sum) break;
     }
@@ -108,7 +109,7 @@ export function kolmogorovQ(lambda: number): number {
   }
   let sum = 0;
   for (let k = 1; k < 100; k += 1) {
-    const term = Math.exp(-2 * k * k * lambda * lambda);
+    const term = exp(-2 * k * k * lambda * lambda);
     sum += k % 2 === 1 ? term : -term;
     if (term < 1e-17) break;
   }

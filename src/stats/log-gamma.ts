@@ -2,6 +2,7 @@
 // beta functions' leading terms accurate at shapes in the millions: Stirling's error term
 // and the Poisson deviance (Loader, "Fast and accurate computation of binomial
 // probabilities", 2000), which replace differences of huge logarithms by small numbers.
+import { log } from './libm.js';
 
 /** Lanczos's coefficients for g = 607/128 (Numerical Recipes, 3rd ed., 6.1: ln Gamma within 1e-15). */
 const LANCZOS = [
@@ -18,7 +19,7 @@ export function lnGamma(z: number): number {
   const t = z + 5.2421875;
   let series = 0.9999999999999971;
   for (let i = 0; i < LANCZOS.length; i++) series += (LANCZOS[i] ?? 0) / (z + 1 + i);
-  return (z + 0.5) * Math.log(t) - t + Math.log((2.5066282746310007 * series) / z);
+  return (z + 0.5) * log(t) - t + log((2.5066282746310007 * series) / z);
 }
 
 /**
@@ -27,7 +28,7 @@ export function lnGamma(z: number): number {
  * whose values are still small enough there to leave 1e-14 at most.
  */
 export function stirlingError(z: number): number {
-  if (z <= 15) return lnGamma(z) - (z - 0.5) * Math.log(z) + z - HALF_LN_TWO_PI;
+  if (z <= 15) return lnGamma(z) - (z - 0.5) * log(z) + z - HALF_LN_TWO_PI;
   const z2 = z * z;
   return (1 / 12 - (1 / 360 - (1 / 1260 - (1 / 1680 - 1 / 1188 / z2) / z2) / z2) / z2) / z;
 }
@@ -38,7 +39,7 @@ export function stirlingError(z: number): number {
  * v = (x - m) / (x + m).
  */
 export function deviance(x: number, m: number): number {
-  if (Math.abs(x - m) >= 0.1 * (x + m)) return x === 0 ? m : x * Math.log(x / m) + m - x;
+  if (Math.abs(x - m) >= 0.1 * (x + m)) return x === 0 ? m : x * log(x / m) + m - x;
   const v = (x - m) / (x + m);
   const v2 = v * v;
   let sum = (x - m) * v;

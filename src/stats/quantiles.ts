@@ -5,6 +5,7 @@
 import { betaLeadingTerm, incompleteBeta } from './incomplete-beta.js';
 import { gammaLeadingTerm, incompleteGamma } from './incomplete-gamma.js';
 import { solveIncreasing } from './root.js';
+import { exp, log } from './libm.js';
 
 /** Quantile p of Beta(a, b); NaN outside p in [0, 1], a > 0, b > 0. */
 export function betaQuantile(p: number, a: number, b: number): number {
@@ -16,8 +17,8 @@ export function betaQuantile(p: number, a: number, b: number): number {
       const tails = incompleteBeta(a, b, x);
       const slope = betaLeadingTerm(a, b, x) / (1 - x);
       return lowerTail
-        ? { residual: Math.log(tails.lower / p), slope: slope / tails.lower }
-        : { residual: Math.log((1 - p) / tails.upper), slope: slope / tails.upper };
+        ? { residual: log(tails.lower / p), slope: slope / tails.lower }
+        : { residual: log((1 - p) / tails.upper), slope: slope / tails.upper };
     },
     betaStart(p, a, b),
     0,
@@ -37,8 +38,8 @@ export function gammaQuantile(p: number, k: number, theta: number): number {
       const tails = incompleteGamma(k, x);
       const slope = gammaLeadingTerm(k, x);
       return lowerTail
-        ? { residual: Math.log(tails.lower / p), slope: slope / tails.lower }
-        : { residual: Math.log((1 - p) / tails.upper), slope: slope / tails.upper };
+        ? { residual: log(tails.lower / p), slope: slope / tails.lower }
+        : { residual: log((1 - p) / tails.upper), slope: slope / tails.upper };
     },
     gammaStart(p, k),
     0,
@@ -49,7 +50,7 @@ export function gammaQuantile(p: number, k: number, theta: number): number {
 
 /** The standard normal quantile at p, to about 3e-3 (Abramowitz and Stegun 26.2.22): a starting point only. */
 function roughNormal(p: number): number {
-  const t = Math.sqrt(-2 * Math.log(Math.min(p, 1 - p)));
+  const t = Math.sqrt(-2 * log(Math.min(p, 1 - p)));
   const z = t - (2.30753 + t * 0.27061) / (1 + t * (0.99229 + t * 0.04481));
   return p < 0.5 ? -z : z;
 }
@@ -63,12 +64,12 @@ function betaStart(p: number, a: number, b: number): number {
     const al = (y * y - 3) / 6;
     const h = 2 / (1 / (2 * a - 1) + 1 / (2 * b - 1));
     const w = (y * Math.sqrt(al + h)) / h - (1 / (2 * b - 1) - 1 / (2 * a - 1)) * (al + 5 / 6 - 2 / (3 * h));
-    x = a / (a + b * Math.exp(2 * w));
+    x = a / (a + b * exp(2 * w));
   } else {
-    const t = Math.exp(a * Math.log(a / (a + b))) / a;
-    const u = Math.exp(b * Math.log(b / (a + b))) / b;
+    const t = exp(a * log(a / (a + b))) / a;
+    const u = exp(b * log(b / (a + b))) / b;
     const w = t + u;
-    x = p < t / w ? Math.pow(a * w * p, 1 / a) : 1 - Math.pow(b * w * (1 - p), 1 / b);
+    x = p < t / w ? exp(log(a * w * p) / a) : 1 - exp(log(b * w * (1 - p)) / b);
   }
   return Math.min(Math.max(x, Number.MIN_VALUE), 1 - Number.EPSILON / 2);
 }
@@ -77,10 +78,11 @@ function betaStart(p: number, a: number, b: number): number {
 function gammaStart(p: number, k: number): number {
   let x: number;
   if (k > 1) {
-    x = Math.max(1e-3, k * (1 - 1 / (9 * k) + roughNormal(p) / (3 * Math.sqrt(k))) ** 3);
+    const c = 1 - 1 / (9 * k) + roughNormal(p) / (3 * Math.sqrt(k));
+    x = Math.max(1e-3, k * (c * c * c));
   } else {
     const t = 1 - k * (0.253 + k * 0.12);
-    x = p < t ? Math.pow(p / t, 1 / k) : 1 - Math.log(1 - (p - t) / (1 - t));
+    x = p < t ? exp(log(p / t) / k) : 1 - log(1 - (p - t) / (1 - t));
   }
   return Math.max(x, Number.MIN_VALUE);
 }

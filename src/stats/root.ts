@@ -1,6 +1,7 @@
 // Where an increasing function of x > 0 crosses zero, to the last bit of x: Newton's method
 // on ln x, kept inside a bracket that shrinks with every evaluation (the inverses of
 // src/stats/quantiles.ts, whose slopes come cheaply with their values).
+import { exp } from './libm.js';
 
 /**
  * The residual at x, increasing in x, and its slope against ln x. A tail probability's
@@ -28,7 +29,7 @@ export function solveIncreasing(f: Residual, start: number, low: number, high: n
     if (residual < 0) low = x;
     else high = x;
     const step = residual / slope;
-    let next = Math.abs(step) < 0.5 ? x - x * step : x * Math.exp(-step);
+    let next = Math.abs(step) < 0.5 ? x - x * step : x * exp(-step);
     if (!(next > low && next < high)) next = middle(low, high);
     if (Math.abs(next - x) <= Number.EPSILON * x || next === low || next === high) return next;
     x = next;
