@@ -1,7 +1,7 @@
 // What every chart of every report shares: what a chart is to a report folder (a name, a
 // title, a one-line caption and the Vega-Lite spec), the look (font, sizes, white
 // background), the title with its caption, rounding that keeps specs small and
-// byte-stable, and the colours several charts use for the same thing.
+// byte-stable, and (from palette.ts) the colours several charts use for the same thing.
 import type { Config, TopLevelSpec } from 'vega-lite';
 import type { DetailedScenarioRun } from '../model/result.js';
 
@@ -95,24 +95,17 @@ export function runLabels(runs: readonly { scenario: { name: string } }[]): stri
   });
 }
 
-/** Attempt outcome classes as the timeline and the response mix draw them. */
-export const OUTCOME = {
-  ok: { label: 'ok (200)', color: '#2ca02c' },
-  slow: { label: 'timeout: slow reply', color: '#f0a202' },
-  replyLost: { label: 'timeout: lost reply', color: '#e31a1c' },
-  requestLost: { label: 'timeout: lost request', color: '#7f0000' },
-  conflict: { label: '409 conflict', color: '#1f5fbf' },
-  mismatch: { label: '422 mismatch', color: '#7b3fbf' },
-  rejected: { label: '503 rejected', color: '#8c8c8c' },
-} as const;
-export type OutcomeClass = keyof typeof OUTCOME;
-export const OUTCOME_CLASSES = Object.keys(OUTCOME) as readonly OutcomeClass[];
-
-/** A stored 200 (`replayed`): ok to the client, drawn in a lighter green where it is its own share. */
-export const REPLAYED_COLOR = '#98d98e';
-export const DUPLICATE_PINK = '#ff3fa4';
-export const STORED_CYAN = '#00b5d8';
-export const INK = '#222222';
+// The colours several charts use for the same thing live in palette.ts, chosen there by
+// measurement; they are re-exported here under the names the charts have always imported.
+export {
+  DUPLICATE_PINK,
+  INK,
+  OUTCOME,
+  OUTCOME_CLASSES,
+  REPLAYED_COLOR,
+  STORED_CYAN,
+  type OutcomeClass,
+} from './palette.js';
 
 /**
  * A Vega labelExpr that writes each of the axis's explicit tick values as `label` gives it

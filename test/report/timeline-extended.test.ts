@@ -145,7 +145,7 @@ describe('extended layers are added only when the trace holds their events', () 
     expect(only('crashes')).toEqual(['crash_tails', 'crashes', 'extended_labels']);
   });
 
-  it('takeovers only: the dashed outlines and their labels', () => {
+  it('takeovers only: the black frames and their labels', () => {
     expect(only('takeovers')).toEqual(['takeovers', 'extended_labels']);
   });
 
@@ -153,7 +153,7 @@ describe('extended layers are added only when the trace holds their events', () 
     expect(only('reads')).toEqual(['reads', 'extended_labels']);
   });
 
-  it('all of them, in drawing order: reads, outlines, tails, bolts, then the labels on top', () => {
+  it('all of them, in drawing order: reads, frames, tails, bolts, then the labels on top', () => {
     expect(only('crashes', 'takeovers', 'reads', 'deletions')).toEqual(NEW_LAYERS);
     expect(only('crashes', 'takeovers', 'reads')).toEqual(NEW_LAYERS.filter((name) => name !== 'deletions'));
     expect(only('deletions')).toEqual(['deletions']);
@@ -167,7 +167,7 @@ describe('extended layers are added only when the trace holds their events', () 
 });
 
 describe('the rendered picture', () => {
-  it('draws one bolt per crash, one outline per takeover, one grey bar per read, and their labels', async () => {
+  it('draws one bolt per crash, one frame per takeover, one grey bar per read, and their labels', async () => {
     const run = runOf(extendedTrace());
     const svg = await renderSvg(timelineChart([run]).spec);
     expect(countMarks(svg, 'crashes')).toBe(3);
@@ -181,7 +181,7 @@ describe('the rendered picture', () => {
   it('gives every panel its own marks, and the caption a second line with the counts', async () => {
     const runs = [runOf(extendedTrace()), runOf(basicTrace(), 'basic')];
     const chart = timelineChart(runs);
-    expect(chart.caption).toContain('Also: 3 server crashes (red bolts), 2 lease takeovers (dashed outlines), 2 reads');
+    expect(chart.caption).toContain('Also: 3 server crashes (red bolts), 2 lease takeovers (black frames), 2 reads');
     const svg = await renderSvg(chart.spec);
     expect(countMarks(svg, 'crashes')).toBe(3);
     expect(countMarks(svg, 'crashes_2')).toBe(-1);

@@ -7,6 +7,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { formatCount } from '../../format/format.js';
 import { HANDLER_NAMES } from '../../model/handlers.js';
 import { frame, type Chart } from '../chart.js';
+import { COLOR } from '../palette.js';
 import { dotPanels, type DotMetric, type Series } from '../dot-panels.js';
 import { YOURS, type HandlerComparison } from './compare.js';
 
@@ -16,8 +17,8 @@ const ROW_HEIGHT = 24;
 const COLUMNS = 3;
 
 const SERIES: Readonly<Record<'yours' | 'profile', Series>> = {
-  yours: { label: 'your scenario as given', color: '#333333' },
-  profile: { label: 'a handler profile over it', color: '#1b7fbf' },
+  yours: { label: 'your scenario as given', color: COLOR.nearBlack },
+  profile: { label: 'a handler profile over it', color: COLOR.blue },
 };
 
 /** The panels, in the table's column order. */

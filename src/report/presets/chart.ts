@@ -8,6 +8,7 @@ import { formatCount } from '../../format/format.js';
 import { metricUnit } from '../../model/metrics.js';
 import { PRESET_NAMES } from '../../model/presets.js';
 import { frame, type Chart } from '../chart.js';
+import { COLOR } from '../palette.js';
 import { dotPanels, type Series } from '../dot-panels.js';
 import { CHART_METRICS, GIVEN, YOURS, type Comparison, type KeyVariant } from './compare.js';
 
@@ -16,9 +17,9 @@ const PANEL_WIDTH = 190;
 const ROW_HEIGHT = 36;
 
 const KEY_COLORS: Readonly<Record<KeyVariant | typeof GIVEN, Series>> = {
-  given: { label: 'your scenario as given', color: '#333333' },
-  client: { label: "the client's own key", color: '#d95f02' },
-  intent: { label: 'an intent key', color: '#1b7fbf' },
+  given: { label: 'your scenario as given', color: COLOR.nearBlack },
+  client: { label: "the client's own key", color: COLOR.red },
+  intent: { label: 'an intent key', color: COLOR.blue },
 };
 
 const PANEL_TITLES: Readonly<Record<(typeof CHART_METRICS)[number], string>> = {

@@ -8,13 +8,14 @@ import { type Unit } from '../../model/metric-types.js';
 import type { Recommendation } from '../../model/recommend.js';
 import type { Chart } from '../chart.js';
 import { DUPLICATE_PINK, INK, frame, round, significant } from '../chart.js';
+import { COLOR } from '../palette.js';
 
 /** Legend order; drawn in the reverse order, so that the recommended point is on top. */
 const CLASSES = [
   { label: 'recommended', color: DUPLICATE_PINK },
-  { label: 'Pareto front', color: '#1f5fbf' },
-  { label: 'feasible', color: '#98d98e' },
-  { label: 'not feasible', color: '#bbbbbb' },
+  { label: 'Pareto front', color: COLOR.blue },
+  { label: 'feasible', color: COLOR.lightGreen },
+  { label: 'not feasible', color: COLOR.grey },
 ];
 
 /** An axis in a unit a person reads: bytes in MB, ratios in percent. */

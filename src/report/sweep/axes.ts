@@ -15,8 +15,9 @@ import { metricInfo, metricValue } from '../../model/metrics.js';
 import { type Unit } from '../../model/metric-types.js';
 import type { Sweep, Vary } from '../../model/sweep.js';
 import { significant } from '../chart.js';
+import { COLOR } from '../palette.js';
 
-export const LINE_COLOR = '#1f5fbf';
+export const LINE_COLOR = COLOR.blue;
 export const WIDTH = 560;
 export const HEIGHT = 300;
 

@@ -7,15 +7,16 @@ import type { UnitSpec } from 'vega-lite/types_unstable/spec/index.js';
 import type { Interval, ScenarioRun } from '../../../model/result.js';
 import { formatDecimal, formatInterval } from '../../../format/format.js';
 import { type Chart, frame, round, runLabels } from '../../chart.js';
+import { COLOR, INK } from '../../palette.js';
 import { maxOf } from '../../../stats/extent.js';
 
 const SOURCES = [
-  { key: 'transport', label: 'transport retry', color: '#4e79a7' },
-  { key: 'replan', label: 're-plan', color: '#f28e2b' },
-  { key: 'replay', label: 'crash replay', color: '#b07aa1' },
+  { key: 'transport', label: 'transport retry', color: COLOR.blue },
+  { key: 'replan', label: 're-plan', color: COLOR.amber },
+  { key: 'replay', label: 'crash replay', color: COLOR.purple },
 ] as const;
 
-const LOST_COLOR = '#8c564b';
+const LOST_COLOR = COLOR.brown;
 // Every layer of a panel names its x the same, or Vega-Lite joins the titles ("…, low").
 const DUP_TITLE = 'duplicates per 1,000 actions';
 const LOST_TITLE = 'lost actions per 1,000 actions';
@@ -82,7 +83,7 @@ export function duplicatesChart(runs: readonly ScenarioRun[]): Chart {
   const ciLayers = (totals: Total[], showLabels: boolean, top: number, xTitle: string): UnitSpec<Field>[] => [
     {
       data: { values: totals.filter((t) => t.low !== null) },
-      mark: { type: 'errorbar', ticks: { size: 12 }, thickness: 1.5, color: '#222222' },
+      mark: { type: 'errorbar', ticks: { size: 12 }, thickness: 1.5, color: INK },
       encoding: {
         x: { field: 'low', type: 'quantitative', title: xTitle, scale: { domain: [0, top] } },
         x2: { field: 'high' },
@@ -93,7 +94,7 @@ export function duplicatesChart(runs: readonly ScenarioRun[]): Chart {
       data: { values: totals },
       // Right of the interval's high end (or of the bar when there is no interval).
       transform: [{ calculate: 'datum.high === null ? datum.value : datum.high', as: 'at' }],
-      mark: { type: 'text', align: 'left', dx: 8, fontSize: 11, color: '#222222' },
+      mark: { type: 'text', align: 'left', dx: 8, fontSize: 11, color: INK },
       encoding: {
         x: { field: 'at', type: 'quantitative', title: xTitle },
         y: y(labels, showLabels),

@@ -8,10 +8,11 @@ import type { NonNormalizedSpec } from 'vega-lite/types_unstable/spec/index.js';
 import { durationUnit, formatBytes, formatCount, formatIn, proseDuration, sizeUnit } from '../../../format/format.js';
 import type { Chart, ChartRun } from '../../chart.js';
 import { frame, round, runLabels } from '../../chart.js';
+import { COLOR } from '../../palette.js';
 import { maxOf } from '../../../stats/extent.js';
 
-const LINE_COLOR = '#4e79a7';
-const STEADY_COLOR = '#d62728';
+const LINE_COLOR = COLOR.blue;
+const STEADY_COLOR = COLOR.red;
 const HEIGHT = 260;
 
 /** The top of the keys axis: a little above the highest point or the steady state. */

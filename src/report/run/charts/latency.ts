@@ -7,15 +7,17 @@ import type { QuantilePoint } from '../../../model/result.js';
 import { PROSE, durationUnit, formatIn, numberIn } from '../../../format/format.js';
 import type { Chart, ChartRun } from '../../chart.js';
 import { frame, round, runLabels, spacedTicks, tickLabels } from '../../chart.js';
+import { COLOR } from '../../palette.js';
 import { maxOf, minOf } from '../../../stats/extent.js';
 
 // Without re-plans or replays a step is its one tool call and the curves coincide: the
 // step is drawn dashed on top of the call so both stay visible.
 const SERIES = [
-  { key: 'call', label: 'tool call', color: '#4e79a7', dash: [1, 0] },
-  { key: 'step', label: 'step', color: '#f28e2b', dash: [6, 4] },
+  { key: 'call', label: 'tool call', color: COLOR.blue, dash: [1, 0] },
+  // Purple, not amber: its p95 is written in its colour, and amber text on white is faint.
+  { key: 'step', label: 'step', color: COLOR.purple, dash: [6, 4] },
 ] as const;
-const TIMEOUT_COLOR = '#d62728';
+const TIMEOUT_COLOR = COLOR.red;
 
 // Round durations (ms) for ticks and domain ends: 1-2-5 within a few decades, coarser beyond.
 const FINE = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 60_000];

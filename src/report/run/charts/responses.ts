@@ -8,41 +8,54 @@ import type { NonNormalizedSpec, UnitSpec } from 'vega-lite/types_unstable/spec/
 import type { Metrics } from '../../../model/result.js';
 import { formatCount, formatPercent } from '../../../format/format.js';
 import type { Chart, ChartRun } from '../../chart.js';
-import { OUTCOME, REPLAYED_COLOR, frame, round, runLabels } from '../../chart.js';
-import { SERVER_CRASH } from './timeline-marks.js';
+import { INK, REPLAYED_COLOR, frame, round, runLabels } from '../../chart.js';
+import { type AttemptClass, type Cue, ATTEMPT, OUTCOME_CUE, OUTLINE_WIDTH, inkOn, vegaDash } from '../../palette.js';
 import { anyExtended } from '../carried.js';
 
-interface Kind {
+/** A bar's look: its fill and the outline that is its outcome's cue (palette.ts). */
+interface Look {
   label: string;
   color: string;
+  cue: Cue;
+}
+
+interface Kind extends Look {
   count: (m: Metrics) => number;
 }
 
+/** A kind drawn as the attempts of outcome class `k` are, under `label` (its class's by default). */
+function look(k: AttemptClass, label: string = ATTEMPT[k].label): Look {
+  return { label, color: ATTEMPT[k].color, cue: OUTCOME_CUE[k] };
+}
+
+/** A stored 200: the executed 200's plain bar, in the lighter green. */
+const stored = (label: string): Look => ({
+  label,
+  color: REPLAYED_COLOR,
+  cue: { ...OUTCOME_CUE.ok, stroke: REPLAYED_COLOR },
+});
+
 const MIX: readonly Kind[] = [
-  { label: '200, executed', color: OUTCOME.ok.color, count: (m) => m.responses.ok - m.responses.replayed },
-  { label: '200, stored (replayed)', color: REPLAYED_COLOR, count: (m) => m.responses.replayed },
-  { label: OUTCOME.conflict.label, color: OUTCOME.conflict.color, count: (m) => m.responses.conflict },
-  { label: OUTCOME.mismatch.label, color: OUTCOME.mismatch.color, count: (m) => m.responses.mismatch },
-  { label: OUTCOME.rejected.label, color: OUTCOME.rejected.color, count: (m) => m.responses.rejected },
-  { label: OUTCOME.slow.label, color: OUTCOME.slow.color, count: (m) => m.responses.timeout.slow },
-  { label: OUTCOME.replyLost.label, color: OUTCOME.replyLost.color, count: (m) => m.responses.timeout.replyLost },
-  { label: OUTCOME.requestLost.label, color: OUTCOME.requestLost.color, count: (m) => m.responses.timeout.requestLost },
+  { ...look('ok', '200, executed'), count: (m) => m.responses.ok - m.responses.replayed },
+  { ...stored('200, stored (replayed)'), count: (m) => m.responses.replayed },
+  { ...look('conflict'), count: (m) => m.responses.conflict },
+  { ...look('mismatch'), count: (m) => m.responses.mismatch },
+  { ...look('rejected'), count: (m) => m.responses.rejected },
+  { ...look('slow'), count: (m) => m.responses.timeout.slow },
+  { ...look('replyLost'), count: (m) => m.responses.timeout.replyLost },
+  { ...look('requestLost'), count: (m) => m.responses.timeout.requestLost },
 ];
 
 /** Timeouts because the worker died: no run without the extended features has any (its summary leaves the count out). */
-const CRASHED: Kind = {
-  label: SERVER_CRASH.label,
-  color: SERVER_CRASH.color,
-  count: (m) => m.responses.timeout.serverCrash ?? 0,
-};
+const CRASHED: Kind = { ...look('serverCrash'), count: (m) => m.responses.timeout.serverCrash ?? 0 };
 
-const RATES: readonly { label: string; color: string; rate: (m: Metrics) => number }[] = [
-  { label: '409 conflict rate', color: OUTCOME.conflict.color, rate: (m) => m.conflictRate },
-  { label: '422 mismatch rate', color: OUTCOME.mismatch.color, rate: (m) => m.mismatchRate },
-  { label: 'dedup-hit rate (stored 200)', color: REPLAYED_COLOR, rate: (m) => m.dedupHitRate },
+const RATES: readonly (Look & { rate: (m: Metrics) => number })[] = [
+  { ...look('conflict', '409 conflict rate'), rate: (m) => m.conflictRate },
+  { ...look('mismatch', '422 mismatch rate'), rate: (m) => m.mismatchRate },
+  { ...stored('dedup-hit rate (stored 200)'), rate: (m) => m.dedupHitRate },
 ];
 
-/** Shares above this are labelled inside the bar, in white, so the label stays in the plot. */
+/** Shares above this are labelled inside the bar (in ink or white, whichever its fill shows), so the label stays in the plot. */
 const INSIDE = 0.7;
 /** Column width: wider when there is only one. */
 const width = (runs: number) => (runs === 1 ? 380 : 250);
@@ -53,17 +66,27 @@ interface Row {
   share: number;
   label: string;
   inside: boolean;
+  /** The colour of a label inside the bar. */
+  ink?: string;
 }
 
-function row(scenario: string, kind: string, share: number, label: string): Row {
-  return { scenario, kind, share: round(share, 5), label, inside: share > INSIDE };
+function row(scenario: string, kind: Look, share: number, label: string): Row {
+  const inside = share > INSIDE;
+  return {
+    scenario,
+    kind: kind.label,
+    share: round(share, 5),
+    label,
+    inside,
+    ...(inside ? { ink: inkOn(kind.color) } : {}),
+  };
 }
 
 function panel(
   title: string,
   rows: Row[],
   labels: string[],
-  kinds: readonly { label: string; color: string }[],
+  kinds: readonly Look[],
   xTitle: string,
 ): NonNormalizedSpec {
   const encoding: { x: PositionDef<Field>; y: PositionDef<Field> } = {
@@ -76,12 +99,18 @@ function panel(
       axis: { labelLimit: 260 },
     },
   };
+  const by = (range: string[] | number[][]) =>
+    ({ field: 'kind', type: 'nominal', legend: null, scale: { domain: kinds.map((k) => k.label), range } }) as const;
   const text = (inside: boolean): UnitSpec<Field> => ({
     transform: [{ filter: inside ? 'datum.inside' : '!datum.inside' }],
     mark: inside
-      ? { type: 'text', align: 'right', dx: -4, fontSize: 10, color: '#ffffff' }
-      : { type: 'text', align: 'left', dx: 4, fontSize: 10, color: '#222222' },
-    encoding: { ...encoding, text: { field: 'label' } },
+      ? { type: 'text', align: 'right', dx: -4, fontSize: 10 }
+      : { type: 'text', align: 'left', dx: 4, fontSize: 10, color: INK },
+    encoding: {
+      ...encoding,
+      text: { field: 'label' },
+      ...(inside ? { color: { field: 'ink', type: 'nominal', scale: null, legend: null } } : {}),
+    },
   });
   return {
     // Anchored at the plot, not the axis labels, so the two panels' titles line up.
@@ -101,15 +130,14 @@ function panel(
       height: { step: 18 },
       layer: [
         {
-          mark: { type: 'bar', height: { band: 0.7 } },
+          // A share of 0 draws no bar: its outline alone would show as a sliver.
+          transform: [{ filter: 'datum.share > 0' }],
+          mark: { type: 'bar', height: { band: 0.7 }, strokeWidth: OUTLINE_WIDTH },
           encoding: {
             ...encoding,
-            color: {
-              field: 'kind',
-              type: 'nominal',
-              legend: null,
-              scale: { domain: kinds.map((k) => k.label), range: kinds.map((k) => k.color) },
-            },
+            color: by(kinds.map((k) => k.color)),
+            stroke: by(kinds.map((k) => k.cue.stroke)),
+            strokeDash: by(kinds.map((k) => vegaDash(k.cue))),
           },
         },
         text(false),
@@ -128,13 +156,13 @@ export function responsesChart(runs: readonly ChartRun[]): Chart {
       const n = k.count(m);
       // No attempts: every share is 0; attempts not in the summary (older than it): no bar.
       const share = m.attempts > 0 ? n / m.attempts : Number.isFinite(m.attempts) ? 0 : Number.NaN;
-      return row(labels[i] ?? '', k.label, share, `${formatPercent(share)} (${formatCount(n)})`);
+      return row(labels[i] ?? '', k, share, `${formatPercent(share)} (${formatCount(n)})`);
     });
   });
   const rateRows = runs.flatMap((run, i) =>
     RATES.map((r) => {
       const rate = r.rate(run.result.metrics);
-      return row(labels[i] ?? '', r.label, rate, formatPercent(rate));
+      return row(labels[i] ?? '', r, rate, formatPercent(rate));
     }),
   );
   const title = 'What the client heard: response mix and key-store answers';
@@ -154,7 +182,7 @@ export function responsesChart(runs: readonly ChartRun[]): Chart {
       panel('Key-store answers', rateRows, labels, RATES, 'share of key lookups'),
     ],
     // The two panels colour different kinds.
-    resolve: { scale: { color: 'independent' } },
+    resolve: { scale: { color: 'independent', stroke: 'independent', strokeDash: 'independent' } },
     spacing: 20,
   };
   return { name: 'responses', title, caption, spec };

@@ -19,7 +19,8 @@ const HEADER_SIZE = 12;
 /** Space between two names in a panel's header, px. */
 const HEADER_GAP = 14;
 const NOTE_COLOR = '#555555';
-const INCIDENT_FILL = '#f6d7a7';
+/** The incident windows' shading, under every panel's lines. */
+export const INCIDENT_FILL = '#f6d7a7';
 const INCIDENT_INK = '#8a4b08';
 /** One row of incident labels in the strip, px. */
 const STRIP_ROW = 15;

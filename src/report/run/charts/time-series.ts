@@ -21,13 +21,13 @@ import {
   type Series,
   type StripLayout,
 } from './time-series-parts.js';
-import { SERVER_CRASH } from './timeline-marks.js';
+import { COLOR, SERVER_CRASH } from '../../palette.js';
 import { maxOf } from '../../../stats/extent.js';
 
 const LOAD: readonly Series[] = [
   // Dashed and on top: without retries or losses, executions run along arrivals.
-  { key: 'arrivals', label: 'arrivals', color: '#555555', dash: [5, 3] },
-  { key: 'attempts', label: 'attempts', color: '#4e79a7' },
+  { key: 'arrivals', label: 'arrivals', color: COLOR.grey, dash: [5, 3] },
+  { key: 'attempts', label: 'attempts', color: COLOR.blue },
   { key: 'executions', label: 'executions', color: OUTCOME.ok.color },
 ];
 
@@ -39,11 +39,12 @@ const ANSWERS: readonly Series[] = [
 
 const HARM: readonly Series[] = [
   { key: 'duplicates', label: 'duplicates', color: DUPLICATE_PINK },
-  { key: 'unknownOutcomes', label: 'unknown', color: OUTCOME.slow.color },
+  // Red, not the timeline's amber: a light line would vanish on the incident's shading.
+  { key: 'unknownOutcomes', label: 'unknown', color: COLOR.red },
   { key: 'serverCrashes', label: 'server crashes', color: SERVER_CRASH.color, optional: true },
 ];
 
-const KEYS: readonly Series[] = [{ key: 'liveKeys', label: 'live keys', color: '#4e79a7' }];
+const KEYS: readonly Series[] = [{ key: 'liveKeys', label: 'live keys', color: COLOR.blue }];
 
 const PEAK_COLOR = INK;
 

@@ -8,9 +8,11 @@ import type { Field } from 'vega-lite/types_unstable/channeldef.js';
 import type { UnitSpec } from 'vega-lite/types_unstable/spec/index.js';
 import type { TracedAction } from '../../../model/result.js';
 import { INK, seconds } from '../../chart.js';
+import { OUTLINE_WIDTH } from '../../palette.js';
 import { REFUSAL_OFFSET } from './timeline-labels.js';
 import { LANE } from './timeline-rows.js';
 import type { RefusalRow } from './timeline-data.js';
+import type { OutcomeEncoding } from './timeline-marks.js';
 import { maxOf } from '../../../stats/extent.js';
 
 /** Layer names (suffixed per panel as the timeline's own are); only layers with data are drawn. */
@@ -81,26 +83,27 @@ export const FIRST_LANE = { filter: 'datum.lane === 0' } as const;
 export const ON_LANE = { expr: 'datum.dy' } as const;
 
 /**
- * The hedged attempts, from the panel's rows: each a thinner bar in its lane, stroked in its
- * own colour as the attempts are, so a 409 answered at once still shows as a 2 px sliver.
+ * The hedged attempts, from the panel's rows: each a thinner bar in its lane, outlined as the
+ * attempts are (`outcome`: fill, outline and dash by outcome), so a 409 answered at once still
+ * shows as a 2 px sliver and a timeout keeps its dashes.
  */
-export function hedgeLayer(name: string, y: object, color: object): UnitSpec<Field> {
+export function hedgeLayer(name: string, y: object, outcome: OutcomeEncoding): UnitSpec<Field> {
   return {
     name,
     transform: [{ filter: 'datum.lane > 0' }],
     mark: {
-      type: 'rect',
+      type: 'bar',
       height: LANE.bar,
       yOffset: ON_LANE,
-      strokeWidth: 2,
-      stroke: { expr: "scale('color', datum.outcome)" },
+      strokeWidth: OUTLINE_WIDTH,
+      stroke: outcome.stroke,
       aria: false,
     },
     encoding: {
       x: { field: 'sent', type: 'quantitative' },
       x2: { field: 'end' },
       y: { ...y, bandPosition: 0.5 },
-      color,
+      ...outcome.encoding,
     },
   };
 }

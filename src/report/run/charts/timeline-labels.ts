@@ -2,14 +2,16 @@
 // "read: saw the commit", "retry refused (throttle)"): in the line above each action's bar,
 // left or right of the mark, and only where the text clears every other label, crash bolt,
 // refusal cross and call marker of that row. A label that would collide is left out; its
-// mark (bolt, dashed outline, grey bar, cross) still says what happened, and the
+// mark (bolt, black frame, grey bar, cross) still says what happened, and the
 // description says how to read it.
 import { INK, labelWidth } from '../../chart.js';
+import { COLOR } from '../../palette.js';
 import type { ExtendedMarks, RefusalRow } from './timeline-data.js';
 
 export const LABEL_SIZE = 9;
-export const CRASH_RED = '#d62728';
-export const READ_GREY = '#5f6b7a';
+/** The crash bolts and their labels: the palette's red, which a lightning shape sets apart from a bar. */
+export const CRASH_RED = COLOR.red;
+export const READ_GREY = COLOR.slate;
 
 export const CRASH = { before: 'crash before effect', after: 'crash after effect' } as const;
 export const READ = { found: 'read: saw the commit', missed: 'read: no commit yet' } as const;
@@ -65,7 +67,7 @@ interface Candidate {
  * The labels that fit, for a panel whose x axis puts `s` seconds at px(s) on a plot `width`
  * wide; `calls` are the instants of each row's new-call markers, `refusals` the calls whose
  * retry was refused (one label a row). Crashes are placed first, then refusals, then reads,
- * then takeovers (whose dashed outline reads best without words).
+ * then takeovers (whose frame reads best without words).
  */
 export function placeLabels(
   data: ExtendedMarks,

@@ -5,7 +5,8 @@
 import type { Field } from 'vega-lite/types_unstable/channeldef.js';
 import type { UnitSpec } from 'vega-lite/types_unstable/spec/index.js';
 import type { TracedAction, TracedAttempt } from '../../../model/result.js';
-import { INK, OUTCOME, OUTCOME_CLASSES, seconds } from '../../chart.js';
+import { INK, OUTCOME, seconds } from '../../chart.js';
+import { type AttemptClass, ATTEMPT, OUTCOME_CUE, SERVER_CRASH, SERVER_ERROR, vegaDash } from '../../palette.js';
 import { type LabelRow, LABEL_COLOR, LABEL_SIZE, CRASH_RED, READ_GREY } from './timeline-labels.js';
 import { maxOf } from '../../../stats/extent.js';
 import type { ExtendedMarks } from './timeline-data.js';
@@ -21,11 +22,8 @@ export const EXTENDED_LAYERS = {
 } as const;
 export type ExtendedLayer = keyof typeof EXTENDED_LAYERS;
 
-/** A timeout because the execution's worker died: no reply ever left (its own outcome class). */
-export const SERVER_CRASH = { label: 'timeout: server crashed', color: '#8c564b' } as const;
-
-/** A 500 (MODEL.md F): the execution failed, or the key store answered the error it kept. */
-export const SERVER_ERROR = { label: '500 server error', color: '#333333' } as const;
+// The two classes only extended runs have, defined with the others in palette.ts.
+export { SERVER_CRASH, SERVER_ERROR };
 
 /** How the client heard an attempt end, as the outcome scale labels it. */
 export function outcomeLabel(a: TracedAttempt): string {
@@ -43,23 +41,55 @@ export function tracesServerError(trace: readonly TracedAction[]): boolean {
   return trace.some((t) => t.attempts.some((a) => a.outcome === 'serverError'));
 }
 
+/** The outcome scales: each class's label, fill, and its cue's outline colour and dash. */
+export interface OutcomeScales {
+  domain: string[];
+  range: string[];
+  strokes: string[];
+  dashes: number[][];
+}
+
 /**
- * The outcome scale; the server-crash class joins it (after the other timeouts) and the 500
- * class (after the 503s) only where traced.
+ * The outcome scales; the server-crash class joins them (after the other timeouts) and the
+ * 500 class (after the 503s) only where traced.
  */
-export function outcomeScale(serverCrash: boolean, serverError = false): { domain: string[]; range: string[] } {
-  const domain: string[] = OUTCOME_CLASSES.map((k) => OUTCOME[k].label);
-  const range: string[] = OUTCOME_CLASSES.map((k) => OUTCOME[k].color);
-  if (serverCrash) {
-    const at = OUTCOME_CLASSES.indexOf('requestLost') + 1;
-    domain.splice(at, 0, SERVER_CRASH.label);
-    range.splice(at, 0, SERVER_CRASH.color);
-  }
-  if (serverError) {
-    domain.push(SERVER_ERROR.label);
-    range.push(SERVER_ERROR.color);
-  }
-  return { domain, range };
+export function outcomeScale(serverCrash: boolean, serverError = false): OutcomeScales {
+  const classes = (Object.keys(ATTEMPT) as AttemptClass[]).filter(
+    (k) => (k !== 'serverCrash' || serverCrash) && (k !== 'serverError' || serverError),
+  );
+  return {
+    domain: classes.map((k) => ATTEMPT[k].label),
+    range: classes.map((k) => ATTEMPT[k].color),
+    strokes: classes.map((k) => OUTCOME_CUE[k].stroke),
+    dashes: classes.map((k) => vegaDash(OUTCOME_CUE[k])),
+  };
+}
+
+/**
+ * An attempt bar's fill and dash, one channel each on the outcome field (with one title,
+ * vega-lite joins them in one legend, whose swatches show the dashes as the bars do), and
+ * its outline colour as a mark property: the stroke channel is the refusal crosses' legend.
+ * Vega-Lite copies the property into the legend, whose datum is an entry: its `value` is
+ * the outcome.
+ */
+export function outcomeEncoding(scales: OutcomeScales) {
+  const channel = (range: string[] | number[][]) =>
+    ({ field: 'outcome', type: 'nominal', scale: { domain: scales.domain, range }, title: 'attempt outcome' }) as const;
+  const at = `indexof(${JSON.stringify(scales.domain)}, datum.outcome || datum.value)`;
+  return {
+    stroke: { expr: `${JSON.stringify(scales.strokes)}[${at}]` },
+    encoding: { color: channel(scales.range), strokeDash: channel(scales.dashes) },
+  };
+}
+export type OutcomeEncoding = ReturnType<typeof outcomeEncoding>;
+
+/** "timeouts outlined in dashes (long dashes: slow reply, ...)", for the classes of `scales`. */
+export function cueWords(scales: OutcomeScales): string {
+  const timeouts = (Object.keys(ATTEMPT) as AttemptClass[]).filter(
+    (k) => OUTCOME_CUE[k].dash.length > 0 && scales.domain.includes(ATTEMPT[k].label),
+  );
+  const each = timeouts.map((k) => `${OUTCOME_CUE[k].words}: ${ATTEMPT[k].label.replace(/^timeout: /, '')}`);
+  return `timeouts outlined in dashes (${each.join(', ')})`;
 }
 
 /** Said only where a record was deleted, so pictures without one keep their words. */
@@ -68,7 +98,7 @@ export const DELETION_DESCRIPTION =
 
 export const EXTENDED_DESCRIPTION =
   'Red lightning bolts mark the service worker crashing (filled after the effect committed, hollow before), ' +
-  'dashed outlines attempts that took a record over when its lease ran out, and thin grey bars the reads the agent made before repeating.';
+  'black frames attempts that took a record over when its lease ran out, and thin grey bars the reads the agent made before repeating.';
 
 export function extendedMarks(trace: readonly TracedAction[]): ExtendedMarks {
   const since = (action: TracedAction, ms: number): number => seconds(ms - action.arrival);
@@ -107,7 +137,7 @@ export function extendedEnd(data: ExtendedMarks): number {
   );
 }
 
-/** "Also: 3 server crashes (red bolts), 1 lease takeover (dashed outline)", then `more`, or '' when none. */
+/** "Also: 3 server crashes (red bolts), 1 lease takeover (black frame)", then `more`, or '' when none. */
 export function extendedCaption(data: readonly ExtendedMarks[], more: readonly string[] = []): string {
   const total = (pick: (d: ExtendedMarks) => readonly unknown[]): number =>
     data.reduce((n, d) => n + pick(d).length, 0);
@@ -121,8 +151,8 @@ export function extendedCaption(data: readonly ExtendedMarks[], more: readonly s
     ),
     n(
       total((d) => d.takeovers),
-      'lease takeover (dashed outline)',
-      'lease takeovers (dashed outlines)',
+      'lease takeover (black frame)',
+      'lease takeovers (black frames)',
     ),
     n(
       total((d) => d.reads),
@@ -144,6 +174,11 @@ export function extendedCaption(data: readonly ExtendedMarks[], more: readonly s
 const BOLT = 'M0.3,-1L-0.6,0.12L-0.02,0.12L-0.3,1L0.62,-0.18L0.04,-0.18Z';
 // A diagonal cross: the record struck out.
 const STRUCK = 'M-1,-1L1,1M-1,1L1,-1';
+// A takeover's frame: 1.3 bands tall (1.5 px above and below a bar 9.8 px tall, under the
+// label line) and 3 px past either end.
+const FRAME = { band: 1.3, x: 3 };
+/** The extended labels' baseline above the bar's top edge, px: clear of a takeover's frame. */
+const LABEL_LIFT = 3;
 
 /** The extended layers for one panel, each only where it has data; `labels` from placeLabels. */
 export function extendedLayers(
@@ -167,8 +202,18 @@ export function extendedLayers(
     layers.push({
       name: name('takeovers'),
       data: { values: data.takeovers },
-      // A dashed outline around the attempt's own bar: it ran by taking the record over.
-      mark: { type: 'rect', fill: null, stroke: INK, strokeWidth: 1.5, strokeDash: [3, 2], aria: false },
+      // A frame around the attempt's own bar, clear of it, so the dashes of a timeout's own
+      // outline stay readable inside: it ran by taking the record over.
+      mark: {
+        type: 'rect',
+        fill: null,
+        stroke: INK,
+        strokeWidth: 1,
+        height: { band: FRAME.band },
+        xOffset: -FRAME.x,
+        x2Offset: FRAME.x,
+        aria: false,
+      },
       encoding: { x: x('start'), x2: { field: 'end' }, y },
     });
   const tails = data.crashes.filter((c) => c.at > c.end);
@@ -226,7 +271,7 @@ export function extendedLayers(
       mark: {
         type: 'text',
         baseline: 'bottom',
-        dy: -1,
+        dy: -LABEL_LIFT,
         fontSize: LABEL_SIZE,
         fontWeight: 'bold',
         align: { expr: 'datum.align' },

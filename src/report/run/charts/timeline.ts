@@ -7,6 +7,7 @@ import type { Field } from 'vega-lite/types_unstable/channeldef.js';
 import type { NonNormalizedSpec, UnitSpec } from 'vega-lite/types_unstable/spec/index.js';
 import type { Chart, ChartRun } from '../../chart.js';
 import { DUPLICATE_PINK, INK, STORED_CYAN, frame, runLabels } from '../../chart.js';
+import { EXECUTION_WHITE, OUTLINE_WIDTH } from '../../palette.js';
 import { type TimeAxis, timeAxis } from './time-axis.js';
 import { axisPixels, placeLabels } from './timeline-labels.js';
 import type { ExtendedMarks } from './timeline-data.js';
@@ -16,6 +17,9 @@ import {
   EXTENDED_DESCRIPTION,
   EXTENDED_LAYERS,
   hasExtendedMarks,
+  type OutcomeScales,
+  cueWords,
+  outcomeEncoding,
   outcomeScale,
   extendedCaption,
   extendedMarks,
@@ -55,7 +59,7 @@ const WIDTH = 760;
 const MARKER = { execution: 'execution', duplicate: 'duplicate execution', stored: 'stored answer, not executed' };
 
 const MARKERS = [MARKER.execution, MARKER.duplicate, MARKER.stored];
-const markerFill = { domain: MARKERS, range: ['#ffffff', DUPLICATE_PINK, 'transparent'] };
+const markerFill = { domain: MARKERS, range: [EXECUTION_WHITE, DUPLICATE_PINK, 'transparent'] };
 // One legend for the three marker layers. Vega-Lite would copy each layer's stroke into
 // it (and warn that they conflict); a symbolStrokeColor stops that, and as an expression
 // (evaluated per legend entry) it gives each symbol the stroke its marks have.
@@ -112,7 +116,7 @@ interface Look {
   x: TimeAxis;
   y: RowY;
   step: number;
-  outcomes: { domain: string[]; range: string[] };
+  outcomes: OutcomeScales;
   /** Hedged attempts have lanes of their own under each row's bar. */
   lanes: boolean;
   /** Some traced attempt was sent by a retry layer: its mark joins the new-call legend. */
@@ -141,7 +145,7 @@ function panel(p: Panel, look: Look, i: number): NonNormalizedSpec {
       encoding: { text: { field: 'text', type: 'nominal' }, x: { value: WIDTH / 2 }, y: { value: 20 } },
     };
   }
-  const color = { field: 'outcome', type: 'nominal', scale: outcomes, title: 'attempt outcome' } as const;
+  const outcome = outcomeEncoding(outcomes);
   return {
     title: heading,
     data: { values: rows },
@@ -151,18 +155,19 @@ function panel(p: Panel, look: Look, i: number): NonNormalizedSpec {
       {
         name: name('attempts'),
         ...(look.lanes ? { transform: [FIRST_LANE] } : {}),
-        // The stroke in the bar's own colour gives instantaneous answers (409, 422, 503,
-        // stored 200) a visible width of 2 px.
+        // The outline is the outcome's cue (palette.ts): in the bar's own colour, which gives
+        // instantaneous answers (409, 422, 503, stored 200) a visible width of 2 px, or dashed
+        // for a timeout. A bar, not a rect: vega-lite draws strokeDash by field only on bars.
         // No per-item aria labels: hundreds of them would double the SVG for no reader.
-        mark: { type: 'rect', strokeWidth: 2, stroke: { expr: "scale('color', datum.outcome)" }, aria: false },
+        mark: { type: 'bar', strokeWidth: OUTLINE_WIDTH, stroke: outcome.stroke, aria: false },
         encoding: {
           x: { field: 'sent', type: 'quantitative', title: x.title, scale: x.scale, axis: x.axis },
           x2: { field: 'end' },
           y,
-          color,
+          ...outcome.encoding,
         },
       },
-      ...(look.lanes ? [hedgeLayer(clientName('hedges'), y, color)] : []),
+      ...(look.lanes ? [hedgeLayer(clientName('hedges'), y, outcome)] : []),
       marker(name('stored'), 'storedAt', MARKER.stored, 130, look),
       marker(name('commits'), 'firstCommit', MARKER.execution, 45, look),
       marker(name('duplicates'), 'duplicateCommit', MARKER.duplicate, 45, look),
@@ -227,7 +232,7 @@ export function timelineChart(runs: readonly ChartRun[]): Chart {
     clientDescription(clients),
   ].filter((s) => s !== '');
   const description =
-    'Timeline of traced actions: one row per action, one bar per attempt from send to end coloured by outcome; ' +
+    `Timeline of traced actions: one row per action, one bar per attempt from send to end coloured by outcome, ${cueWords(look.outcomes)}; ` +
     'dots mark executions (white), duplicate executions (pink) and stored answers (cyan rings); ' +
     `triangles and diamonds mark re-plan and replay calls${layers ? ", right-pointing triangles the new client calls of a retry layer (the SDK's own retries have none)" : ''}. Time axis: ${x.scale.type === 'symlog' ? 'symmetric-log past 1 s' : 'linear'}.` +
     more.map((s) => ` ${s}`).join('');
