@@ -1,7 +1,7 @@
 // `idemsim figures [--out DIR]`: regenerates every number and chart the article relies on
 // from the committed scenarios, into one folder written all at once. The pipeline: load
 // the committed scenarios, build the article (simulate, closed forms), render the files
-// (numbers, chart specs, SVG, page), write the folder. Same bytes on every run and machine.
+// (numbers, chart specs, SVG and PNG, page), write the folder. Same bytes on every run and machine.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
@@ -119,9 +119,10 @@ Examples:
       the same files elsewhere
 
 The folder holds numbers.md and numbers.json (each article number: closed form,
-simulated value with its 95% interval, and the scenario that produced it), each chart as
-NAME.vl.json and NAME.svg, and index.html showing them all. Scenarios are read from the
-package's scenarios/ folder, whatever the working directory.
+simulated value with its 95% interval, the scenario that produced it, and beside a
+number that differs from another of the same quantity, why), each chart as NAME.svg,
+NAME.png (twice the size) and NAME.vl.json, and index.html showing them all. Scenarios
+are read from the package's scenarios/ folder, whatever the working directory.
 On a terminal, a progress line on stderr counts the runs done, after a short
 first pass that lists them; --quiet drops it.
 Exit codes: 0 ok, 2 unusable --out, 70 internal error.`;

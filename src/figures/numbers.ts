@@ -1,52 +1,18 @@
 // Every number the article states: docs/model.md's arithmetic (the closed form), the exact
 // expectation of what the simulator counts, and the simulated value with its 95% interval,
 // each from a committed scenario.
-import { duplicatesPerDay } from '../analytic/cost.js';
-import { keyStoreKeys, replayCatchFraction } from '../analytic/keystore.js';
-import { scopeNoneExpectations, type ScopeNoneInput } from '../analytic/retries.js';
+import { replayCatchFraction } from '../analytic/keystore.js';
+import { scopeNoneExpectations } from '../analytic/retries.js';
 import type { ArticleNumber } from '../model/article.js';
 import type { Formula } from '../model/comparison.js';
-import { formatCount, formatDecimal, proseDuration } from '../format/format.js';
+import { formatDecimal, proseDuration } from '../format/format.js';
 import { closedFormInputs } from '../analytic/inputs.js';
-import type { Interval } from '../model/result.js';
 import type { Scenario } from '../model/scenario.js';
-import { clopperPearson } from '../stats/exact.js';
-import { DEFAULTS, SLOW, blindRetries, crashReplay, keyStore, oneAttempt, refundRetriesOnly } from './refs.js';
+import { keyStoreSizes } from './key-store.js';
+import { arithmetic, mean, scopeNoneInput, share } from './number-parts.js';
+import { DEFAULTS, SLOW, blindRetries, crashReplay, oneAttempt } from './refs.js';
 import type { Runs } from './runs.js';
-
-const SECONDS_PER_DAY = 86_400;
-
-/** A duration as the article's formulas write it: "1 s", "300 ms", "5 min", "1 d". */
-
-/** Scope `none`'s inputs for a scenario (re-plans left out unless asked for). */
-export function scopeNoneInput(s: Scenario, withReplans: boolean): ScopeNoneInput {
-  const inputs = closedFormInputs(s);
-  return withReplans ? inputs : { ...inputs, replan: undefined };
-}
-
-type Arithmetic = Pick<ArticleNumber, 'formula' | 'closedForm' | 'expected' | 'applies'>;
-type Simulated = Pick<ArticleNumber, 'simulated' | 'interval' | 'measure' | 'intervalKind'>;
-
-/** The article's arithmetic beside the simulator's exact expectation (the same formula unless given). */
-function arithmetic(closed: Formula, expected: Formula = closed): Arithmetic {
-  return { formula: closed.formula, closedForm: closed.value, expected, applies: true };
-}
-
-function share(successes: number, trials: number, measure: string): Simulated {
-  const interval = clopperPearson(successes, trials);
-  if (interval === null) throw new Error(`article: ${successes} of ${trials} is no share (${measure})`);
-  return { simulated: successes / trials, interval, measure, intervalKind: { kind: 'share', successes, trials } };
-}
-
-function mean(value: number, interval: Interval | undefined, measure: string, scale = 1): Simulated {
-  if (interval === undefined) throw new Error(`article: the run reported no interval for ${measure}`);
-  return {
-    simulated: value * scale,
-    interval: { low: interval.low * scale, high: interval.high * scale },
-    measure,
-    intervalKind: { kind: 'mean' },
-  };
-}
+import { workedExample } from './worked-example.js';
 
 function timeoutShares(runs: Runs): ArticleNumber[] {
   const atDefaults = oneAttempt(DEFAULTS);
@@ -125,94 +91,6 @@ function blindRetryDuplicates(runs: Runs): ArticleNumber {
     scenario: r,
     note: 'Re-plans follow only a call whose every attempt failed (q^4), so they add about 0.002 per thousand; the expectation includes them.',
   };
-}
-
-function keyStoreSizes(runs: Runs): ArticleNumber[] {
-  return (['1h', '24h'] as const).flatMap((retention): ArticleNumber[] => {
-    const r = keyStore(retention);
-    const s = runs.scenario(r);
-    const result = runs.run(r);
-    const { rate } = s.arrivals;
-    const { retention: kept, recordBytes } = s.keys;
-    const meanS = closedFormInputs(s).meanService;
-    const keys = keyStoreKeys(rate, kept);
-    const exact = keyStoreKeys(rate, kept + meanS);
-    const keysFormula = `${rate}/s x ${proseDuration(kept)}`;
-    const exactFormula = `${rate}/s x (${proseDuration(kept)} + E[S] ${proseDuration(meanS)})`;
-    const note =
-      "The simulator's Little's law counts a record from its claim to commit + retention, so it adds the mean service time E[S]: " +
-      `${formatDecimal(exact - keys)} keys more than rate x retention.`;
-    const m = result.metrics.keyStore;
-    return [
-      {
-        id: `keyStore.keys.${retention}`,
-        name: `Live keys in steady state at ${rate}/s with ${proseDuration(kept)} retention (per-intent keys)`,
-        article: retention === '1h' ? '180,000 keys' : '4.3 million keys',
-        unit: 'keys',
-        ...arithmetic({ value: keys, formula: keysFormula }, { value: exact, formula: exactFormula }),
-        ...mean(m.steadyStateKeys, result.intervals['keyStore.steadyStateKeys'], 'keyStore.steadyStateKeys'),
-        scenario: r,
-        note,
-      },
-      {
-        id: `keyStore.bytes.${retention}`,
-        name: `Key-store size at ${recordBytes} bytes a record, ${proseDuration(kept)} retention`,
-        article: retention === '1h' ? 'about 36 MB' : 'around 860 MB',
-        unit: 'bytes',
-        ...arithmetic(
-          { value: keys * recordBytes, formula: `${keysFormula} x ${recordBytes} B` },
-          { value: exact * recordBytes, formula: `${exactFormula} x ${recordBytes} B` },
-        ),
-        ...mean(m.steadyStateBytes, result.intervals['keyStore.steadyStateBytes'], 'keyStore.steadyStateBytes'),
-        scenario: r,
-        note,
-      },
-    ];
-  });
-}
-
-function workedExample(runs: Runs): ArticleNumber[] {
-  const r = refundRetriesOnly();
-  const s = runs.scenario(r);
-  const result = runs.run(r);
-  const { rate } = s.arrivals;
-  const q = closedFormInputs(s).q;
-  const exact = scopeNoneExpectations(scopeNoneInput(s, false)).duplicates;
-  const exactFormula = `${rate}/s x (q + q^2 + q^3): each of the ${s.client.retries} blind retries of an ambiguous attempt`;
-  const dpt = result.metrics.duplicatesPerThousand;
-  const ci = result.intervals['duplicatesPerThousand'];
-  const note =
-    `The article rounds q to 4%: ${rate}/s x 4% x 86,400 s = ${formatCount(rate * 0.04 * SECONDS_PER_DAY)} a day. ` +
-    "Its sentence models blind retries only, so the scenario turns off the step-1 file's re-plans and crash replays " +
-    '(with them the refund tool pays about 2.7 a second twice; see the worked-example chart).';
-  return [
-    {
-      id: 'workedExample.perSecond',
-      name: `Refunds executed twice per second at ${rate} refunds/s with no key, blind retries (worked example)`,
-      article: 'roughly 2 refunds per second are executed twice',
-      unit: 'perSecond',
-      ...arithmetic(
-        { value: rate * q, formula: `${rate}/s x q (${formatDecimal(q)}): each ambiguous first attempt runs twice` },
-        { value: rate * exact, formula: exactFormula },
-      ),
-      ...mean(dpt, ci, `${rate}/s x duplicates per action`, rate / 1000),
-      scenario: r,
-      note,
-    },
-    {
-      id: 'workedExample.perDay',
-      name: `Duplicate refunds a day at ${rate} refunds/s with no key, blind retries (worked example)`,
-      article: 'over 170,000 duplicates a day',
-      unit: 'perDay',
-      ...arithmetic(
-        { value: duplicatesPerDay(rate, q), formula: `${rate}/s x q x 86,400 s` },
-        { value: duplicatesPerDay(rate, exact), formula: `${exactFormula}, x 86,400 s` },
-      ),
-      ...mean(dpt, ci, `${rate}/s x 86,400 s x duplicates per action`, (rate * SECONDS_PER_DAY) / 1000),
-      scenario: r,
-      note,
-    },
-  ];
 }
 
 function replayCatch(runs: Runs): ArticleNumber[] {

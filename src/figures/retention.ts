@@ -5,14 +5,18 @@ import { keyStoreBytes, replayCatchFraction } from '../analytic/keystore.js';
 import type { AtRetention, RetentionFigure } from '../model/article.js';
 import { refText } from '../model/article.js';
 import { clopperPearson } from '../stats/exact.js';
+import { measuredSizes } from './measured.js';
 import { RETENTIONS, crashReplay, keyStore } from './refs.js';
 import type { Runs } from './runs.js';
 
 const MINUTE = 60_000;
 const DOMAIN: readonly [number, number] = [5, 1440];
 const PER_DECADE = 80;
-/** Retentions the store's notes quote: an hour and a day. */
-const STORE_MARKS = [60, 1440];
+/** Retentions the store's notes quote: an hour and a day, as minutes and as the runs name them. */
+const STORE_MARKS = [
+  { minutes: 60, retention: '1h' },
+  { minutes: 1440, retention: '24h' },
+] as const;
 
 /**
  * Minutes on a log grid over the domain, plus `extra` (kinks of a piecewise curve); each to
@@ -71,7 +75,8 @@ export function retentionFigure(runs: Runs): RetentionFigure {
       // The shortest retention drawn, and the first that catches every replay.
       marks: [caught(DOMAIN[0]), caught(max / MINUTE)],
     },
-    bytes: { curve: grid([]).map(bytes), points: bytesPoints, marks: STORE_MARKS.map(bytes) },
+    bytes: { curve: grid([]).map(bytes), points: bytesPoints, marks: STORE_MARKS.map((m) => bytes(m.minutes)) },
+    measured: STORE_MARKS.map((m) => ({ minutes: m.minutes, sizes: measuredSizes(runs, m.retention) })),
     sources: [
       `replays caught: ${refText(crashReplay('R'))} for R in ${RETENTIONS.join(', ')}`,
       `key-store size: ${refText(keyStore('R'))} for the same R (no crashes, one claim per action)`,

@@ -1,13 +1,13 @@
 // Figure 5's data: the worked example, refunds-1 to refunds-4, as duplicate refunds a day
-// with their 95% intervals: no key, then the level each decision leaves.
+// with their 95% intervals: no key, then the level each decision leaves; and the first
+// step's count beside the article's and the numbers table's counts with no key.
 import type { WaterfallFigure } from '../model/article.js';
 import { refText } from '../model/article.js';
 import { proseDuration } from '../format/format.js';
 import type { Scenario } from '../model/scenario.js';
 import { refunds } from './refs.js';
 import type { Runs } from './runs.js';
-
-const SECONDS_PER_DAY = 86_400;
+import { noKeyPerDay, simulatedPerDay } from './worked-example.js';
 
 /** What each step of the worked example decides. */
 const DECISIONS: readonly { step: 1 | 2 | 3 | 4; decision: (s: Scenario) => string }[] = [
@@ -21,21 +21,12 @@ export function waterfallFigure(runs: Runs): WaterfallFigure {
   const steps = DECISIONS.map(({ step, decision }) => {
     const r = refunds(step);
     const scenario = runs.scenario(r);
-    const result = runs.run(r);
-    const perDay = (scenario.arrivals.rate * SECONDS_PER_DAY) / 1000;
-    const ci = result.intervals['duplicatesPerThousand'];
-    if (ci === undefined) throw new Error(`article: ${r.file} reported no duplicates interval`);
-    return {
-      decision: decision(scenario),
-      name: `refunds-${step}`,
-      scenario,
-      value: result.metrics.duplicatesPerThousand * perDay,
-      interval: { low: ci.low * perDay, high: ci.high * perDay },
-    };
+    return { decision: decision(scenario), name: `refunds-${step}`, scenario, ...simulatedPerDay(runs, r) };
   });
   const rate = runs.scenario(refunds(1)).arrivals.rate;
   return {
     steps,
+    noKey: noKeyPerDay(runs),
     sources: DECISIONS.map(
       ({ step }) => `${refText(refunds(step))} (duplicates per 1,000 actions x ${rate}/s x 86,400 s)`,
     ),

@@ -259,3 +259,8 @@ export function grouped(x: number, decimals: number): string {
   const negative = x < 0 && Number(text) !== 0;
   return `${negative ? '-' : ''}${thousands}${fraction === undefined ? '' : `.${fraction}`}`;
 }
+
+/** Items in a sentence: "a", "a and b", "a, b and c". */
+export function andList(items: readonly string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
+}

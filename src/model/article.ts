@@ -55,7 +55,48 @@ export interface ArticleNumber extends Comparison<NumberUnit> {
   measure: string;
   intervalKind: IntervalKind;
   scenario: ScenarioRef;
+  /** How the number was computed, where its formula leaves something out (numbers.md, numbers.json). */
   note?: string;
+  /**
+   * What the page says beside the number: why it differs from another figure of the same
+   * quantity on the page or in the article, in the build's own values.
+   */
+  aside?: string;
+  /** A key-store size: the same store with records as real stores hold them. */
+  measured?: readonly MeasuredSize[];
+}
+
+/**
+ * A key store with records of a size measured in a real store: a run's simulated live
+ * keys times the bytes `idemsim store measure` counted there for the article's record.
+ */
+export interface MeasuredSize extends SimulatedPoint {
+  /** The store and its version: "Redis 7.0.15". */
+  store: string;
+  /** Bytes a record takes in that store. */
+  recordBytes: number;
+  /** The run's simulated live keys (steady state) that the size multiplies. */
+  keys: number;
+}
+
+/**
+ * Duplicate refunds a day with no key, three ways, each from its own inputs: the article's
+ * arithmetic, blind retries alone (the numbers table) and the worked example's first step
+ * as committed (its chart).
+ */
+export interface NoKeyPerDay {
+  /** The worked example's scenario file (step 1, no key). */
+  file: string;
+  /** Refunds a second. */
+  rate: number;
+  /** The closed form's q, unrounded. */
+  q: number;
+  /** The article's arithmetic: q rounded to a whole percent, and rate x that q x 86,400 s. */
+  article: { q: number; value: number };
+  /** The file with its re-plans and crash replays off, as the article's sentence models it. */
+  retriesOnly: SimulatedPoint;
+  /** The file as committed: blind retries, re-plans and crash replays. */
+  committed: SimulatedPoint;
 }
 
 /** A simulated value and its 95% interval: a point with its bar. */
@@ -129,6 +170,8 @@ export interface RetentionFigure extends FigureSources {
   caught: RetentionPanel;
   /** The key store's steady-state size in bytes. */
   bytes: RetentionPanel;
+  /** At the retentions the bytes panel marks: the size with records as real stores hold them. */
+  measured: readonly { minutes: number; sizes: readonly MeasuredSize[] }[];
 }
 
 /** One quantity over the retention: its closed form, simulations, and the retentions the figure marks. */
@@ -151,6 +194,8 @@ export interface WaterfallStep extends SimulatedPoint {
 /** Figure 5: the worked example as a waterfall, refunds-1 to refunds-4 in order. */
 export interface WaterfallFigure extends FigureSources {
   steps: readonly WaterfallStep[];
+  /** The first step's count beside the other counts of duplicates a day with no key. */
+  noKey: NoKeyPerDay;
 }
 
 /** Figure 6: the lab picture, the first actions of the defaults traced attempt by attempt. */

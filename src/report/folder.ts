@@ -45,6 +45,7 @@ export async function drawCharts(list: readonly Chart[], options: Pick<FolderOpt
       caption: chart.caption,
       svg,
       ...(chart.detail === undefined ? {} : { detail: chart.detail }),
+      ...(options.png ? { png: true } : {}),
     });
     chartFiles.push({ name: `${chart.name}.vl.json`, content: `${JSON.stringify(chart.spec, null, 2)}\n` });
     chartFiles.push({ name: `${chart.name}.svg`, content: svg });

@@ -18,6 +18,8 @@ export interface HtmlChart {
   detail?: string;
   /** The scenarios behind the chart, one line each. */
   sources?: readonly string[];
+  /** NAME.png is in the folder too: the figure links it beside the SVG. */
+  png?: boolean;
 }
 
 export interface HtmlLink {
@@ -95,11 +97,16 @@ export function figure(chart: HtmlChart): string {
     chart.sources === undefined
       ? ''
       : ` <span class="facts">From: ${chart.sources.map((source) => escapeHtml(source)).join('; ')}.</span>`;
+  const files = [
+    `<a href="${name}.svg">SVG</a>`,
+    ...(chart.png === true ? [`<a href="${name}.png">PNG</a>`] : []),
+    `<a href="${name}.vl.json">Vega-Lite spec</a>`,
+  ].join(' · ');
   return [
     `<figure id="chart-${name}">`,
     heading,
     `<div class="chart">${inlineSvg(chart.svg, `${chart.name}-`)}</div>`,
-    `<figcaption><span${drawn(chart.caption)}>${escapeHtml(chart.caption)}</span>${detail}${sources} <span class="files"><a href="${name}.svg">SVG</a> · <a href="${name}.vl.json">Vega-Lite spec</a></span></figcaption>`,
+    `<figcaption><span${drawn(chart.caption)}>${escapeHtml(chart.caption)}</span>${detail}${sources} <span class="files">${files}</span></figcaption>`,
     '</figure>',
   ].join('\n');
 }

@@ -1,5 +1,6 @@
 // The article's folder, reports/article/, as files in memory: index.html, numbers.json,
-// numbers.md, and each chart as NAME.vl.json and NAME.svg (drawn by the shared drawCharts).
+// numbers.md, and each chart as NAME.vl.json, NAME.svg and NAME.png (drawn by the shared
+// drawCharts; the PNG for writers whose tools take no SVG).
 import type { Article } from '../../model/article.js';
 import { INDEX_FILE, drawCharts } from '../folder.js';
 import type { HtmlLink } from '../page.js';
@@ -13,7 +14,7 @@ export const NUMBERS_MD = 'numbers.md';
 
 export async function articleFiles(article: Article): Promise<ReportFile[]> {
   const charts = articleCharts(article.figures);
-  const { drawn, chartFiles, chartLinks } = await drawCharts(charts, { png: false });
+  const { drawn, chartFiles, chartLinks } = await drawCharts(charts, { png: true });
   const links: HtmlLink[] = [
     {
       href: NUMBERS_MD,

@@ -1,7 +1,8 @@
 // The article's numbers as text: numbers.json for machines and tests, numbers.md for the
 // writer who pastes from it, and the Markdown table `idemsim figures` prints. Pure
 // functions of the numbers: no date, no paths beyond the repository, ten significant digits.
-import { refText, type ArticleNumber } from '../../model/article.js';
+import { formatBytes } from '../../format/format.js';
+import { refText, type ArticleNumber, type MeasuredSize } from '../../model/article.js';
 import { significant } from '../chart.js';
 import { formatIntervalOf, formatSimulated, formatValue } from './format.js';
 
@@ -64,12 +65,27 @@ export function renderNumbersJson(numbers: readonly ArticleNumber[]): string {
           measure: n.measure,
           interval: n.intervalKind,
         },
+        ...(n.measured === undefined ? {} : { measured: n.measured.map(measuredJson) }),
         scenario: { file: n.scenario.file, overrides: [...n.scenario.sets], command: runCommand(n) },
         ...(n.note === undefined ? {} : { note: n.note }),
+        ...(n.aside === undefined ? {} : { aside: n.aside }),
       };
     }),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+/** A size at a measured record size, written as the number's aside writes it. */
+function measuredJson(m: MeasuredSize) {
+  return {
+    store: m.store,
+    recordBytes: m.recordBytes,
+    keys: significant(m.keys, DIGITS),
+    value: significant(m.value, DIGITS),
+    low: significant(m.interval.low, DIGITS),
+    high: significant(m.interval.high, DIGITS),
+    text: formatBytes(m.value),
+  };
 }
 
 const cell = (text: string): string => text.replaceAll('|', '\\|');
@@ -87,6 +103,14 @@ export function renderNumbersTable(numbers: readonly ArticleNumber[]): string {
     ...rows,
     '',
   ].join('\n');
+}
+
+/** Under the table, each row's aside: why its number differs from another of the same quantity. */
+function asides(numbers: readonly ArticleNumber[]): string[] {
+  const lines = numbers.flatMap((n, i) =>
+    n.aside === undefined ? [] : [`- **Row ${i + 1}** (article: "${n.article}"): ${n.aside}`],
+  );
+  return lines.length === 0 ? [] : ['Beside the rows:', '', ...lines, ''];
 }
 
 export function renderNumbersMarkdown(numbers: readonly ArticleNumber[]): string {
@@ -113,6 +137,7 @@ export function renderNumbersMarkdown(numbers: readonly ArticleNumber[]): string
     `${INTERVALS_NOTE}.`,
     '',
     renderNumbersTable(numbers),
+    ...asides(numbers),
     '## How each number was computed',
     '',
     ...details,

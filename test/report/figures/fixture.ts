@@ -1,5 +1,5 @@
 // Hand-made article numbers for the render tests: one share counted in a run, one size
-// with a mean's interval and a note.
+// with a mean's interval and a note, and the same size with an aside and measured sizes.
 import type { ArticleNumber } from '../../../src/model/article.js';
 
 export const SHARE: ArticleNumber = {
@@ -33,4 +33,18 @@ export const SIZE: ArticleNumber = {
   intervalKind: { kind: 'mean' },
   scenario: { file: 'scenarios/article-defaults.yaml', sets: ['keys.retention=24h'] },
   note: 'A | in a note.',
+};
+
+export const SIZE_ASIDE: ArticleNumber = {
+  ...SIZE,
+  aside: 'Measured with `idemsim store measure`: 1.44 GB in Redis <7>.',
+  measured: [
+    {
+      store: 'Redis <7>',
+      recordBytes: 333,
+      keys: 4320017.902,
+      value: 1438565961.4,
+      interval: { low: 1438300573.1, high: 1438831350.2 },
+    },
+  ],
 };

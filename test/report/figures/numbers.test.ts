@@ -2,7 +2,7 @@
 // parse; numbers.md and the printed table say the same numbers in the same words.
 import { describe, expect, it } from 'vitest';
 import { renderNumbersJson, renderNumbersMarkdown, renderNumbersTable } from '../../../src/report/figures/numbers.js';
-import { SHARE, SIZE } from './fixture.js';
+import { SHARE, SIZE, SIZE_ASIDE } from './fixture.js';
 
 describe('numbers.json', () => {
   const doc = JSON.parse(renderNumbersJson([SHARE, SIZE])) as Record<string, unknown> & {
@@ -53,6 +53,37 @@ describe('numbers.json', () => {
     expect(doc.numbers[0]).not.toHaveProperty('note');
   });
 
+  it('writes measured sizes after the simulated value and an aside after the note, where given', () => {
+    const [asided] = (JSON.parse(renderNumbersJson([SIZE_ASIDE])) as { numbers: Record<string, unknown>[] }).numbers;
+    expect(Object.keys(asided ?? {})).toEqual([
+      'id',
+      'figure',
+      'article',
+      'unit',
+      'closedForm',
+      'expected',
+      'simulated',
+      'measured',
+      'scenario',
+      'note',
+      'aside',
+    ]);
+    expect(asided?.['measured']).toEqual([
+      {
+        store: 'Redis <7>',
+        recordBytes: 333,
+        keys: 4320017.902,
+        value: 1438565961,
+        low: 1438300573,
+        high: 1438831350,
+        text: '1.44 GB',
+      },
+    ]);
+    expect(asided?.['aside']).toBe(SIZE_ASIDE.aside);
+    expect(doc.numbers[1]).not.toHaveProperty('aside');
+    expect(doc.numbers[1]).not.toHaveProperty('measured');
+  });
+
   it('rounds values to ten significant digits', () => {
     const simulated = (doc.numbers[1] as { simulated: { value: number } }).simulated;
     expect(simulated.value).toBe(864003580.3);
@@ -82,7 +113,18 @@ describe('numbers.md and the printed table', () => {
         '   - scenario: `npx idemsim run scenarios/article-defaults.yaml --set keys.retention=24h`\n' +
         '   - A | in a note.\n',
     );
+    // No aside, no list of them.
+    expect(md).not.toContain('Beside the rows');
     // A closed form that is also the expectation is written once.
     expect(md).not.toContain('expected in the simulation: `1 - Phi');
+  });
+
+  it("lists each aside under the table, by its row and the article's words", () => {
+    const md = renderNumbersMarkdown([SHARE, SIZE_ASIDE]);
+    expect(md).toContain(
+      `${renderNumbersTable([SHARE, SIZE_ASIDE])}\nBeside the rows:\n\n` +
+        '- **Row 2** (article: "around 860 MB"): Measured with `idemsim store measure`: 1.44 GB in Redis <7>.\n\n' +
+        '## How each number was computed',
+    );
   });
 });

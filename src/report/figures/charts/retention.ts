@@ -5,7 +5,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionFieldDef } from 'vega-lite/types_unstable/channeldef.js';
 import type { NonNormalizedSpec } from 'vega-lite/types_unstable/spec/index.js';
 import type { AtRetention, RetentionFigure, RetentionPanel } from '../../../model/article.js';
-import { PROSE, formatBytes, proseDuration } from '../../../format/format.js';
+import { PROSE, andList, formatBytes, formatCount, proseDuration } from '../../../format/format.js';
 import { frame, round, tickLabels } from '../../chart.js';
 import type { ArticleChart } from './figure.js';
 
@@ -84,6 +84,19 @@ function panel(
   };
 }
 
+/** The marked sizes again, store by store, at the record sizes real stores were measured at. */
+function measuredSentence(figure: RetentionFigure): string {
+  const stores = (figure.measured[0]?.sizes ?? []).map((first, i) => {
+    const at = figure.measured.map(
+      (mark) => `${formatBytes(mark.sizes[i]?.value ?? NaN)} for ${minutes(mark.minutes)}`,
+    );
+    return `${andList(at)} in ${first.store} (${formatCount(first.recordBytes)} B a record)`;
+  });
+  return stores.length === 0
+    ? ''
+    : `With the record sizes idemsim store measure counted in real stores, that is ${stores.join('; ')}. `;
+}
+
 export function retentionChart(figure: RetentionFigure): ArticleChart {
   const { min, max } = figure.crash.agent.crash.resumeDelay;
   const { rate } = figure.store.arrivals;
@@ -126,6 +139,7 @@ export function retentionChart(figure: RetentionFigure): ArticleChart {
     `Every step crashes once and resumes ${proseDuration(min)} to ${proseDuration(max)} later; a replay finds its key only if the record is still live, ` +
     `so a retention r catches clamp((r - ${proseDuration(min)}) / ${proseDuration(max - min)}, 0, 1) of them: ${percentAtShortest} at ${minutes(shortest.minutes)}, all from ${minutes(full.minutes)}. ` +
     `The store holds rate x retention records: at ${rate}/s and ${bytes} bytes a record, ${size(hour)} for ${minutes(hour.minutes)} and ${size(day)} for ${minutes(day.minutes)}. ` +
+    measuredSentence(figure) +
     'Past the latest replay, longer retention buys nothing but memory.';
   const x: PositionFieldDef<Field> = {
     field: 'minutes',

@@ -5,7 +5,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { Field, PositionFieldDef } from 'vega-lite/types_unstable/channeldef.js';
 import type { WaterfallFigure, WaterfallStep } from '../../../model/article.js';
-import { formatCount, proseDuration } from '../../../format/format.js';
+import { PROSE, formatCount, formatPercent, proseDuration } from '../../../format/format.js';
 import { DUPLICATE_PINK, frame, round } from '../../chart.js';
 import type { ArticleChart } from './figure.js';
 import { maxOf } from '../../../stats/extent.js';
@@ -56,8 +56,13 @@ export function waterfallChart(figure: WaterfallFigure): ArticleChart {
   const rate = start.scenario.arrivals.rate;
   const title = 'The worked example: duplicate refunds a day';
   const caption = `At ${rate} refunds/s; each green bar is what one decision removes (95% intervals).`;
+  const { noKey } = figure;
+  const file = noKey.file.split('/').pop() ?? noKey.file;
   const detail =
     `With no key, ${formatCount(start.value)} refunds a day run twice: blind retries, re-plans and crash replays together. ` +
+    `That is more than the numbers table's ${formatCount(noKey.retriesOnly.value)}, which simulates ${file} with its re-plans and crash replays off, ` +
+    `blind retries only, as the article's sentence models them; and more than the article's arithmetic, ${noKey.rate}/s x ${formatPercent(noKey.article.q, PROSE)} x 86,400 s = ${formatCount(noKey.article.value)}, ` +
+    'one duplicate per ambiguous first attempt. ' +
     "A key per tool call removes the transport retries' duplicates; re-plans and replays get new call ids and pass. " +
     `A key per intent (run id and step, persisted before the call) removes the re-plans, and the replays that come back within its ${proseDuration(intent.scenario.keys.retention)} retention. ` +
     `Keeping it ${proseDuration(last.scenario.keys.retention)}, longer than the latest replay (${proseDuration(last.scenario.agent.crash.resumeDelay.max)}), leaves ${formatCount(last.value)}.`;
