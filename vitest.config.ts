@@ -26,6 +26,8 @@ const FULL = [
   'test/cli/stored-code.test.ts',
   // Every preset's real SDK under the conformance scripts, 1,000 seeded runs each: about 40 s.
   'test/cli/presets-verify.test.ts',
+  // The lab page in Debian's chromium (playwright-core), from disk and from --serve.
+  'test/lab/browser.test.ts',
 ];
 
 /**

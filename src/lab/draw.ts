@@ -17,18 +17,30 @@ const LEFT = 8;
 const RIGHT = 14;
 const TICKS = [0, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200, 14_400, 28_800, 86_400];
 
+/** How an attempt's bar is drawn: its fill, and for a timeout the dash of its second cue (empty: none). */
+export interface BarLook {
+  fill: string;
+  dash: readonly number[];
+}
+
 export interface PictureData {
   /** Attempts of each traced action, in row order. */
   rows: AttemptRow[][];
-  colours: Map<string, string>;
-  legend: { label: string; colour: string }[];
+  looks: Map<string, BarLook>;
+  legend: ({ label: string } & BarLook)[];
   /** The axis' end, s. */
   top: number;
 }
 
 export function pictureData(trace: readonly TracedAction[]): PictureData {
   const scale = outcomeScale(tracesServerCrash(trace), tracesServerError(trace));
-  const colours = new Map(scale.domain.map((label, i) => [label, scale.range[i] as string]));
+  // The report's cue as data: vega's solid [1, 0] is no dash here.
+  const looks = new Map(
+    scale.domain.map((label, i) => {
+      const dash = scale.dashes[i] ?? [];
+      return [label, { fill: scale.range[i] as string, dash: dash.length === 2 && dash[1] === 0 ? [] : dash }];
+    }),
+  );
   const all = rowsOf(trace, false);
   const byAction = new Map<number, AttemptRow[]>();
   for (const row of all) {
@@ -41,10 +53,8 @@ export function pictureData(trace: readonly TracedAction[]): PictureData {
   const top =
     end <= SYMLOG_ABOVE ? Math.max(0.5, Math.ceil(end * 2) / 2) : (TICKS.find((t) => t >= end) ?? Math.ceil(end));
   const used = new Set(all.map((r) => r.outcome));
-  const legend = scale.domain
-    .filter((l) => used.has(l))
-    .map((label) => ({ label, colour: colours.get(label) as string }));
-  return { rows, colours, legend, top };
+  const legend = scale.domain.filter((l) => used.has(l)).map((label) => ({ label, ...(looks.get(label) as BarLook) }));
+  return { rows, looks, legend, top };
 }
 
 /** x of a time in seconds: linear up to SYMLOG_ABOVE s, then log(1 + t) as the report's axis. */
@@ -86,7 +96,7 @@ export function drawPicture(canvas: HTMLCanvasElement, data: PictureData, view: 
   gridLines(g, data.top, width, height);
   for (let i = first; i < last; i++) {
     const y = AXIS + i * rowHeight - scrollTop;
-    drawRow(g, data.rows[i] as AttemptRow[], data.colours, x, y, rowHeight);
+    drawRow(g, data.rows[i] as AttemptRow[], data.looks, x, y, rowHeight);
     if (view.selected === i) {
       g.strokeStyle = INK;
       g.lineWidth = 1;
@@ -100,7 +110,7 @@ export function drawPicture(canvas: HTMLCanvasElement, data: PictureData, view: 
 function drawRow(
   g: CanvasRenderingContext2D,
   row: readonly AttemptRow[],
-  colours: Map<string, string>,
+  looks: Map<string, BarLook>,
   x: (s: number) => number,
   y: number,
   h: number,
@@ -108,9 +118,9 @@ function drawRow(
   const bar = Math.max(1, h * 0.7);
   const mid = y + h / 2;
   for (const a of row) {
-    g.fillStyle = colours.get(a.outcome) ?? '#999999';
+    const look = looks.get(a.outcome);
     // An instant answer (a 409, a stored 200) still shows: at least 2 px wide.
-    g.fillRect(x(a.sent), mid - bar / 2, Math.max(2, x(a.end) - x(a.sent)), bar);
+    drawBar(g, look, x(a.sent), mid, Math.max(2, x(a.end) - x(a.sent)), bar);
   }
   const r = Math.max(1.2, Math.min(4, h * 0.32));
   for (const a of row) {
@@ -119,6 +129,33 @@ function drawRow(
     if (a.duplicateCommit !== null) dot(g, x(a.duplicateCommit), mid, r + 0.4, DUPLICATE_PINK);
     if (a.callAt !== null && a.newCall !== null) callMark(g, x(a.callAt), y, Math.max(3, h * 0.45), a.newCall);
   }
+}
+
+/**
+ * An attempt's bar: its colour, and for a timeout its dash drawn in ink along the middle
+ * (the report outlines its bars in the dash; rows a few pixels high have no room for an
+ * outline), so the kinds of timeout differ by more than colour. The legend draws the same.
+ */
+export function drawBar(
+  g: CanvasRenderingContext2D,
+  look: BarLook | undefined,
+  x: number,
+  mid: number,
+  width: number,
+  height: number,
+): void {
+  g.fillStyle = look?.fill ?? '#999999';
+  g.fillRect(x, mid - height / 2, width, height);
+  if (look === undefined || look.dash.length === 0 || width < 3) return;
+  g.save();
+  g.beginPath();
+  g.setLineDash(look.dash as number[]);
+  g.lineWidth = Math.max(1, Math.min(2, height * 0.4));
+  g.strokeStyle = INK;
+  g.moveTo(x, mid);
+  g.lineTo(x + width, mid);
+  g.stroke();
+  g.restore();
 }
 
 function dot(g: CanvasRenderingContext2D, x: number, y: number, r: number, fill: string): void {

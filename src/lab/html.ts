@@ -39,7 +39,7 @@ button{margin:4px 6px 0 0;cursor:pointer}
 :focus-visible{outline:3px solid #0b5fff;outline-offset:2px}
 #mission-goal{font-size:13px;color:#333;margin:6px 0}
 .verdict{font-weight:600;margin:6px 0}
-.verdict.pass{color:#0b6b3a}.verdict.fail{color:#a1260d}.verdict.undecided{color:#7a5a00}
+.verdict.none{font-weight:normal;color:#444}.verdict.pass{color:#0b6b3a}.verdict.fail{color:#a1260d}.verdict.undecided{color:#7a5a00}
 .stars .glyphs{font-size:22px;letter-spacing:2px;color:#b8860b}
 .star-list{margin:4px 0 0;padding-left:1.2em;font-size:13px}
 .star-list li.won{font-weight:600}
@@ -51,7 +51,7 @@ button{margin:4px 6px 0 0;cursor:pointer}
 .ci{color:#555;font-size:12px}
 #legend ul{list-style:none;margin:0 0 6px;padding:0;display:flex;flex-wrap:wrap;gap:4px 14px;font-size:12px}
 .swatch{display:inline-block;vertical-align:middle}
-.swatch.bar{width:18px;height:8px}
+.swatch.bar{width:22px;height:10px}
 .swatch.dot{width:10px;height:10px;border-radius:50%;border:1px solid #222}
 .swatch.ring{width:12px;height:12px;border-radius:50%;border:2px solid}
 .swatch.glyph{font-size:11px;width:12px;text-align:center}
@@ -76,12 +76,13 @@ export function labHtml(config: LabConfig, script: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>idemsim lab</title>
+<link rel="icon" href="data:,">
 <style>${STYLE}</style>
 </head>
 <body data-state="loading">
 <header>
 <h1>idemsim lab</h1>
-<p>Each row is one action, each bar one attempt, coloured by how it ended. White dots are executions on the service, pink dots duplicate executions, cyan rings answers the key store gave without executing. Turn a knob and the simulation runs again. Opened: <code>${escapeHtml(opened)}</code>.</p>
+<p>Each row is one action, each bar one attempt, coloured by how it ended (a timeout also carries a dark dashed line, its own dash for each kind). White dots are executions on the service, pink dots duplicate executions, cyan rings answers the key store gave without executing. Turn a knob and the simulation runs again. Running: <code id="opened">${escapeHtml(opened)}</code>.</p>
 </header>
 <main>
 <div id="side">

@@ -81,6 +81,7 @@ function update(): void {
   controls.lock(mission?.allowed ?? null);
   const described = config.missions.find((m) => m.id === state.mission);
   $('mission-goal').textContent = described?.description ?? '';
+  $('opened').textContent = described?.file ?? config.base?.file ?? 'the built-in article defaults';
   ($('mission') as HTMLSelectElement).value = state.mission ?? '';
   const request: LabRequest = {
     id: ++latest,
@@ -91,6 +92,7 @@ function update(): void {
     version: config.version,
   };
   body.dataset.state = 'busy';
+  $('timing').textContent = 'simulating…';
   sentAt = performance.now();
   worker.postMessage(request);
 }

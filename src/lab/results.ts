@@ -7,6 +7,7 @@ import { metricUnit } from '../model/metrics.js';
 import { DUPLICATE_PINK, STORED_CYAN } from '../report/chart.js';
 import type { HeadlineRow, Judgement } from './compute.js';
 import { starsOf } from './compute.js';
+import { type BarLook, drawBar } from './draw.js';
 import type { Mission } from './missions.js';
 
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -61,7 +62,7 @@ export function verdictOf(goal: Judgement | undefined): {
   text: string;
 } {
   if (goal === undefined || goal.rows.length === 0)
-    return { verdict: 'none', text: 'This scenario sets no goal (no expect: block).' };
+    return { verdict: 'none', text: 'Free play: this scenario sets no goal. Choose a mission for one.' };
   const failed = goal.rows.find((r) => r.verdict === 'fail');
   if (failed !== undefined) return { verdict: 'fail', text: `Not yet: ${boundText(failed)}.` };
   const open = goal.rows.find((r) => r.verdict === 'undecided');
@@ -111,16 +112,24 @@ export function showMission(
   return { stars, verdict };
 }
 
-export function showLegend(box: HTMLElement, outcomes: readonly { label: string; colour: string }[]): void {
+export function showLegend(box: HTMLElement, outcomes: readonly ({ label: string } & BarLook)[]): void {
   const item = (swatch: HTMLElement, label: string): HTMLElement => {
     const li = element('li');
     li.append(swatch, ` ${label}`);
     return li;
   };
-  const bar = (colour: string): HTMLElement => {
-    const s = element('span', undefined, 'swatch bar');
-    s.style.background = colour;
-    return s;
+  // Drawn by the picture's own code, so a swatch is its bar, dash and all.
+  const bar = (look: BarLook): HTMLElement => {
+    const canvas = element('canvas', undefined, 'swatch bar');
+    const ratio = window.devicePixelRatio || 1;
+    canvas.width = Math.round(22 * ratio);
+    canvas.height = Math.round(10 * ratio);
+    const g = canvas.getContext('2d');
+    if (g !== null) {
+      g.scale(ratio, ratio);
+      drawBar(g, look, 0, 5, 22, 8);
+    }
+    return canvas;
   };
   const dot = (fill: string, ring = false): HTMLElement => {
     const s = element('span', undefined, ring ? 'swatch ring' : 'swatch dot');
@@ -130,7 +139,7 @@ export function showLegend(box: HTMLElement, outcomes: readonly { label: string;
   };
   const list = element('ul');
   list.append(
-    ...outcomes.map((o) => item(bar(o.colour), o.label)),
+    ...outcomes.map((o) => item(bar(o), o.label)),
     item(dot('#ffffff'), 'execution'),
     item(dot(DUPLICATE_PINK), 'duplicate execution'),
     item(dot(STORED_CYAN, true), 'stored answer, not executed'),

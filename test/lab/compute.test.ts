@@ -106,6 +106,11 @@ describe('missions', () => {
     for (const path of mission.allowed) expect(knobAt(path)).toBeDefined();
   });
 
+  it('are listed in the guide with every star as the page words it', () => {
+    const guide = readFileSync(join(ROOT, 'docs/guide/lab.md'), 'utf8').replace(/\s+/g, ' ');
+    for (const m of MISSIONS) for (const star of m.stars) expect(guide).toContain(star.label);
+  });
+
   it('judges stars with metrics of the catalogue', () => {
     for (const m of MISSIONS)
       for (const star of m.stars)
