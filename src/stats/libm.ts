@@ -1,15 +1,15 @@
-// exp, log and cos written out in JavaScript arithmetic, so that a run gives the same bits
-// in every JavaScript engine. The engines' own Math.exp, Math.log and Math.cos are only
-// required to be close: Node 20 and 22 compute them with fdlibm's algorithms, while the
-// Chromium the lab page runs in (`idemsim lab`) rounds 3% to 10% of results differently in
-// the last bit, which is enough to move a latency mean or an interval's last digit. These
-// are Sun's fdlibm algorithms (e_exp.c, e_log.c, k_cos.c, k_sin.c, e_rem_pio2.c for
-// arguments below 2^19 pi/2), so Node's results stay what they were: test/stats/libm.test.ts
-// compares them with Node's Math bit for bit on millions of arguments.
+// exp, log, cos and hypot with the same bits in every JavaScript engine. The engines' own
+// Math functions are only required to be close: Node 20 and 22 compute them with fdlibm's
+// algorithms, while the Chromium the lab page runs in (`idemsim lab`) rounds 3% to 10% of
+// results differently in the last bit, enough to move a latency mean or an interval's last
+// digit. So each is also written out in JavaScript arithmetic (Sun's fdlibm: e_exp.c,
+// e_log.c, k_cos.c, k_sin.c and e_rem_pio2.c below 2^19 pi/2; V8's hypot), and the engine's
+// own is used only where it gives the port's bits on a fixed sample of arguments, checked
+// once at load: the port costs about 20% of the simulator's speed, and Node needs none of
+// it. test/stats/libm.test.ts compares the ports with Node's Math on millions of arguments.
 
 import { HI, LO, atLeast, f64, high, u32 } from './float-bits.js';
-
-export { cos } from './cosine.js';
+import { cos as fdlibmCos } from './cosine.js';
 
 const LN2_HI = 6.9314718036912381649e-1;
 const LN2_LO = 1.90821492927058770002e-10;
@@ -35,7 +35,7 @@ for (let k = 1; k <= 1023; k++) POW2[1021 + k] = (POW2[1020 + k] as number) * 2;
 for (let k = 1; k <= 1021; k++) POW2[1021 - k] = (POW2[1022 - k] as number) / 2;
 
 /** e^x. */
-export function exp(x: number): number {
+function fdlibmExp(x: number): number {
   // fdlibm rounds e^1 one unit above Math.E; V8 returns Math.E there, and so does this.
   if (x === 1) return Math.E;
   const ax = Math.abs(x);
@@ -83,7 +83,7 @@ const LG6 = 1.531383769920937332e-1;
 const LG7 = 1.479819860511658591e-1;
 
 /** The natural logarithm. */
-export function log(x: number): number {
+function fdlibmLog(x: number): number {
   f64[0] = x;
   let hx = (u32[HI] as number) | 0;
   const lx = u32[LO] as number;
@@ -133,7 +133,7 @@ export function log(x: number): number {
  * magnitude, the squares summed with Kahan's compensation): Math.hypot's rounding is the
  * engine's to choose, this is the same everywhere.
  */
-export function hypot(a: number, b: number): number {
+function v8Hypot(a: number, b: number): number {
   const x = Math.abs(a);
   const y = Math.abs(b);
   if (x === Infinity || y === Infinity) return Infinity;
@@ -151,3 +151,42 @@ export function hypot(a: number, b: number): number {
   }
   return Math.sqrt(sum) * max;
 }
+
+/** The ports themselves, whichever the engine's check chose: for tests. */
+export const PORTS = { exp: fdlibmExp, log: fdlibmLog, cos: fdlibmCos, hypot: v8Hypot } as const;
+
+/** Arguments spread over each function's range, the same on every load (a 32-bit LCG). */
+function sample(n: number, draw: (u: number) => number): number[] {
+  let state = 0x2545f491;
+  return Array.from({ length: n }, () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return draw(state / 2 ** 32);
+  });
+}
+
+/** The engine's function where it gives the port's bits on every sampled argument, else the port. */
+function chosen<F extends (...args: number[]) => number>(engine: F, port: F, args: readonly number[][]): F {
+  return args.every((a) => Object.is(engine(...a), port(...a))) ? engine : port;
+}
+
+const N = 400;
+export const exp: (x: number) => number = chosen(
+  Math.exp,
+  fdlibmExp,
+  sample(N, (u) => (u - 0.5) * 60).map((x) => [x]),
+);
+export const log: (x: number) => number = chosen(
+  Math.log,
+  fdlibmLog,
+  sample(N, (u) => 2 ** ((u - 0.5) * 80) * (1 + u)).map((x) => [x]),
+);
+export const cos: (x: number) => number = chosen(
+  Math.cos,
+  fdlibmCos,
+  sample(N, (u) => u * 2 * Math.PI).map((x) => [x]),
+);
+export const hypot: (a: number, b: number) => number = chosen(
+  Math.hypot,
+  v8Hypot,
+  sample(N, (u) => (u - 0.5) * 2 ** (u * 40)).map((x, i) => [x, 1 / (i + 1)]),
+);

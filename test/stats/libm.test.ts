@@ -1,10 +1,12 @@
-// src/stats/libm.ts against Node's own Math, bit for bit: the engine-independent exp, log
-// and cos must give exactly what Node gave before, or every golden and committed figure
-// would move. Millions of seeded arguments over each function's range, the points where
+// src/stats/libm.ts's ports against Node's own Math, bit for bit: the engine-independent
+// exp, log, cos and hypot must give exactly what Node gave before, or every golden and
+// committed figure would move; and where they agree, Node's own (faster) are the ones used. Millions of seeded arguments over each function's range, the points where
 // the algorithms switch branches, and arguments next to multiples of pi/2 (where cos's
 // reduction must take its careful path).
 import { describe, expect, it } from 'vitest';
-import { cos, exp, hypot, log } from '../../src/stats/libm.js';
+import * as libm from '../../src/stats/libm.js';
+
+const { cos, exp, hypot, log } = libm.PORTS;
 
 /** A 64-bit LCG's top 53 bits: uniforms in [0, 1), the same on every run. */
 function uniforms(seed: bigint): () => number {
@@ -161,5 +163,14 @@ describe('hypot', () => {
     for (const a of SPECIAL) for (const b of SPECIAL) pairs.push([a, b]);
     const differ = pairs.filter(([a, b]) => !Object.is(hypot(a, b), Math.hypot(a, b))).slice(0, 5);
     expect(differ).toEqual([]);
+  });
+});
+
+describe('the functions the simulator takes', () => {
+  it("are Node's own, which give the ports' bits, so Node pays nothing for them", () => {
+    expect(libm.exp).toBe(Math.exp);
+    expect(libm.log).toBe(Math.log);
+    expect(libm.cos).toBe(Math.cos);
+    expect(libm.hypot).toBe(Math.hypot);
   });
 });
