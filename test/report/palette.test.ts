@@ -39,6 +39,9 @@ import {
 } from './colour-vision.js';
 import { scenarioRun } from './run/charts/runs.js';
 import { extendedRun } from './extended-fixture.js';
+import { RETENTION_COLORS } from '../../src/report/figures/charts/retention.js';
+import { RETRIES_COLORS } from '../../src/report/figures/charts/retries.js';
+import { TIMEOUT_COLORS } from '../../src/report/figures/charts/timeout.js';
 
 const MIN_DE = 15;
 
@@ -107,6 +110,11 @@ const SIDE_BY_SIDE: Record<string, Named> = {
   'time series, harm': { duplicates: COLOR.pink, unknown: COLOR.red, crashes: COLOR.brown },
   'presets and handlers': { given: COLOR.nearBlack, client: COLOR.red, intent: COLOR.blue },
   'recommend pareto': { recommended: COLOR.pink, front: COLOR.blue, feasible: COLOR.lightGreen, not: COLOR.grey },
+  // The article's figures (idemsim figures), from the colours their modules draw with.
+  'figure 1, timeout (figures)': Object.fromEntries(TIMEOUT_COLORS.map((c, i) => [`line ${i}`, c])),
+  'figure 2, retries (figures)': Object.fromEntries(RETRIES_COLORS.map((c, i) => [`${i} retries`, c])),
+  'figure 4, retention (figures)': { ...RETENTION_COLORS },
+  'figure 5, worked example (figures)': { left: DUPLICATE_PINK, removed: COLOR.green },
 };
 
 describe('the colour science the test rests on', () => {

@@ -8,12 +8,15 @@ import type { AtRetention, RetentionFigure, RetentionPanel } from '../../../mode
 import { PROSE, andList, formatBytes, formatCount, proseDuration } from '../../../format/format.js';
 import { frame, round, tickLabels } from '../../chart.js';
 import type { ArticleChart } from './figure.js';
+import { COLOR } from '../../palette.js';
 
 const MINUTE = 60_000;
 const MB = 1e6;
 const TICKS = [5, 10, 20, 30, 60, 120, 360, 720, 1440];
-const CATCH_COLOR = '#b07aa1';
-const STORE_COLOR = '#4e79a7';
+/** Replays caught and the key store's size, from the palette. */
+export const RETENTION_COLORS = { caught: COLOR.purple, store: COLOR.blue } as const;
+const CATCH_COLOR = RETENTION_COLORS.caught;
+const STORE_COLOR = RETENTION_COLORS.store;
 const WIDTH = 640;
 const HEIGHT = 190;
 

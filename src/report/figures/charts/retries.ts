@@ -7,8 +7,10 @@ import type { RetriesFigure } from '../../../model/article.js';
 import { formatCount, formatDecimal } from '../../../format/format.js';
 import { frame, round } from '../../chart.js';
 import type { ArticleChart } from './figure.js';
+import { COLOR } from '../../palette.js';
 
-const COLORS = ['#8c8c8c', '#f28e2b', '#59a14f', '#4e79a7'] as const;
+/** One line per retry count, from the palette (test/report/palette.test.ts checks them side by side). */
+export const RETRIES_COLORS = [COLOR.grey, COLOR.amber, COLOR.green, COLOR.blue] as const;
 
 const label = (retries: number): string => `${retries} ${retries === 1 ? 'retry' : 'retries'}`;
 
@@ -60,7 +62,7 @@ export function retriesChart(figure: RetriesFigure): ArticleChart {
     type: 'nominal',
     title: 'client retries',
     sort: labels,
-    scale: { domain: labels, range: [...COLORS] },
+    scale: { domain: labels, range: [...RETRIES_COLORS] },
     legend: { symbolType: 'stroke', symbolStrokeWidth: 2.5, symbolSize: 300 },
   } as const;
   const spec: TopLevelSpec = {

@@ -7,8 +7,10 @@ import type { TimeoutFigure } from '../../../model/article.js';
 import { proseDuration } from '../../../format/format.js';
 import { frame, round, tickLabels } from '../../chart.js';
 import type { ArticleChart } from './figure.js';
+import { COLOR } from '../../palette.js';
 
-const COLORS = ['#4e79a7', '#d62728'] as const;
+/** The normal service and the slow one, from the palette. */
+export const TIMEOUT_COLORS = [COLOR.blue, COLOR.red] as const;
 const TICKS = [100, 200, 500, 1000, 2000, 5000, 10_000];
 
 export function timeoutChart(figure: TimeoutFigure): ArticleChart {
@@ -20,7 +22,7 @@ export function timeoutChart(figure: TimeoutFigure): ArticleChart {
     const percent = service.pSlow < 0.1 ? round(100 * service.pSlow, 1) : Math.round(100 * service.pSlow);
     return {
       ...service,
-      color: COLORS[i] ?? '#222222',
+      color: TIMEOUT_COLORS[i] ?? COLOR.ink,
       label: `${i === 0 ? 'normal' : `${round(median / baseMedian, 2)}x slower`}: median ${proseDuration(median)}`,
       mark: `${percent}% outlast ${proseDuration(service.scenario.client.timeout)}`,
     };

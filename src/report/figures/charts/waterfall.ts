@@ -9,8 +9,10 @@ import { PROSE, formatCount, formatPercent, proseDuration } from '../../../forma
 import { DUPLICATE_PINK, frame, round } from '../../chart.js';
 import type { ArticleChart } from './figure.js';
 import { maxOf } from '../../../stats/extent.js';
+import { COLOR } from '../../palette.js';
 
-const DROP_COLOR = '#59a14f';
+/** What a decision removes, beside the pink of the duplicates left. */
+const DROP_COLOR = COLOR.green;
 
 interface Column {
   step: string;
