@@ -60,3 +60,16 @@ describe('significant', () => {
     expect(Object.is(significant(-0, 10), 0)).toBe(true);
   });
 });
+
+describe('an interval the rounding would close', () => {
+  it("writes ends that read the same at the value's digits with the digits that tell them apart", () => {
+    // Every one of 20,000 replays caught: Clopper-Pearson's lower end is 0.99982, not 1.
+    expect(formatIntervalOf(1, { low: 0.999815573, high: 1 }, 'share')).toBe('[0.99982, 1]');
+    expect(formatSimulated(1, { low: 0.999815573, high: 1 }, 'share')).toBe('1.00');
+  });
+
+  it('leaves an interval that reads apart, or is a point, as it was', () => {
+    expect(formatIntervalOf(0.1667, { low: 0.1615583495, high: 0.1719387287 }, 'share')).toBe('[0.162, 0.172]');
+    expect(formatIntervalOf(1, { low: 1, high: 1 }, 'share')).toBe('[1.00, 1.00]');
+  });
+});
