@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, type BrowserContext, type BrowserContextOptions, type Page, chromium } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { launchChromium } from '../../scripts/chromium.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, idemsim, requireBuild } from '../cli/binary.js';
 
@@ -190,21 +191,7 @@ beforeAll(async () => {
   const written = idemsim(['lab', '--out', join(folder, 'page')]);
   expect(written.status, written.stderr).toBe(0);
   fileUrl = pathToFileURL(join(folder, 'page', 'index.html')).href;
-  [browser, served] = await Promise.all([
-    chromium.launch({
-      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    }),
-    startServer(['--serve']),
-  ]);
+  [browser, served] = await Promise.all([launchChromium(), startServer(['--serve'])]);
 });
 
 afterAll(async () => {
