@@ -2,6 +2,7 @@
 // configuration it reads (the scenario opened, the missions' files, the version) in a JSON
 // script element. No network at run time: the style is inline, the one script is beside it.
 import type { LabConfig } from './page.js';
+import { escapeHtml } from '../report/page.js';
 
 /** JSON safe inside a <script> element: no `</script>` or `<!--` can end or bend it. */
 export function scriptJson(value: unknown): string {
@@ -11,10 +12,6 @@ export function scriptJson(value: unknown): string {
     .replaceAll('&', '\\u0026')
     .replaceAll('\u2028', '\\u2028')
     .replaceAll('\u2029', '\\u2029');
-}
-
-function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 }
 
 const STYLE = `

@@ -123,8 +123,17 @@ export function inlineCode(text: string): string {
 
 /** Text for element content and quoted attribute values, without a character XML forbids. */
 export function escapeHtml(text: string): string {
-  return xmlChars(text).replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+  return xmlChars(text)
+    .replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c)
+    .replace(BIDI, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/**
+ * The bidirectional embeddings, overrides and isolates: in a page they would reorder what
+ * the reader sees ("evil\u202egnp.exe" as "evilexe.png"), so they are shown as their escapes,
+ * as a terminal gets them (text.ts).
+ */
+const BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
 
 const ENTITIES: Readonly<Record<string, string>> = {
   '&': '&amp;',

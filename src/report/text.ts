@@ -67,16 +67,18 @@ export function clockTime(ms: number): string {
 }
 
 // eslint-disable-next-line no-control-regex
-const TERMINAL_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-// eslint-disable-next-line no-control-regex
-const TERMINAL_CONTROL_BUT_LINE_FEED = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
+const TERMINAL_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const TERMINAL_CONTROL_BUT_LINE_FEED =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const SHOWN: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 const shown = (c: string): string => SHOWN[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /**
  * One line of text someone else wrote (a file name, a label, a saved summary's text) as a
  * terminal should get it: every control character (C0, DEL, C1, the Unicode line and
- * paragraph separators) written as a visible escape, ESC as \u001b and a line break as
+ * paragraph separators, and the bidirectional embeddings, overrides and isolates that
+ * would show "evil\u202egnp.exe" as "evilexe.png") written as a visible escape, ESC as \u001b and a line break as
  * \n, so that no input can move the cursor, change colours, retitle the window or ring
  * the bell. Colour of our own is added after, to the safe text.
  */

@@ -42,11 +42,12 @@ export const count: Reader<number> = (value, path) => {
 };
 
 /**
- * C0 and C1 controls, DEL, the Unicode line and paragraph separators, U+FFFE and U+FFFF:
+ * C0 and C1 controls, DEL, the Unicode line and paragraph separators, the bidirectional
+ * embeddings, overrides and isolates, U+FFFE and U+FFFF:
  * the characters a scenario's text may not hold either (scenario/kinds.ts).
  */
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufffe\uffff]/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff]/;
 
 /**
  * A line of text: a name, a version, a field path. A saved file is read as its writer

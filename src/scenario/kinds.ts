@@ -120,17 +120,22 @@ export const TEXT_LIMITS: Readonly<Record<string, number>> = { name: 200, descri
 export const TEXT_LIMIT = 200;
 
 /**
- * C0 and C1 controls, DEL, the Unicode line and paragraph separators and the noncharacters
- * U+FFFE and U+FFFF: none is text, and each breaks a terminal, XML or a CSV cell.
+ * C0 and C1 controls, DEL, the Unicode line and paragraph separators, the bidirectional
+ * embeddings, overrides and isolates (U+202A-202E, U+2066-2069: they reorder what a reader
+ * sees, "evil\u202egnp.exe" shows as "evilexe.png") and the noncharacters U+FFFE and
+ * U+FFFF: none is text, and each breaks a terminal, XML or a CSV cell.
  */
 // eslint-disable-next-line no-control-regex
-export const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufffe\uffff]/;
+export const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff]/;
 /** The schema's pattern for the same rule (JSON Schema's regular expressions take \uXXXX). */
-export const TEXT_PATTERN = '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\ufffe\\uffff]*$';
-export const PARAGRAPH_PATTERN = '^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029\\ufffe\\uffff]*$';
+export const TEXT_PATTERN =
+  '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069\\ufffe\\uffff]*$';
+export const PARAGRAPH_PATTERN =
+  '^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069\\ufffe\\uffff]*$';
 /** The same, less the line break and tab a paragraph may hold. */
-// eslint-disable-next-line no-control-regex
-const CONTROL_BUT_BREAKS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\ufffe\uffff]/;
+const CONTROL_BUT_BREAKS =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff]/;
 
 /** Text: no control character (a description may break lines), and not too long. */
 function text(value: string, node: ScalarNode, spec: Spec): string | undefined {

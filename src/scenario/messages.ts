@@ -121,10 +121,13 @@ export const unsafeNumber = (path: string, written: string): Problem =>
   );
 export const notInteger = (path: string, written: string, example: string): Problem =>
   problem(Code.notInteger, `${path}: must be a whole number, found ${written}; write for example ${example}`);
+/** An embedding, override or isolate (U+202A-202E, U+2066-2069): it reorders the text around it. */
+const isBidi = (code: number): boolean => (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+
 export const controlCharacter = (path: string, at: number, code: number, lineBreaks: boolean): Problem =>
   problem(
     Code.controlCharacter,
-    `${path}: holds a control character (U+${code.toString(16).toUpperCase().padStart(4, '0')}) at position ${at + 1}; ` +
+    `${path}: holds ${isBidi(code) ? 'a bidirectional control character' : 'a control character'} (U+${code.toString(16).toUpperCase().padStart(4, '0')}) at position ${at + 1}; ` +
       `it would reach terminals, XML and CSV as it is: remove it${lineBreaks ? ' (line breaks and tabs are fine here)' : ''}`,
   );
 export const tooLong = (path: string, length: number, max: number): Problem =>
