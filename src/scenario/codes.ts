@@ -12,6 +12,7 @@ export const Code = {
   tooManyAliases: 'too-many-aliases',
   aliasCycle: 'alias-cycle',
   unknownAnchor: 'unknown-anchor',
+  yamlTag: 'yaml-tag',
   badKey: 'bad-key',
   mergeKey: 'merge-key',
   duplicateKey: 'duplicate-key',

@@ -48,6 +48,11 @@ export const aliasCycle = (name: string): Problem =>
   problem(Code.aliasCycle, `alias *${name} refers to a value that contains it; point it at a finished value`);
 export const unknownAnchor = (name: string): Problem =>
   problem(Code.unknownAnchor, `alias *${name} has no anchor &${name} before it; define the anchor first`);
+export const yamlTag = (tag: string): Problem =>
+  problem(
+    Code.yamlTag,
+    `the YAML tag ${tag} means nothing to idemsim, which would read the value as plain text: remove the tag (a scenario's values need none)`,
+  );
 export const badKey = (node: TreeNode): Problem =>
   problem(Code.badKey, `keys must be plain names such as "timeout", found ${found(node)}`);
 export const mergeKey = (): Problem =>

@@ -26,6 +26,15 @@ export function fileSource(file: string, text: string): Source {
   return { file, locate: (offset) => (counter ??= index()).linePos(offset) };
 }
 
+/**
+ * The tags that only say what the value already is (`!!str 5`, `!!int 5`): any other
+ * (`!custom 5`, which the parser leaves unresolved and reads as the text "5"; `!!binary`,
+ * `!!timestamp`, `!!set`) would be taken for something it is not, and is refused.
+ */
+const PLAIN_TAGS: ReadonlySet<string> = new Set(
+  ['str', 'int', 'float', 'bool', 'null', 'seq', 'map'].map((t) => `tag:yaml.org,2002:${t}`),
+);
+
 /** Digits with no sign or leading zero, few enough to be exact as a double. */
 const PLAIN_INTEGER = /^(?:0|[1-9][0-9]{0,14})$/;
 
@@ -134,6 +143,7 @@ class Walk {
     if (depth > LIMITS.maxDepth) this.refuse(pos, msg.tooDeep());
     if (this.is.isAlias(node)) return this.alias(node, depth, path);
     if (!expanding && node.anchor !== undefined) this.anchors.set(node.anchor, node);
+    if (node.tag !== undefined && !PLAIN_TAGS.has(node.tag)) this.refuse(pos, msg.yamlTag(node.tag));
     this.open.add(node);
     try {
       if (this.is.isScalar(node))

@@ -104,6 +104,25 @@ describe('aliases', () => {
     expect(issue('client: { timeout: *nope }').code).toBe('unknown-anchor');
   });
 
+  test.each([
+    'seed: !custom 5',
+    'name: !x abc',
+    'client: !thing { timeout: 1s }',
+    'keys: { retention: !!timestamp 2001-12-14 }',
+    'seed: !!binary aGk=',
+  ])('a tag that is not plain YAML is refused, where it is written: %s', (text) => {
+    const found = issue(text);
+    expect(found.code).toBe('yaml-tag');
+    expect(found.line).toBe(1);
+    expect(found.message).toMatch(/^the YAML tag \S+ means nothing to idemsim/);
+  });
+
+  test('a plain YAML tag that says what the value is reads as the value', () => {
+    const outcome = loadScenario('seed: !!int 5\nname: !!str n1\n', 'tagged.yaml');
+    expect(outcome.ok && outcome.scenario.seed).toBe(5);
+    expect(outcome.ok && outcome.scenario.name).toBe('n1');
+  });
+
   test('an alias inside its own anchor is refused', () => {
     expect(issue('a: &x [1, *x]\n').code).toBe('alias-cycle');
   });

@@ -38,6 +38,7 @@ const YAML_LEVEL = new Set([
   'too-many-aliases',
   'alias-cycle',
   'unknown-anchor',
+  'yaml-tag',
   'duplicate-key',
 ]);
 
