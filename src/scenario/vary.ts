@@ -55,15 +55,36 @@ export function parseVary(arg: string): VaryOutcome {
   const path = arg.slice(0, eq);
   const target = variable(path);
   if (typeof target === 'string') return fail(target);
-  const spec = arg.slice(eq + 1);
+  // A list as YAML writes one, [0, 1, 2], is the list 0,1,2.
+  const spec = /^\[[^[\]]*\]$/.test(arg.slice(eq + 1).trim())
+    ? arg
+        .slice(eq + 1)
+        .trim()
+        .slice(1, -1)
+    : arg.slice(eq + 1);
+  if (/[[\]{}]/.test(spec)) {
+    return fail(`values are separated by commas, without brackets or braces: write for example ${path}=a,b,c`);
+  }
   const range = /^(.+?)\.\.(.+?):(.+)$/.exec(spec);
+  const stepless = range === null ? /^(.+?)\.\.(.+)$/.exec(spec) : null;
+  if (stepless !== null) {
+    // 1..5 counts in ones where a value has no unit (seeds, retries); any other range says its step.
+    const [from, to] = [(stepless[1] as string).trim(), (stepless[2] as string).trim()];
+    if (target.kind !== 'other' || !/^\d+$/.test(from) || !/^\d+$/.test(to)) {
+      return fail(
+        `a range needs its step after a colon: write for example ${path}=${from}..${to}:STEP, or list the values`,
+      );
+    }
+  }
   const outcome =
-    range === null
-      ? listValues(
-          target,
-          spec.split(',').map((s) => s.trim()),
-        )
-      : rangeValues(target, range[1] as string, range[2] as string, range[3] as string);
+    stepless !== null
+      ? rangeValues(target, (stepless[1] as string).trim(), (stepless[2] as string).trim(), '1')
+      : range === null
+        ? listValues(
+            target,
+            spec.split(',').map((s) => s.trim()),
+          )
+        : rangeValues(target, range[1] as string, range[2] as string, range[3] as string);
   if (typeof outcome === 'string') return fail(outcome);
   const { path: p } = target;
   return {

@@ -57,3 +57,39 @@ describe('parseVary', () => {
     expect(problem(arg)).toContain(part);
   });
 });
+
+describe('lists and ranges written as YAML or without a step', () => {
+  it('reads [0, 1, 2] as the list 0,1,2', () => {
+    expect(vary('client.retries=[0, 1, 2]')).toEqual(vary('client.retries=0,1,2'));
+    expect(vary('keys.scope=[call,intent]').values).toEqual(['call', 'intent']);
+  });
+
+  it('counts a range of whole numbers without a step in ones, for a value with no unit', () => {
+    expect(vary('seed=1..5').values).toEqual([1, 2, 3, 4, 5]);
+    expect(vary('client.retries=0..3').sets).toEqual([
+      'client.retries=0',
+      'client.retries=1',
+      'client.retries=2',
+      'client.retries=3',
+    ]);
+  });
+
+  it.each([
+    ['client.timeout=400ms..3s', 'client.timeout=400ms..3s:STEP'],
+    ['agent.replan.probability=0..1', 'agent.replan.probability=0..1:STEP'],
+    ['seed=a..e', 'seed=a..e:STEP'],
+  ])('refuses any other range without a step, naming the flag and value given: %s', (arg, hint) => {
+    const message = problem(arg);
+    expect(message.startsWith(`${arg}: a range needs its step after a colon`)).toBe(true);
+    expect(message).toContain(hint);
+  });
+
+  it.each(['client.retries={0,1}', 'client.retries=[0,1', 'client.retries=0,[1]'])(
+    'refuses brackets and braces it cannot read as one list, saying how to write it: %s',
+    (arg) => {
+      expect(problem(arg)).toBe(
+        `${arg}: values are separated by commas, without brackets or braces: write for example client.retries=a,b,c`,
+      );
+    },
+  );
+});
