@@ -210,6 +210,9 @@ function edges(input: ExplainInput): Note[] {
 }
 
 /** The design fields left out of the search, and the scopes searched. */
+/** The default paths a hedging scenario cannot search: hedging excludes retries. */
+const HEDGE_EXCLUDES: readonly string[] = ['client.retries', 'client.backoff.base'];
+
 function notSearched(input: ExplainInput): Note[] {
   const searched = new Map(input.dims.map((d) => [d.path, d]));
   const notes: Note[] = [];
@@ -226,7 +229,16 @@ function notSearched(input: ExplainInput): Note[] {
       }.`,
     });
   }
-  for (const path of DEFAULT_PATHS.filter((p) => !searched.has(p))) {
+  const hedged = input.base.client.hedge !== 'none';
+  if (hedged) {
+    notes.push({
+      kind: 'not-searched',
+      message:
+        'client.retries and client.backoff.base not searched: the scenario hedges (client.hedge), which excludes retries; ' +
+        'client.hedge.after and client.hedge.max are searched instead.',
+    });
+  }
+  for (const path of DEFAULT_PATHS.filter((p) => !searched.has(p) && !(hedged && HEDGE_EXCLUDES.includes(p)))) {
     const reason = input.fixed.includes(path)
       ? 'fixed (--fix)'
       : path === 'keys.scope'

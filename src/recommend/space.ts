@@ -55,10 +55,20 @@ export const SCOPES_SEARCHED: Readonly<Record<string, readonly string[]>> = {
 /** The dimensions searched when no --vary or --fix says otherwise; each holds the scenario's own value. */
 export function defaultDimensions(s: Scenario): Dimension[] {
   const { median, sigma } = s.service.latency;
+  const hedge = s.client.hedge;
   const dims: Dimension[] = [
     withGiven(durationDim('client.timeout', median, median * Math.exp(sigma * Z999)), s.client.timeout),
-    withGiven(numberDim('client.retries', [0, 1, 2, 3, 4, 5]), s.client.retries),
-    withGiven(durationDim('client.backoff.base', 50, 2000), s.client.backoff.base),
+    // Hedging excludes retries (and so their backoff): its own two knobs are searched instead,
+    // a hedge from the service's median to its p99.9, one to three hedges.
+    ...(hedge === 'none'
+      ? [
+          withGiven(numberDim('client.retries', [0, 1, 2, 3, 4, 5]), s.client.retries),
+          withGiven(durationDim('client.backoff.base', 50, 2000), s.client.backoff.base),
+        ]
+      : [
+          withGiven(durationDim('client.hedge.after', median, median * Math.exp(sigma * Z999)), hedge.after),
+          withGiven(numberDim('client.hedge.max', [1, 2, 3]), hedge.max),
+        ]),
   ];
   // Retention matters only when there is a key (or the search may choose one).
   const [lo, hi] = retentionRange(s);
@@ -85,7 +95,7 @@ function withGiven(d: Dimension, value: number): Dimension {
   if (at >= 0) return { ...d, given: at };
   const i = d.values.findIndex((v) => (v as number) > value);
   const k = i < 0 ? d.values.length : i;
-  const label = d.path === 'client.retries' ? String(value) : durationLiteral(value);
+  const label = d.path === 'client.retries' || d.path === 'client.hedge.max' ? String(value) : durationLiteral(value);
   return {
     ...d,
     values: [...d.values.slice(0, k), value, ...d.values.slice(k)],

@@ -1,4 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cli } from '../../src/cli/main.js';
+import { captured } from '../cli/sinks.js';
 import { defaultScenario } from '../../src/scenario/index.js';
 import { niceDurations, retentionRange, searchSpace } from '../../src/recommend/space.js';
 
@@ -26,5 +31,60 @@ describe('recommend search space', () => {
   it('round durations bracket the range', () => {
     expect(niceDurations(300, 1000)).toEqual([300, 400, 500, 600, 800, 1000]);
     expect(niceDurations(90_000, 300_000)).toEqual([60_000, 120_000, 180_000, 240_000, 300_000]);
+  });
+});
+
+describe('recommend on a scenario that hedges', () => {
+  const hedged = () => {
+    const s = defaultScenario();
+    s.client.retries = 0;
+    s.client.hedge = { after: 500, max: 2 };
+    return s;
+  };
+
+  it('searches the hedge (after, max) in the place of retries and backoff, which hedging excludes', () => {
+    const dims = searchSpace(hedged(), [], []);
+    expect(dims.map((d) => d.path)).toEqual([
+      'client.timeout',
+      'client.hedge.after',
+      'client.hedge.max',
+      'keys.retention',
+      'keys.scope',
+    ]);
+    const after = dims.find((d) => d.path === 'client.hedge.after');
+    expect(after?.labels[after.given ?? -1]).toBe('500ms');
+    expect(dims.find((d) => d.path === 'client.hedge.max')?.sets).toEqual([
+      'client.hedge.max=1',
+      'client.hedge.max=2',
+      'client.hedge.max=3',
+    ]);
+  });
+
+  it('recommends for it, saying what it searched instead (no candidate the loader refuses)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'idemsim-hedge-'));
+    writeFileSync(
+      join(dir, 'hedge.yaml'),
+      'client:\n  retries: 0\n  hedge: { after: 500ms, max: 2 }\nkeys:\n  scope: call\n',
+    );
+    const ctx = captured({ cwd: dir });
+    const args = [
+      'recommend',
+      'hedge.yaml',
+      '--target',
+      'duplicatesPerThousand<=5',
+      '--actions',
+      '2000',
+      '--max-actions',
+      '4000',
+      '--quiet',
+      '--jobs',
+      '1',
+    ];
+    expect(await cli(args, ctx), ctx.err.text).toBe(0);
+    expect(ctx.err.text).toBe('');
+    expect(ctx.out.text).toMatch(/^Recommended: .*client\.hedge\.after \S+, client\.hedge\.max \d/m);
+    expect(ctx.out.text).toContain(
+      'client.retries and client.backoff.base not searched: the scenario hedges (client.hedge)',
+    );
   });
 });
