@@ -1,12 +1,17 @@
 // A run's metrics and intervals as a saved file holds them: every metric of the catalogue
 // by its dotted name, each optional group only where the run's scenario carries it.
-import { CLIENT_METRICS,
+import {
+  CLIENT_METRICS,
   LAYER_METRICS,
-  HANDLER_METRICS, EXTENDED_METRICS, METRIC_NAMES } from '../model/metrics.js';
+  HANDLER_METRICS,
+  EXTENDED_METRICS,
+  METRIC_NAMES,
+  metricUnit,
+} from '../model/metrics.js';
 import { type Carried } from '../model/metric-types.js';
 import { type Interval, type Metrics } from '../model/result.js';
 import { canonicalMetrics } from '../model/canonical.js';
-import { ShapeError, dictionary, isObject, numberOrNull, object, record } from './shape.js';
+import { type Reader, ShapeError, dictionary, isObject, numberOrNull, object, record } from './shape.js';
 
 export interface MetricsReading {
   /**
@@ -58,10 +63,25 @@ export function readMetrics(value: unknown, path: string, reading: MetricsReadin
       ? Number.NaN
       : leaf === undefined && reading.absent === 'nan'
         ? Number.NaN
-        : numberOrNull(leaf, `${path}.${name}`);
+        : inRange(numberOrNull(leaf, `${path}.${name}`), name, `${path}.${name}`);
   }
   if (reading.unknown === 'refuse') refuseUnknown(source, path, '');
   return canonicalMetrics(copy as unknown as Metrics, carried);
+}
+
+/**
+ * A metric's value within what it can be: no count, rate, time or size is negative, and a
+ * share is at most 1. idemsim never writes one outside; a file that holds one was edited,
+ * and drawing it (duplicates of -663 per thousand) would show what never ran.
+ */
+function inRange(value: number, name: string, path: string): number {
+  if (Number.isNaN(value)) return value;
+  if (value < 0)
+    throw new ShapeError(path, `${value} is negative, and a count, rate, time or size never is (was the file edited?)`);
+  if (metricUnit(name) === 'ratio' && value > 1) {
+    throw new ShapeError(path, `${value} is a share above 1, which no run gives (was the file edited?)`);
+  }
+  return value;
 }
 
 /** The first member, at any depth, that names no metric (checked after the known ones, so a wrong type is named as such). */
@@ -77,5 +97,19 @@ function refuseUnknown(node: Record<string, unknown>, path: string, prefix: stri
   }
 }
 
-/** A run's intervals by dotted metric name. */
-export const readIntervals = dictionary(record<Interval>({ low: numberOrNull, high: numberOrNull }));
+/** A run's intervals by dotted metric name: each within its metric's range, its low end at most its high end. */
+export const readIntervals: Reader<Record<string, Interval>> = (value, path) => {
+  const intervals = dictionary(record<Interval>({ low: numberOrNull, high: numberOrNull }))(value, path);
+  for (const [name, { low, high }] of Object.entries(intervals)) {
+    if (KNOWN.has(name)) {
+      inRange(low, name, `${path}.${name}.low`);
+      inRange(high, name, `${path}.${name}.high`);
+    }
+    if (low > high)
+      throw new ShapeError(
+        `${path}.${name}`,
+        `its low end ${low} is above its high end ${high} (was the file edited?)`,
+      );
+  }
+  return intervals;
+};
