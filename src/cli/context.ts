@@ -19,6 +19,8 @@ export interface CommandContext {
    * (default: false). main.ts leaves it false under TERM=dumb.
    */
   errIsTTY?: boolean;
+  /** The terminal's width in columns when `err` is one (read at each redraw: a window can be resized). */
+  errColumns?: () => number | undefined;
   /** Milliseconds from an arbitrary origin, for progress and ETA only; tests pass a fake
    * (default: the process clock, read in progress.ts and nowhere else). */
   now?: () => number;

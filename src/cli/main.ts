@@ -119,6 +119,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       env: process.env,
       isTTY: process.stdout.isTTY === true,
       errIsTTY,
+      errColumns: () => process.stderr.columns,
     });
   } catch (error) {
     code = reportError(error, err);

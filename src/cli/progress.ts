@@ -27,7 +27,7 @@ export const CLEAR_LINE = '\r\u001b[K';
 /** An estimate is rough: two significant digits ("12 s", "1.5 min"). */
 const ETA: Precision = { digits: 2, trim: true };
 
-type ProgressContext = Pick<CommandContext, 'err' | 'errIsTTY' | 'now'>;
+type ProgressContext = Pick<CommandContext, 'err' | 'errIsTTY' | 'now' | 'errColumns'>;
 
 const SILENT: Progress = { reporter: () => () => undefined, finish: () => undefined };
 
@@ -38,11 +38,17 @@ export function clockOf(ctx: Pick<CommandContext, 'now'>): () => number {
   return ctx.now ?? systemClock;
 }
 
-/** One line on stderr, redrawn only when it changes. */
-function liveLine(err: Sink): { draw(line: string): void; clear(): void; drawn(): boolean } {
+/**
+ * One line on stderr, redrawn only when it changes, and cut to the terminal's width (one
+ * column spare): a line that wrapped would leave a copy of itself on every redraw.
+ */
+function liveLine(ctx: ProgressContext): { draw(line: string): void; clear(): void; drawn(): boolean } {
+  const err: Sink = ctx.err;
   let shown = '';
   return {
-    draw: (line) => {
+    draw: (whole) => {
+      const columns = ctx.errColumns?.();
+      const line = columns !== undefined && columns > 1 ? [...whole].slice(0, columns - 1).join('') : whole;
       if (line === shown) return;
       err.write(`${CLEAR_LINE}${line}`);
       shown = line;
@@ -60,7 +66,7 @@ export function startProgress(ctx: ProgressContext, total: number): Progress {
   if (ctx.errIsTTY !== true || total <= 0) return SILENT;
   const now = clockOf(ctx);
   const start = now();
-  const line = liveLine(ctx.err);
+  const line = liveLine(ctx);
   return {
     reporter: (before) => (done) => {
       const elapsed = now() - start;
@@ -108,7 +114,7 @@ export function startPoints(ctx: ProgressContext, options: PointsOptions): Point
   const now = clockOf(ctx);
   const start = now();
   const since = options.since ?? start;
-  const line = liveLine(ctx.err);
+  const line = liveLine(ctx);
   const text = { label: options.label ?? 'simulating', noun: options.noun ?? 'points' };
   // The last count, and when the pace so far said the work would end (NaN before any point).
   let last = { done: 0, fraction: 0, end: Number.NaN };
@@ -145,7 +151,7 @@ export function startCount(ctx: ProgressContext, label: string, since?: number):
   if (ctx.errIsTTY !== true) return SILENT_POINTS;
   const now = clockOf(ctx);
   const start = since ?? now();
-  const line = liveLine(ctx.err);
+  const line = liveLine(ctx);
   return {
     update: (done) => {
       if (!line.drawn() && now() - start < SHOW_AFTER_MS) return;

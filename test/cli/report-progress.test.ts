@@ -47,6 +47,25 @@ describe('progress', () => {
     expect(ctx.err.text).toBe('');
   });
 
+  it.each([20, 40, 79])(
+    'fits the line to a terminal %i columns wide, one to spare, however it is resized',
+    (columns) => {
+      let width: number | undefined = columns;
+      const ctx = captured({ errIsTTY: true, now: ticking(600), errColumns: () => width });
+      const progress = startProgress(ctx, 100_000);
+      progress.reporter(0)(0, 100_000);
+      progress.reporter(0)(65_536, 100_000);
+      const drawn = ctx.err.text.split(CLEAR).filter((line) => line !== '');
+      expect(drawn).toHaveLength(1);
+      expect([...(drawn[0] as string)].length).toBeLessThanOrEqual(columns - 1);
+      expect(progressLine(0.65536, 1200).startsWith(drawn[0] as string)).toBe(true);
+      width = undefined;
+      progress.reporter(0)(98_000, 100_000);
+      expect(ctx.err.text.endsWith(`${CLEAR}${progressLine(0.98, 1800)}`)).toBe(true);
+      progress.finish();
+    },
+  );
+
   it('starts drawing once a run has taken a second, and clears the line at the end', () => {
     const ctx = captured({ errIsTTY: true, now: ticking(600) });
     const progress = startProgress(ctx, 100_000);
