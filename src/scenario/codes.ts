@@ -13,6 +13,7 @@ export const Code = {
   aliasCycle: 'alias-cycle',
   unknownAnchor: 'unknown-anchor',
   yamlTag: 'yaml-tag',
+  runTooLong: 'run-too-long',
   badKey: 'bad-key',
   mergeKey: 'merge-key',
   duplicateKey: 'duplicate-key',

@@ -48,6 +48,11 @@ export const aliasCycle = (name: string): Problem =>
   problem(Code.aliasCycle, `alias *${name} refers to a value that contains it; point it at a finished value`);
 export const unknownAnchor = (name: string): Problem =>
   problem(Code.unknownAnchor, `alias *${name} has no anchor &${name} before it; define the anchor first`);
+export const runTooLong = (field: string, ms: number, limit: number): Problem =>
+  problem(
+    Code.runTooLong,
+    `${field}: with it a run could reach ${(ms / 31_557_600_000).toPrecision(3)} years of simulated time (its arrivals, then its longest action), beyond the ${Math.round(limit / 31_557_600_000)} years (2^44 ms) within which idemsim measures latencies: shorten it`,
+  );
 export const yamlTag = (tag: string): Problem =>
   problem(
     Code.yamlTag,

@@ -9,6 +9,7 @@ import { readIncidents, readProfile } from './lists.js';
 import { readLayers } from './layers.js';
 import { readMapOrNone } from './map-or-none.js';
 import { checkHedge, fillFromPreset } from './preset.js';
+import { checkRunTime } from './time-span.js';
 import { readSweep } from './sweep.js';
 import { FIELDS, GROUPS, type Field, type FieldKind, setValueAt } from '../model/fields.js';
 import { childrenOf, fieldAt, isGroup } from '../model/field-lookup.js';
@@ -60,6 +61,7 @@ export function validate(
   }
   if (preset) fillFromPreset(root, scenario);
   checkHedge(root, scenario, failed, issues);
+  if (issues.length === before) checkRunTime(root, scenario, issues);
   return issues.length === before ? scenario : undefined;
 }
 

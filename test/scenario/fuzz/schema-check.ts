@@ -56,7 +56,10 @@ function token(text: string, issue: Issue): string {
  * a regular language; YAML-level problems are the parser's to flag.
  */
 export function beyondSchema(text: string, issue: Issue): boolean {
-  if (['range-order', 'not-increasing', 'hedge-with-retries'].includes(issue.code) || YAML_LEVEL.has(issue.code))
+  if (
+    ['range-order', 'not-increasing', 'hedge-with-retries', 'run-too-long'].includes(issue.code) ||
+    YAML_LEVEL.has(issue.code)
+  )
     return true;
   // A retry layer needs retries unless its preset gives them: the rule relates two members.
   if (issue.code === 'missing-member' && /^client\.layers\[\d+\]$/.test(issue.path)) return true;
