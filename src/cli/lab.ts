@@ -6,8 +6,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import { loadScenario } from '../scenario/index.js';
-import { formatIssue } from '../scenario/index.js';
+import { formatIssue, loadScenario } from '../scenario/index.js';
 import type { ReportFile } from '../model/files.js';
 import { labHtml } from '../lab/html.js';
 import type { LabConfig } from '../lab/page.js';
@@ -141,29 +140,32 @@ function serve(files: readonly ReportFile[], port: number, ctx: CommandContext):
 }
 
 const DESCRIPTION = `The lab: a page that runs the simulator in your browser (in a Web Worker, so
-the page never freezes) and draws its first 4,000 actions, one row each, every attempt
-a bar coloured by how it ended, with white dots for executions, pink for duplicate
-executions and cyan rings for answers the key store gave without executing. Turn a
-knob (key scope, retention, timeout, retries, reply loss, a slow dependency, re-plans,
-crashes, the claim, the seed) and it runs again; the headline numbers beside it carry
-their 95% intervals. Four missions (scenarios/missions/) each set a goal, judged on
-the intervals as idemsim check judges it, and up to three stars kept in the browser.
-The page needs no network: open index.html from disk, or serve it with --serve.`;
+the page never freezes) and draws its first 4,000 actions, one row each,
+every attempt a bar coloured by how it ended, with white dots for
+executions, pink for duplicate executions and cyan rings for answers the key
+store gave without executing. Turn a knob (key scope, retention, timeout,
+retries, reply loss, a slow dependency, re-plans, crashes, the claim, the
+seed) and it runs again; the headline numbers beside it carry their 95%
+intervals. Four missions (scenarios/missions/) each set a goal, judged on
+the intervals as idemsim check judges it, and up to three stars kept in the
+browser. The page needs no network: open index.html from disk, or serve it
+with --serve.`;
 
 const EXAMPLES = `
 Examples:
   $ npx idemsim lab --out lab/
       write lab/index.html (and its script) and open it in a browser
   $ npx idemsim lab scenarios/refunds-slow-tail.yaml --serve
-      serve the lab on http://127.0.0.1:PORT/ with that scenario loaded (Ctrl+C stops it)
+      serve the lab on http://127.0.0.1:PORT/ with that scenario loaded
+      (Ctrl+C stops it)
   $ npx idemsim lab --serve --port 8080
 
-In the page, "Copy as scenario YAML" gives a file that idemsim run reproduces number for
-number (the same JSON as the page's #lab-result element), and the address holds the
-knobs you moved, so a link shares what you see.
-Exit codes: 0 ok, 2 bad input (invalid scenario, --out and --serve both or neither,
-unusable --out, a port in use), 70 internal error; --serve runs until Ctrl+C, which ends
-it as it ends every command (130).`;
+In the page, "Copy as scenario YAML" gives a file that idemsim run reproduces
+number for number (the same JSON as the page's #lab-result element), and the
+address holds the knobs you moved, so a link shares what you see.
+Exit codes: 0 ok, 2 bad input (invalid scenario, --out and --serve both or
+neither, unusable --out, a port in use), 70 internal error; --serve runs until
+Ctrl+C, which ends it as it ends every command (130).`;
 
 export function labCommand(ctx: CommandContext, done: (code: number) => void): Command {
   return new Command('lab')

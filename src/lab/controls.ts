@@ -35,6 +35,9 @@ export class Controls {
       }
       const output = document.createElement('output');
       output.htmlFor.add(id);
+      // An output is a live region: fourteen of them rewritten on every result would flood a
+      // screen reader. The slider's own aria-valuetext says its value when it has the focus.
+      output.setAttribute('aria-live', 'off');
       const control: Control = { knob, input, output, options: [...knob.options] };
       input.addEventListener('input', () => {
         const option = control.options[Number(input instanceof HTMLSelectElement ? input.selectedIndex : input.value)];
@@ -47,6 +50,8 @@ export class Controls {
       form.append(row);
       this.controls.push(control);
     });
+    // Usable before any result comes (and if the first is refused): each knob's own list.
+    this.show(Object.fromEntries(KNOBS.map((knob) => [knob.path, knob.options[0] as KnobOption])));
   }
 
   /** Show the scenario's values (each knob's options gain the scenario's own if missing). */
@@ -77,7 +82,7 @@ export class Controls {
         input.value = String(index);
         input.setAttribute('aria-valuetext', current.label);
       }
-      control.output.textContent = current.label;
+      if (control.output.textContent !== current.label) control.output.textContent = current.label;
     }
   }
 

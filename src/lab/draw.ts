@@ -57,7 +57,7 @@ export function pictureData(trace: readonly TracedAction[]): PictureData {
   return { rows, looks, legend, top };
 }
 
-/** x of a time in seconds: linear up to SYMLOG_ABOVE s, then log(1 + t) as the report's axis. */
+/** x of a time in seconds: a linear axis when it ends within SYMLOG_ABOVE s, else log(1 + t) across it, as the report's axis. */
 export function xOf(seconds: number, top: number, width: number): number {
   const span = width - LEFT - RIGHT;
   const at = top <= SYMLOG_ABOVE ? seconds / top : Math.log1p(seconds) / Math.log1p(top);

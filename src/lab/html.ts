@@ -61,6 +61,7 @@ button{margin:4px 6px 0 0;cursor:pointer}
 #timing,#notes,#copy-status{font-size:12px;color:#555;margin:4px 0}
 textarea{width:100%;min-height:16em;font:12px/1.4 "DejaVu Sans Mono",monospace}
 .row{display:flex;gap:8px;align-items:center;flex-wrap:wrap}
+@media (min-width:761px){#picture-box,#numbers{position:sticky;top:8px}}
 @media (max-width:1180px){main{grid-template-columns:280px minmax(0,1fr)}#numbers{grid-column:2}}
 @media (max-width:760px){main{grid-template-columns:minmax(0,1fr);padding:8px}#numbers{grid-column:1}#picture-scroll{height:60vh}.knob{grid-template-columns:7.5em minmax(0,1fr)}}
 `;
@@ -105,7 +106,7 @@ export function labHtml(config: LabConfig, script: string): string {
 <section id="picture-box" aria-labelledby="picture-heading">
 <h2 id="picture-heading">The first actions</h2>
 <div class="row"><div id="legend"></div><label for="row-height">row height</label><select id="row-height"><option value="2">2 px</option><option value="3">3 px</option><option value="5" selected>5 px</option><option value="8">8 px</option><option value="14">14 px</option></select></div>
-<div id="picture-scroll" tabindex="0" aria-label="the picture: one row per action; arrow keys pick a row" aria-describedby="story"><div id="picture-spacer"></div><canvas id="picture"></canvas></div>
+<div id="picture-scroll" role="group" tabindex="0" aria-label="the picture: one row per action; arrow keys pick a row" aria-describedby="story"><div id="picture-spacer"></div><canvas id="picture"></canvas></div>
 <p id="story" aria-live="polite"></p>
 </section>
 <section id="numbers" aria-labelledby="numbers-heading">

@@ -98,7 +98,7 @@ export const KNOBS: readonly Knob[] = [
     label: 'timeout',
     help: 'How long the client waits for a reply before it counts the attempt as timed out.',
     kind: 'steps',
-    options: [200, 300, 500, 600, 800, 1 * S, 1.5 * S, 2 * S, 3 * S, 5 * S, 10 * S].map(duration),
+    options: [200, 300, 500, 600, 800, 1 * S, 1.5 * S, 2 * S, 3 * S, 4 * S, 5 * S, 10 * S].map(duration),
     read: (s) => duration(s.client.timeout),
   },
   {
@@ -194,8 +194,8 @@ export function optionsWith(knob: Knob, current: KnobOption): KnobOption[] {
   return options;
 }
 
-/** A steps option's place: its number ('none' for a deadline sorts last; a range by its low end). */
+/** A steps option's place: its number ('none', no deadline, first, as the deadline's list has it; a range by its low end). */
 function order(option: KnobOption): number {
-  if (option.value === 'none') return Infinity;
+  if (option.value === 'none') return -Infinity;
   return Number(option.value.split('-')[0]);
 }

@@ -29,8 +29,17 @@ const $ = <T extends HTMLElement>(id: string): T => {
 };
 
 const config = JSON.parse($('lab-config').textContent ?? '{}') as LabConfig;
-const worker = new Worker(URL.createObjectURL(new Blob([__LAB_WORKER__], { type: 'text/javascript' })));
-let state: LabState = decodeState(location.hash).state;
+const workerUrl = URL.createObjectURL(new Blob([__LAB_WORKER__], { type: 'text/javascript' }));
+let worker = startWorker();
+/** Whether the worker is simulating a request not yet answered. */
+let busy = false;
+const decoded = decodeState(location.hash);
+let state: LabState = decoded.state;
+/** What of the link this page could not use, said beside the numbers until the page is reloaded. */
+const linkNote =
+  decoded.ignored.length === 0
+    ? ''
+    : `The link's ${decoded.ignored.join(', ')} ${decoded.ignored.length === 1 ? 'was' : 'were'} left out: not a knob this page turns${decoded.state.mission === null ? '' : ' in this mission'}.`;
 let latest = 0;
 let sentAt = 0;
 let answer: Extract<LabAnswer, { ok: true }> | null = null;
@@ -57,9 +66,15 @@ function readStars(): Record<string, number> {
   }
 }
 
+/** A mission's best stars as kept: 0 to 3, whatever the storage holds. */
+function bestOf(all: Record<string, number>, mission: string): number {
+  const n = Math.trunc(Number(all[mission]));
+  return n >= 0 && n <= 3 ? n : 0;
+}
+
 function keepStars(mission: string, stars: number): number {
   const all = readStars();
-  const best = Math.max(Number(all[mission]) || 0, stars);
+  const best = Math.max(bestOf(all, mission), stars);
   all[mission] = best;
   try {
     localStorage.setItem(STARS_KEY, JSON.stringify(all));
@@ -94,17 +109,47 @@ function update(): void {
   body.dataset.state = 'busy';
   $('timing').textContent = 'simulating…';
   sentAt = performance.now();
+  // A run still going is of settings already changed: stop it rather than wait for it
+  // (a large scenario takes seconds), and start a fresh worker for the new ones.
+  if (busy) {
+    worker.terminate();
+    worker = startWorker();
+  }
+  busy = true;
   worker.postMessage(request);
 }
 
-worker.onmessage = (event: MessageEvent<LabAnswer>) => {
+function startWorker(): Worker {
+  const w = new Worker(workerUrl);
+  w.onmessage = onAnswer;
+  w.onerror = (event) => {
+    busy = false;
+    failed([`The simulation stopped: ${event.message}`]);
+  };
+  return w;
+}
+
+/** The settings were refused: no result is shown as if it were theirs. */
+function failed(lines: readonly string[]): void {
+  const errors = $('errors');
+  errors.hidden = false;
+  errors.textContent = [...lines, 'Move a knob back, or press Reset knobs.'].join('\n');
+  answer = null;
+  const result = $('lab-result');
+  result.textContent = '';
+  delete result.dataset.revision;
+  $('timing').textContent = '';
+  body.dataset.state = 'error';
+}
+
+function onAnswer(event: MessageEvent<LabAnswer>): void {
   const a = event.data;
   if (a.id !== latest) return;
+  busy = false;
   const errors = $('errors');
   if (!a.ok) {
-    errors.hidden = false;
-    errors.textContent = a.errors.join('\n');
-    body.dataset.state = 'error';
+    // The loader names a knob's value as the --set it is.
+    failed(a.errors.map((line) => line.replace(/^--set /, 'the knob ')));
     return;
   }
   errors.hidden = true;
@@ -118,29 +163,35 @@ worker.onmessage = (event: MessageEvent<LabAnswer>) => {
   const now = showMission($('mission-box'), mission, a.judgements, 0);
   if (mission !== undefined) showMission($('mission-box'), mission, a.judgements, keepStars(mission.id, now.stars));
   ($('scenario-yaml') as HTMLTextAreaElement).value = a.yaml;
-  $('notes').textContent = a.warnings.join(' ');
+  $('notes').textContent = [linkNote, ...a.warnings].filter((t) => t !== '').join(' ');
   picture.show(a.trace);
   const ms = performance.now() - sentAt;
+  const drawn = Math.min(a.actions, PICTURE_ROWS).toLocaleString('en-US');
   $('timing').textContent =
-    `${a.name}: ${a.actions.toLocaleString('en-US')} actions simulated and drawn in ${Math.round(ms)} ms`;
+    `${a.name}: ${a.actions.toLocaleString('en-US')} actions simulated, the first ${drawn} drawn, in ${Math.round(ms)} ms`;
   body.dataset.ms = String(Math.round(ms));
   body.dataset.state = 'ready';
-};
-
-worker.onerror = (event) => {
-  $('errors').hidden = false;
-  $('errors').textContent = `The simulation stopped: ${event.message}`;
-  body.dataset.state = 'error';
-};
+  if (mission !== undefined) labelMissions();
+}
 
 const missionSelect = $<HTMLSelectElement>('mission');
 for (const m of MISSIONS) {
   const option = document.createElement('option');
   option.value = m.id;
-  const best = readStars()[m.id] ?? 0;
-  option.textContent = `${m.id.replace('mission-', 'Mission ')}: ${m.title}${best > 0 ? ` (${'★'.repeat(best)})` : ''}`;
   missionSelect.append(option);
 }
+
+/** Each mission's entry in the menu, with the stars this browser has kept for it. */
+function labelMissions(): void {
+  const stars = readStars();
+  for (const m of MISSIONS) {
+    const option = missionSelect.querySelector(`option[value="${m.id}"]`);
+    const best = bestOf(stars, m.id);
+    if (option !== null)
+      option.textContent = `${m.id.replace('mission-', 'Mission ')}: ${m.title}${best > 0 ? ` (${'★'.repeat(best)})` : ''}`;
+  }
+}
+labelMissions();
 missionSelect.addEventListener('change', () => {
   state = { mission: missionSelect.value === '' ? null : missionSelect.value, sets: {} };
   update();

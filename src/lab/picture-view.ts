@@ -95,10 +95,12 @@ export class PictureView {
 
   private tell(): void {
     const action = this.selected === null ? undefined : this.trace[this.selected];
-    this.story.textContent =
+    const text =
       action === undefined
         ? 'Point at a row, tap it, or focus the picture and use the arrow keys, to read what happened to that action.'
         : storyOf(action);
+    // A live region: said again only when it says something new.
+    if (this.story.textContent !== text) this.story.textContent = text;
   }
 
   private key(e: KeyboardEvent): void {

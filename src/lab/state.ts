@@ -1,6 +1,7 @@
 // The page's state in its URL, so a link shares what the reader sees: the mission (if
 // any) and each knob moved from the scenario's own value, as `#mission=mission-1&keys.scope=intent`.
-// Only knob paths are read back; anything else in the fragment is ignored and named.
+// Only knob paths are read back, and in a mission only the knobs it allows; anything else
+// in the fragment is ignored, and the page names it.
 import { KNOB_PATHS } from './knobs.js';
 import { missionById } from './missions.js';
 
@@ -32,8 +33,14 @@ export function decodeState(hash: string): { state: LabState; ignored: string[] 
     else if (KNOB_PATHS.includes(key) && value.trim() !== '') sets[key] = value;
     else ignored.push(key);
   }
+  // In a mission only its own knobs move: a link cannot win it with one the mission locks.
+  const allowed = mission === null ? KNOB_PATHS : (missionById(mission)?.allowed ?? []);
   const ordered: Record<string, string> = {};
-  for (const path of KNOB_PATHS) if (sets[path] !== undefined) ordered[path] = sets[path] as string;
+  for (const path of KNOB_PATHS) {
+    if (sets[path] === undefined) continue;
+    if (allowed.includes(path)) ordered[path] = sets[path] as string;
+    else ignored.push(path);
+  }
   return { state: { mission, sets: ordered }, ignored };
 }
 

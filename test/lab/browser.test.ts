@@ -355,6 +355,38 @@ describe('idemsim lab in a browser: the page shows what idemsim run prints', () 
   });
 });
 
+describe('idemsim lab in a browser: refusals', () => {
+  it('a link whose value the loader refuses shows why, no result, usable knobs, and Reset recovers', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${fileUrl}#keys.scope=nonsense`);
+    await page.waitForFunction(() => document.body.dataset['state'] === 'error', null, { timeout: WAIT });
+    await expect(page.locator('#errors').textContent()).resolves.toMatch(
+      /^the knob keys\.scope=nonsense:\d+:\d+: keys\.scope: /,
+    );
+    await expect(page.locator('#lab-result').textContent()).resolves.toBe('');
+    await expect(page.locator('#timing').textContent()).resolves.toBe('');
+    // Every slider has its options, so the arrows move it.
+    expect(Number(await knob(page, 'client.retries').getAttribute('max'))).toBeGreaterThan(0);
+    await change(page, () => page.locator('#reset').click());
+    expectSameRun(await labResult(page), runJson([]));
+    await expect(page.locator('#errors').isHidden()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('a link to a mission moves only the knobs it allows, and names the others it left out', async () => {
+    const context = await browser.newContext();
+    const url = `${fileUrl}#mission=mission-3&keys.scope=business&agent.crash.probability=0&keys.retention=30m`;
+    const { page, problems } = await open(context, url);
+    expectSameRun(await labResult(page), runJson(['scenarios/missions/mission-3.yaml', '--set', 'keys.retention=30m']));
+    await expect(page.locator('#notes').textContent()).resolves.toContain(
+      "The link's keys.scope, agent.crash.probability were left out: not a knob this page turns in this mission.",
+    );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('idemsim lab in a browser: missions', () => {
   it('mission 1 opens failing as idemsim check judges it, locks the knobs it does not allow, and is won with an intent key and a 2 s timeout', async () => {
     const mission = 'scenarios/missions/mission-1.yaml';

@@ -132,7 +132,12 @@ describe('missions', () => {
     expect(start.judgements[0]?.rows.some((r) => r.verdict === 'fail')).toBe(true);
     const sets = THREE_STARS[id] as string[];
     const allowed = MISSIONS.find((m) => m.id === id)?.allowed ?? [];
-    for (const s of sets) expect(allowed).toContain(s.slice(0, s.indexOf('=')));
+    for (const s of sets) {
+      const [path, text] = [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)];
+      expect(allowed).toContain(path);
+      // Winnable in the page: every value is one its knob offers.
+      expect(knobAt(path)?.options.map((o) => o.text)).toContain(text);
+    }
     const won = answered(request(missionBase(id), sets, id));
     expect(won.judgements.map((j) => j.rows.map((r) => r.verdict))).toEqual(
       won.judgements.map((j) => j.rows.map(() => 'pass')),
@@ -206,6 +211,14 @@ describe('the address', () => {
     const decoded = decodeState(encodeState(state)).state;
     expect(decoded.mission).toBe('mission-2');
     expect(setsOf(decoded)).toEqual(['keys.scope=intent', 'client.timeout=5s']);
+  });
+
+  it('drops, in a mission, a knob it locks: a link cannot win it with one', () => {
+    const { state, ignored } = decodeState(
+      '#mission=mission-3&keys.scope=business&agent.crash.probability=0&keys.retention=30m',
+    );
+    expect(state).toEqual({ mission: 'mission-3', sets: { 'keys.retention': '30m' } });
+    expect(ignored.sort()).toEqual(['agent.crash.probability', 'keys.scope']);
   });
 
   it('ignores and names what is not a knob or a mission', () => {
