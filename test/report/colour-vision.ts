@@ -1,5 +1,5 @@
-// Colour as a reader with a colour-vision deficiency sees it, and how far apart two colours
-// look, and which pairs of a chart's colour scales look too alike: the measurements behind
+// Colour as a reader with a colour-vision deficiency sees it, the distance a reader sees
+// between two colours, and which pairs of a chart's colour scales look too alike: the measurements behind
 // test/report/palette.test.ts.
 //
 // Simulation: Machado, Oliveira and Fernandes (2009), "A Physiologically-based Model for
