@@ -3,7 +3,6 @@
 // the committed scenarios, build the article (simulate, closed forms), render the files
 // (numbers, chart specs, SVG and PNG, page), write the folder. Same bytes on every run and machine.
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { buildArticle } from '../figures/index.js';
 import type { Article, ScenarioLoader, ScenarioRef } from '../model/article.js';
@@ -17,14 +16,9 @@ import { scenarioOf, scenarioSource } from './load.js';
 import { QUIET_HELP, clockOf, quietly, startCount, startPoints } from './progress.js';
 import { checkOut, replaceOut } from './out.js';
 import { terminalText } from '../report/text.js';
+import { PACKAGE_ROOT } from './package-root.js';
 
 export const DEFAULT_OUT = 'reports/article';
-
-/**
- * Where the committed scenarios are: the package root, two levels above this file both in
- * src/cli (tests) and in dist/cli (the installed binary), whatever the working directory.
- */
-export const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface FiguresOptions {
   /** The folder to write, relative to the context's cwd (default: reports/article). */

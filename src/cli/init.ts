@@ -4,7 +4,6 @@
 // commented out with an example value.
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { baseName, starterScenario } from '../scenario/index.js';
 import { CONTROL } from '../scenario/kinds.js';
@@ -13,11 +12,10 @@ import { ExitCode, InputError, guard } from './errors.js';
 import { writeFileAtomically } from '../io/file.js';
 import { VERSION } from './version.js';
 import { terminalText } from '../report/text.js';
+import { PACKAGE_ROOT } from './package-root.js';
 
 export const DEFAULT_FILE = 'scenario.yaml';
 
-/** This idemsim's folder (the repository, or the installed package): two levels above src/cli/ or dist/cli/. */
-const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCHEMA_PATH = ['schema', 'scenario.schema.json'];
 const SCHEMA_FILE = join(PACKAGE_ROOT, ...SCHEMA_PATH);
 

@@ -4,7 +4,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { formatIssue, loadScenario } from '../scenario/index.js';
 import type { ReportFile } from '../model/files.js';
@@ -17,6 +16,7 @@ import { checkOut, replaceOut } from './out.js';
 import { readScenarioFile } from './validate.js';
 import { VERSION } from './version.js';
 import { terminalText } from '../report/text.js';
+import { PACKAGE_ROOT } from './package-root.js';
 
 export interface LabOptions {
   out?: string;
@@ -25,8 +25,6 @@ export interface LabOptions {
 }
 
 const SCRIPT = 'lab.js';
-/** The package root, two levels above this file in src/cli (tests) and dist/cli or dist/bundle (installed). */
-const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Built by scripts/bundle.mjs from src/lab/ (npm run build). */
 const BUNDLE = join(PACKAGE_ROOT, 'dist', 'lab-page', SCRIPT);
 

@@ -8,14 +8,13 @@ import type { TracedAction } from '../model/result.js';
 import { DUPLICATE_PINK, INK, STORED_CYAN } from '../report/chart.js';
 import { type AttemptRow, CALL, rowsOf } from '../report/run/charts/timeline-rows.js';
 import { outcomeScale, tracesServerCrash, tracesServerError } from '../report/run/charts/timeline-marks.js';
-import { SYMLOG_ABOVE } from '../report/run/charts/time-axis.js';
+import { SYMLOG_ABOVE, TICKS, axisEnd } from '../report/run/charts/time-axis.js';
 import { PROSE, durationUnit, numberIn } from '../format/format.js';
 
 /** The axis strip above the rows, px. */
 export const AXIS = 26;
 const LEFT = 8;
 const RIGHT = 14;
-const TICKS = [0, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200, 14_400, 28_800, 86_400];
 
 /** How an attempt's bar is drawn: its fill, and for a timeout the dash of its second cue (empty: none). */
 export interface BarLook {
@@ -28,6 +27,8 @@ export interface PictureData {
   rows: AttemptRow[][];
   looks: Map<string, BarLook>;
   legend: ({ label: string } & BarLook)[];
+  /** The kinds of new call (CALL's labels) the rows mark, for the legend. */
+  calls: string[];
   /** The axis' end, s. */
   top: number;
 }
@@ -50,11 +51,12 @@ export function pictureData(trace: readonly TracedAction[]): PictureData {
   }
   const rows = trace.map((t) => byAction.get(t.action) ?? []);
   const end = all.reduce((m, r) => Math.max(m, r.end, r.firstCommit ?? 0, r.duplicateCommit ?? 0), 0);
-  const top =
-    end <= SYMLOG_ABOVE ? Math.max(0.5, Math.ceil(end * 2) / 2) : (TICKS.find((t) => t >= end) ?? Math.ceil(end));
+  const top = axisEnd(end);
   const used = new Set(all.map((r) => r.outcome));
   const legend = scale.domain.filter((l) => used.has(l)).map((label) => ({ label, ...(looks.get(label) as BarLook) }));
-  return { rows, looks, legend, top };
+  const marked = new Set(all.map((r) => r.newCall));
+  const calls = Object.values(CALL).filter((kind) => marked.has(kind));
+  return { rows, looks, legend, calls, top };
 }
 
 /** x of a time in seconds: a linear axis when it ends within SYMLOG_ABOVE s, else log(1 + t) across it, as the report's axis. */

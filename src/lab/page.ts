@@ -54,7 +54,7 @@ const picture = new PictureView(
   $('picture-spacer'),
   $<HTMLCanvasElement>('picture'),
   $('story'),
-  (data) => showLegend($('legend'), data.legend),
+  (data) => showLegend($('legend'), data.legend, data.calls),
 );
 
 function readStars(): Record<string, number> {

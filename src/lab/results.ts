@@ -1,13 +1,12 @@
 /// <reference lib="dom" />
 // What the page writes from an answer: the headline numbers with their 95% intervals (the
 // terminal table's own cells), a mission's verdict and stars, and the picture's legend.
-import type { CheckRow } from '../model/bounds.js';
-import { formatMetric } from '../format/format.js';
-import { metricUnit } from '../model/metrics.js';
 import { DUPLICATE_PINK, STORED_CYAN } from '../report/chart.js';
 import type { HeadlineRow, Judgement } from './compute.js';
 import { starsOf } from './compute.js';
 import { type BarLook, drawBar } from './draw.js';
+import { CALL } from '../report/run/charts/timeline-rows.js';
+import { describeRow } from '../report/check/describe.js';
 import type { Mission } from './missions.js';
 
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -44,18 +43,6 @@ export function showHeadline(table: HTMLTableElement, rows: readonly HeadlineRow
   table.replaceChildren(element('caption', 'Value and 95% interval, as idemsim run prints them'), ...body);
 }
 
-/** A bound's row in words: `duplicates / 1000 is 43.9 [41.0, 47.0]; the goal is at most 0.5`. */
-export function boundText(row: CheckRow): string {
-  const unit = metricUnit(row.metric);
-  const value = Number.isNaN(row.value) ? 'not measured' : formatMetric(row.value, unit);
-  const interval =
-    row.interval === null
-      ? ''
-      : ` [${formatMetric(row.interval.low, unit, row.value)}, ${formatMetric(row.interval.high, unit, row.value)}]`;
-  const limit = formatMetric(row.limit, unit, row.limit, { digits: 4, trim: true });
-  return `${row.metric} is ${value}${interval}; the bound is ${row.bound === 'max' ? 'at most' : 'at least'} ${limit}`;
-}
-
 /** The verdict on the goal: met only when every bound's interval is on the right side. */
 export function verdictOf(goal: Judgement | undefined): {
   verdict: 'pass' | 'fail' | 'undecided' | 'none';
@@ -64,12 +51,12 @@ export function verdictOf(goal: Judgement | undefined): {
   if (goal === undefined || goal.rows.length === 0)
     return { verdict: 'none', text: 'Free play: this scenario sets no goal. Choose a mission for one.' };
   const failed = goal.rows.find((r) => r.verdict === 'fail');
-  if (failed !== undefined) return { verdict: 'fail', text: `Not yet: ${boundText(failed)}.` };
+  if (failed !== undefined) return { verdict: 'fail', text: `Not yet: ${describeRow(failed)}.` };
   const open = goal.rows.find((r) => r.verdict === 'undecided');
   if (open !== undefined) {
     return {
       verdict: 'undecided',
-      text: `Undecided: ${boundText(open)}, and the interval reaches across it; this many actions cannot tell.`,
+      text: `Undecided: ${describeRow(open)}.`,
     };
   }
   return { verdict: 'pass', text: 'Goal met: every bound holds on its 95% interval.' };
@@ -105,14 +92,22 @@ export function showMission(
     const won = i < stars;
     const item = element('li', `${won ? '★' : '☆'} ${label}`, won ? 'won' : '');
     const judged = judgements[i];
-    if (judged !== undefined && !won) item.title = judged.rows.map(boundText).join('\n');
+    if (judged !== undefined && !won) item.title = judged.rows.map(describeRow).join('\n');
     list.append(item);
   });
   box.replaceChildren(verdictLine, starLine, list);
   return { stars, verdict };
 }
 
-export function showLegend(box: HTMLElement, outcomes: readonly ({ label: string } & BarLook)[]): void {
+/** The glyph draw.ts's callMark draws for each kind of new call. */
+const CALL_GLYPH: Readonly<Record<string, string>> = { [CALL.replan]: '▼', [CALL.replay]: '◆', [CALL.layer]: '▶' };
+
+/** The picture's legend: the outcomes and the kinds of new call its rows hold, and the service's marks. */
+export function showLegend(
+  box: HTMLElement,
+  outcomes: readonly ({ label: string } & BarLook)[],
+  calls: readonly string[],
+): void {
   const item = (swatch: HTMLElement, label: string): HTMLElement => {
     const li = element('li');
     li.append(swatch, ` ${label}`);
@@ -143,8 +138,7 @@ export function showLegend(box: HTMLElement, outcomes: readonly ({ label: string
     item(dot('#ffffff'), 'execution'),
     item(dot(DUPLICATE_PINK), 'duplicate execution'),
     item(dot(STORED_CYAN, true), 'stored answer, not executed'),
-    item(element('span', '▼', 'swatch glyph'), 're-plan call'),
-    item(element('span', '◆', 'swatch glyph'), 'replay after crash'),
+    ...calls.map((kind) => item(element('span', CALL_GLYPH[kind] ?? '•', 'swatch glyph'), kind)),
   );
   box.replaceChildren(list);
 }

@@ -1,6 +1,6 @@
 // The lab's Web Worker: each request from the page is computed here (compute.ts), off the
-// page's thread, so a re-simulation never freezes the knobs. Only the latest request is
-// worth an answer: one that arrives while another waits replaces it.
+// page's thread, so a re-simulation never freezes the knobs. The page sends one request at
+// a time, and stops this worker for a new one if a change comes while it runs (page.ts).
 import { compute, type LabAnswer, type LabRequest } from './compute.js';
 
 interface WorkerScope {
@@ -9,22 +9,11 @@ interface WorkerScope {
 }
 
 const scope = self as unknown as WorkerScope;
-let waiting: LabRequest | null = null;
 
-scope.onmessage = (event) => {
-  const first = waiting === null;
-  waiting = event.data;
-  // Answered after the messages already queued are read: a knob dragged across ten values
-  // costs one simulation of the last, not ten.
-  if (first) setTimeout(answer, 0);
-};
-
-function answer(): void {
-  const request = waiting as LabRequest;
-  waiting = null;
+scope.onmessage = ({ data: request }) => {
   try {
     scope.postMessage(compute(request));
   } catch (error) {
     scope.postMessage({ id: request.id, ok: false, errors: [error instanceof Error ? error.message : String(error)] });
   }
-}
+};

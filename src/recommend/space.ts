@@ -95,7 +95,9 @@ function withGiven(d: Dimension, value: number): Dimension {
   if (at >= 0) return { ...d, given: at };
   const i = d.values.findIndex((v) => (v as number) > value);
   const k = i < 0 ? d.values.length : i;
-  const label = d.path === 'client.retries' || d.path === 'client.hedge.max' ? String(value) : durationLiteral(value);
+  // Written as its neighbours are: plain numbers (retries, hedges) or durations.
+  const plain = d.labels.every((l, i) => l === String(d.values[i]));
+  const label = plain ? String(value) : durationLiteral(value);
   return {
     ...d,
     values: [...d.values.slice(0, k), value, ...d.values.slice(k)],

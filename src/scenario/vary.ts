@@ -56,35 +56,26 @@ export function parseVary(arg: string): VaryOutcome {
   const target = variable(path);
   if (typeof target === 'string') return fail(target);
   // A list as YAML writes one, [0, 1, 2], is the list 0,1,2.
-  const spec = /^\[[^[\]]*\]$/.test(arg.slice(eq + 1).trim())
-    ? arg
-        .slice(eq + 1)
-        .trim()
-        .slice(1, -1)
-    : arg.slice(eq + 1);
+  const given = arg.slice(eq + 1);
+  const spec = /^\[[^[\]]*\]$/.test(given.trim()) ? given.trim().slice(1, -1) : given;
   if (/[[\]{}]/.test(spec)) {
     return fail(`values are separated by commas, without brackets or braces: write for example ${path}=a,b,c`);
   }
-  const range = /^(.+?)\.\.(.+?):(.+)$/.exec(spec);
-  const stepless = range === null ? /^(.+?)\.\.(.+)$/.exec(spec) : null;
-  if (stepless !== null) {
-    // 1..5 counts in ones where a value has no unit (seeds, retries); any other range says its step.
-    const [from, to] = [(stepless[1] as string).trim(), (stepless[2] as string).trim()];
-    if (target.kind !== 'other' || !/^\d+$/.test(from) || !/^\d+$/.test(to)) {
-      return fail(
-        `a range needs its step after a colon: write for example ${path}=${from}..${to}:STEP, or list the values`,
-      );
-    }
+  const range = /^(.+?)\.\.(.+?):(.+)$/.exec(spec) ?? /^(.+?)\.\.(.+)$/.exec(spec);
+  const [from, to, step] = range === null ? [] : [range[1]?.trim() ?? '', range[2]?.trim() ?? '', range[3]];
+  // 1..5 counts in ones where a value has no unit (seeds, retries); any other range says its step.
+  if (range !== null && step === undefined && (target.kind !== 'other' || !/^\d+$/.test(`${from}${to}`))) {
+    return fail(
+      `a range needs its step after a colon: write for example ${path}=${from}..${to}:STEP, or list the values`,
+    );
   }
   const outcome =
-    stepless !== null
-      ? rangeValues(target, (stepless[1] as string).trim(), (stepless[2] as string).trim(), '1')
-      : range === null
-        ? listValues(
-            target,
-            spec.split(',').map((s) => s.trim()),
-          )
-        : rangeValues(target, range[1] as string, range[2] as string, range[3] as string);
+    range === null
+      ? listValues(
+          target,
+          spec.split(',').map((s) => s.trim()),
+        )
+      : rangeValues(target, from as string, to as string, step ?? '1');
   if (typeof outcome === 'string') return fail(outcome);
   const { path: p } = target;
   return {

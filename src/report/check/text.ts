@@ -5,35 +5,15 @@
 import Table from 'cli-table3';
 import type { CheckRow } from '../../model/bounds.js';
 import { NOT_AVAILABLE, formatCount, formatInterval, formatMetric } from '../../format/format.js';
+import { undecidedReason } from './describe.js';
+
+export { describeRow, undecidedReason } from './describe.js';
 import { terminalText } from '../text.js';
 
 /** What a CI gate does with each verdict. */
 export interface CheckPolicy {
   /** Undecided bounds fail the check. */
   strict: boolean;
-}
-
-/** "undecided at 100 actions: needs about 37,000" */
-export function undecidedReason(row: CheckRow): string {
-  const needed = row.needed;
-  const more =
-    needed === undefined || needed === Infinity
-      ? 'the value sits on the limit, so no number of actions decides it'
-      : Number.isNaN(needed)
-        ? 'more actions would decide it; how many cannot be estimated yet'
-        : `needs about ${formatCount(needed)}`;
-  return `undecided at ${row.actions === 1 ? '1 action' : `${formatCount(row.actions)} actions`}: ${more}`;
-}
-
-/** One line on a bound: what was measured and which side of the limit it fell. */
-export function describeRow(row: CheckRow): string {
-  const ci = row.interval === null ? '' : ` ${formatInterval(row.interval, row.unit, row.value)}`;
-  const side = row.bound === 'min' ? 'at least' : 'at most';
-  const bound = `the bound (${side} ${formatMetric(row.limit, row.unit)})`;
-  if (row.unmeasured !== undefined) return `${row.metric} = ${NOT_AVAILABLE} (${row.unmeasured}), so it fails ${bound}`;
-  const head = `${row.metric} = ${formatMetric(row.value, row.unit)}${ci}`;
-  if (row.verdict === 'undecided') return `${head} straddles ${bound}: ${undecidedReason(row)}`;
-  return `${head}, ${row.verdict === 'pass' ? 'within' : 'outside'} ${bound}`;
 }
 
 /** Whether a row fails the check under the policy. */

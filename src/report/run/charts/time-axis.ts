@@ -10,7 +10,13 @@ export const SYMLOG_ABOVE = 10;
 
 // Round durations in seconds; 0.5 s is left out because on the symlog scale it would
 // always crowd the 0 and 1 s labels.
-const TICKS = [0, 1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200, 14_400, 28_800, 86_400];
+export const TICKS = [0, 1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200, 14_400, 28_800, 86_400];
+
+/** Where an axis over [0, maxSeconds] ends: the next half second while linear, else the next round duration. */
+export function axisEnd(maxSeconds: number): number {
+  if (maxSeconds <= SYMLOG_ABOVE) return Math.max(0.5, Math.ceil(maxSeconds * 2) / 2);
+  return TICKS.find((t) => t >= maxSeconds) ?? Math.ceil(maxSeconds);
+}
 
 export interface TimeAxis {
   title: string;
@@ -20,11 +26,10 @@ export interface TimeAxis {
 
 /** An axis over [0, maxSeconds] for data in seconds, `width` pixels long. */
 export function timeAxis(maxSeconds: number, title: string, width: number): TimeAxis {
+  const top = axisEnd(maxSeconds);
   if (maxSeconds <= SYMLOG_ABOVE) {
-    const top = Math.max(0.5, Math.ceil(maxSeconds * 2) / 2);
     return { title: `${title} (s)`, scale: { type: 'linear', domain: [0, top], nice: false }, axis: { grid: true } };
   }
-  const top = TICKS.find((t) => t >= maxSeconds) ?? Math.ceil(maxSeconds);
   const round = TICKS.filter((t) => t <= top);
   const candidates = round.includes(top) ? round : [...round, top];
   const unit = durationUnit(candidates.map((t) => 1000 * t));
