@@ -20,7 +20,7 @@ export const WALLS = {
   // analytic: how long a call and a step can last, for the warnings on a key's retention.
   scenario: { folders: ['model', 'stats', 'format', 'presets', 'analytic'], packages: ['yaml', 'node:module'] },
   analytic: { folders: ['model', 'stats', 'format'], packages: ['simple-statistics'] },
-  pool: { folders: ['model', 'scenario', 'sim'], packages: ['node:'] },
+  pool: { folders: ['model', 'format', 'scenario', 'sim'], packages: ['node:'] },
   recommend: { folders: ['model', 'stats', 'format', 'scenario', 'analytic'], packages: [] },
   figures: { folders: ['model', 'stats', 'format', 'sim', 'analytic'], packages: [] },
   // The real key stores and their clients (PGlite, pg, Redis); the simulator's op log comes in as model types.

@@ -28,6 +28,8 @@ const FULL = [
   'test/cli/presets-verify.test.ts',
   // The lab page in Debian's chromium (playwright-core), from disk and from --serve.
   'test/lab/browser.test.ts',
+  // The memory estimate against the peak of random runs, each in a fresh process.
+  'test/analytic/memory-bound.test.ts',
 ];
 
 /**

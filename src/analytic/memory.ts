@@ -42,12 +42,12 @@ export interface MemoryEstimate {
 
 /** The estimated peak memory of a run of `s`. */
 export function estimateMemory(s: Scenario): MemoryEstimate {
-  const attempts = attemptsPerCall(s);
-  const keys = liveKeys(s, attempts);
+  const load = loadOf(s);
+  const keys = liveKeys(s, load);
   const perRecord = RECORD_BYTES + (s.keys.lease === 'none' ? 0 : LEASE_RECORD_BYTES);
   const growth = keys > RESERVED_RECORDS ? 1.5 : 1;
-  const queued = queuedExecutions(s);
-  const inFlight = actionsInFlight(s, attempts);
+  const queued = queuedExecutions(s, load);
+  const inFlight = actionsInFlight(s, load);
   const series = seriesIntervals(s);
   const shares = {
     keys: keys * perRecord * growth,
@@ -60,17 +60,39 @@ export function estimateMemory(s: Scenario): MemoryEstimate {
 }
 
 /**
- * The intervals of the run's time series: its span (the actions at the slowest arrival
- * rate the run has) over the interval, at most MAX_SERIES_INTERVALS; none without a series.
+ * What one action asks of the service, each at most on average:
+ * - `calls`: its first call, each re-plan's and each crash replay's;
+ * - `attempts`: each call's attempts and hedges;
+ * - `replans`, `crashes`: the chance it re-plans, or crashes, at least once.
+ * A call fails (and its action may re-plan) at most as often as callFailsAtMost says.
+ * `overloaded`: a concurrency limit below what is offered, where every call times out,
+ * sends all its attempts and fails, and executions queue without end.
  */
-function seriesIntervals(s: Scenario): number {
-  const named = s.report.interval;
-  const any = s.arrivals.profile.length > 0 || s.incidents.length > 0;
-  const interval = named === 'none' ? (any ? DEFAULT_SERIES_INTERVAL : 0) : named;
-  if (interval === 0) return 0;
-  const slowest = minOf([s.arrivals.rate, ...s.arrivals.profile.map((step) => step.rate).filter((rate) => rate > 0)]);
-  const span = (s.actions / slowest) * 1000;
-  return Math.min(MAX_SERIES_INTERVALS, Math.ceil(span / interval) + 1);
+interface Load {
+  calls: number;
+  attempts: number;
+  replans: number;
+  crashes: number;
+  overloaded: boolean;
+  /** The share of offered executions that the service cannot take (0 when not overloaded). */
+  surplus: number;
+}
+
+function loadOf(s: Scenario): Load {
+  const { replan, crash } = s.agent;
+  const hedges = s.client.hedge === 'none' ? 0 : s.client.hedge.max;
+  const crashes = crash.max > 0 ? crash.probability : 0;
+  const calls = (fails: number): number => 1 + fails * replan.probability * replan.max + crashes * crash.max;
+  const usual = { calls: calls(callFailsAtMost(s)), attempts: expectedTries(s) + hedges };
+  const { concurrency } = s.service;
+  const capacity = concurrency === 'unlimited' ? Infinity : (concurrency * 1000) / serviceTime(s);
+  const offered = peakRate(s) * usual.calls * usual.attempts;
+  if (offered <= capacity) {
+    return { ...usual, replans: callFailsAtMost(s) * replan.probability, crashes, overloaded: false, surplus: 0 };
+  }
+  const worst = { calls: calls(1), attempts: maxAttemptsPerCall(s) };
+  const surplus = 1 - capacity / (peakRate(s) * worst.calls * worst.attempts);
+  return { ...worst, replans: replan.probability, crashes, overloaded: true, surplus: Math.max(0, surplus) };
 }
 
 /** The highest arrival rate of the run (actions a second): the base rate or a profile's step. */
@@ -81,20 +103,21 @@ function peakRate(s: Scenario): number {
 /**
  * Records live at once: the peak rate times a record's life (the retention plus the
  * median service time), no more than the run creates. Scope `attempt` mints a key per
- * attempt; the others about one per action.
+ * attempt (hedges included), `call` one per call, the others one per action.
  */
-function liveKeys(s: Scenario, attempts: number): number {
-  if (s.keys.scope === 'none') return 0;
-  const perAction = s.keys.scope === 'attempt' ? attempts : 1;
+function liveKeys(s: Scenario, load: Load): number {
+  const { scope } = s.keys;
+  if (scope === 'none') return 0;
+  const perAction = scope === 'attempt' ? load.calls * load.attempts : scope === 'call' ? load.calls : 1;
   const life = s.keys.retention + s.service.latency.median;
   return Math.min(s.actions, (peakRate(s) * life) / 1000) * perAction;
 }
 
 /**
- * Expected attempts of one call when every attempt fails independently with chance q (a
- * timeout, a lost request or reply, an error): 1 + q + ... + q^retries.
+ * Expected tries of one call when every try fails independently with chance q (a timeout,
+ * a lost request or reply, an error): 1 + q + ... + q^(tries - 1).
  */
-function attemptsPerCall(s: Scenario): number {
+function expectedTries(s: Scenario): number {
   const q = failureShare(s);
   // Retry layers multiply the tries: a layer retries only a call whose every try failed.
   const tries = sequentialTries(s);
@@ -102,24 +125,47 @@ function attemptsPerCall(s: Scenario): number {
 }
 
 /**
- * Actions in flight at once by Little's law: the peak rate times how long an action lasts,
- * no more than the run has. An action lasts while any of its executions runs on the
- * service (a slow one outlives the client's timeout), while it waits to re-plan, and while
- * a crashed run waits to resume. Each part is taken at its expectation, with the service
- * time at the worst incident's latency factor.
+ * Actions in flight at once, an upper bound: the peak arrival rate times E[min(L, D)], where
+ * L is how long an action lasts and D how long arrivals go on (Little's law while L is short
+ * against the run; in a run shorter than its actions' lives, only the actions arrived so far
+ * are in flight). L is a sum of parts, and E[min(L, D)] is at most the sum over the parts of
+ * (the chance a part happens) x min(D, its mean length when it happens):
+ * - calling: every attempt and hedge of each call, at the mean service time (an execution
+ *   outlives the client's timeout, and the action lasts while any of its executions runs);
+ * - re-planning: after a call that failed, each re-plan at the middle of its delay;
+ * - resuming: after a crash, each resume at the middle of its delay.
+ * The service time is at the worst incident's latency factor. An overloaded service keeps
+ * every action in flight.
  */
-function actionsInFlight(s: Scenario, attempts: number): number {
-  const service = serviceTime(s);
-  const hedges = s.client.hedge === 'none' ? 0 : s.client.hedge.max;
-  const calling = (attempts + hedges) * service;
+function actionsInFlight(s: Scenario, load: Load): number {
+  if (load.overloaded) return s.actions;
   const { replan, crash } = s.agent;
-  // A re-plan follows a call whose every attempt failed.
-  const callFails = failureShare(s) ** sequentialTries(s);
-  const replanning = callFails * replan.probability * replan.max * mid(replan.delay);
-  const crashes = crash.probability >= 1 ? crash.max : Math.min(crash.max, crash.probability / (1 - crash.probability));
-  const resuming = crashes * mid(crash.resumeDelay);
-  const span = calling + replanning + resuming;
-  return Math.min(s.actions, (peakRate(s) * span) / 1000);
+  const arriving = arrivalSpan(s);
+  const calling = Math.min(arriving, load.calls * load.attempts * serviceTime(s));
+  const replanning = load.replans * Math.min(arriving, replan.max * mid(replan.delay));
+  const resuming = load.crashes * Math.min(arriving, crash.max * mid(crash.resumeDelay));
+  return Math.min(s.actions, (peakRate(s) * (calling + replanning + resuming)) / 1000);
+}
+
+/** How long actions keep arriving, ms: the profile's last step, or the actions at the base rate. */
+function arrivalSpan(s: Scenario): number {
+  const lastStep = s.arrivals.profile.at(-1);
+  return lastStep !== undefined ? lastStep.until : (1000 * s.actions) / s.arrivals.rate;
+}
+
+/**
+ * An upper bound on the chance that a call fails (and its action may re-plan): every try
+ * failing on its own; with keys, a first try late (its retries may all meet a 409 while it
+ * still runs); a crash of the service; with business keys, an identical repeat (a 409 while
+ * the previous repeat's execution holds the key).
+ */
+function callFailsAtMost(s: Scenario): number {
+  const { median, sigma } = s.service.latency;
+  const keyed = s.keys.scope !== 'none';
+  const late = keyed ? pSlow(median, sigma, s.client.timeout) : 0;
+  const repeats = s.keys.scope === 'business' ? s.agent.identicalRepeats : 0;
+  const crashes = s.service.crash.probability + s.service.failure.probability;
+  return Math.min(1, failureShare(s) ** sequentialTries(s) + late + repeats + crashes);
 }
 
 /** The tries of a call one after another: the client's, times each retry layer's. */
@@ -144,17 +190,23 @@ function failureShare(s: Scenario): number {
 }
 
 /**
- * With a concurrency limit the service completes at most `concurrency / mean service time`
- * executions a second. Offered more, the surplus queues: every call then times out, so
- * each sends all its attempts, and the queue ends holding the surplus share of them.
+ * Executions waiting for a service slot at the end of an overloaded run: the surplus share
+ * of every execution its actions offer, each call's attempts and hedges, every layer's.
  */
-function queuedExecutions(s: Scenario): number {
-  const { concurrency } = s.service;
-  if (concurrency === 'unlimited') return 0;
-  const capacity = (concurrency * 1000) / serviceTime(s);
-  // Each retry or hedge is another execution, every layer's.
-  const tries = maxAttemptsPerCall(s);
-  const offered = peakRate(s) * tries;
-  if (offered <= capacity) return 0;
-  return s.actions * tries * (1 - capacity / offered);
+function queuedExecutions(s: Scenario, load: Load): number {
+  return load.overloaded ? s.actions * load.calls * load.attempts * load.surplus : 0;
+}
+
+/**
+ * The intervals of the run's time series: its span (the actions at the slowest arrival
+ * rate the run has) over the interval, at most MAX_SERIES_INTERVALS; none without a series.
+ */
+function seriesIntervals(s: Scenario): number {
+  const named = s.report.interval;
+  const any = s.arrivals.profile.length > 0 || s.incidents.length > 0;
+  const interval = named === 'none' ? (any ? DEFAULT_SERIES_INTERVAL : 0) : named;
+  if (interval === 0) return 0;
+  const slowest = minOf([s.arrivals.rate, ...s.arrivals.profile.map((step) => step.rate).filter((rate) => rate > 0)]);
+  const span = (s.actions / slowest) * 1000;
+  return Math.min(MAX_SERIES_INTERVALS, Math.ceil(span / interval) + 1);
 }

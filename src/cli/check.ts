@@ -15,7 +15,8 @@ import { simulate } from '../sim/simulate.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
 import { writeFileAtomically } from '../io/file.js';
-import { loadScenarios, memoryLimit, withScenarioOptions, type Loaded } from './load.js';
+import { ceilingOf, loadScenarios, memoryLimit, withCeiling, withScenarioOptions, type Loaded } from './load.js';
+import { memoryGuard } from '../pool/memory-guard.js';
 import { VERSION } from './version.js';
 import { formatHelp, formatOption } from './options.js';
 import {
@@ -61,6 +62,7 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
     if (files.length === 0) throw new InputError('check: name at least one scenario file with an expect: block');
     if (options.junit !== undefined) checkJunitTarget(options.junit, ctx.cwd);
     const memory = memoryLimit(options.maxMemory, sizingCap(options));
+    const guarded = withCeiling(ctx, memory);
     const loaded = loadScenarios(files, options.sets ?? [], ctx.cwd, (line) => ctx.err.write(`${line}\n`), memory);
     const empty = loaded.filter((l) => Object.keys(l.scenario.expect).length === 0);
     if (empty.length > 0) {
@@ -74,7 +76,7 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
     const policy: CheckPolicy = { strict: options.strict === true };
     // Flags are read once, before anything runs; each scenario decides its own bounds.
     const sizingFor = readSizing(options);
-    const sizedResult = sizedResultFor(ctx, options.quiet);
+    const sizedResult = sizedResultFor(guarded, options.quiet);
     if (options.baseline === undefined && ((options.failOn ?? []).length > 0 || options.falseAlarm !== undefined)) {
       const flag = (options.failOn ?? []).length > 0 ? '--fail-on gates' : '--false-alarm judges the gates of';
       throw new InputError(`${flag} a comparison: add --baseline FILE (a saved run to compare with)`);
@@ -102,7 +104,7 @@ export function check(files: readonly string[], options: CheckOptions, ctx: Comm
               sizingCap(options) ?? DEFAULT_MAX_ACTIONS,
             )
           : sizing === null
-            ? simulate(l.scenario)
+            ? simulate(l.scenario, { onLive: memoryGuard(ceilingOf(memory)) })
             : sizedResult(l.scenario, sizing);
       const seconds = (performance.now() - started) / 1000;
       return { scenario: l.scenario.name, file: l.file ?? '', rows: checkExpect(l.scenario, result), result, seconds };

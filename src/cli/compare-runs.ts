@@ -15,9 +15,9 @@ export function simulateEach<P extends { scenario: Scenario }>(
   let before = 0;
   try {
     return points.map((point) => {
-      const onProgress = progress.reporter(before);
+      const options = progress.options(before);
       before += point.scenario.actions;
-      return { ...point, result: simulate(point.scenario, { onProgress }) };
+      return { ...point, result: simulate(point.scenario, options) };
     });
   } finally {
     progress.finish();

@@ -24,6 +24,11 @@ export interface CommandContext {
   /** Milliseconds from an arbitrary origin, for progress and ETA only; tests pass a fake
    * (default: the process clock, read in progress.ts and nowhere else). */
   now?: () => number;
+  /**
+   * The memory the process may take, bytes (--max-memory, default 1 GB): the memory guard
+   * stops a run that passes it (pool/memory-guard.ts). Set by a command once it has read its options.
+   */
+  memoryCeiling?: number;
 }
 
 /**

@@ -177,7 +177,7 @@ function resimulate(
     const k = list.findIndex((r) => r.name === name);
     const progress = startProgress(ctx, actions);
     try {
-      const run = simulated(scenario, progress.reporter(0));
+      const run = simulated(scenario, progress.options(0));
       if (k >= 0) list[k] = run;
     } finally {
       progress.finish();

@@ -9,7 +9,7 @@ import type { Scenario } from '../model/scenario.js';
 import type { NamedResult } from '../model/diff.js';
 import type { DiffSide } from '../report/diff/cells.js';
 import { looksLikeSavedRuns, parseSavedRuns } from '../saved/runs.js';
-import { simulate } from '../sim/simulate.js';
+import { simulate, type SimulateOptions } from '../sim/simulate.js';
 import type { CommandContext } from './context.js';
 import { InputError } from './errors.js';
 import { loadScenarios, type MemoryLimit } from './load.js';
@@ -23,8 +23,8 @@ export type Input =
   { kind: 'saved'; file: string; runs: NamedResult[]; idemsim: string | null } | { kind: 'scenario'; file: string };
 
 /** One scenario simulated, carrying the metrics its saved JSON would. */
-export function simulated(scenario: Scenario, onProgress: (done: number, total: number) => void): NamedResult {
-  const result = simulate(scenario, { onProgress });
+export function simulated(scenario: Scenario, options: SimulateOptions): NamedResult {
+  const result = simulate(scenario, options);
   return { name: scenario.name, result: { ...result, metrics: canonicalMetrics(result.metrics, carriedBy(scenario)) } };
 }
 
@@ -126,9 +126,9 @@ export function runsOf(sides: readonly Side[], ctx: CommandContext): NamedResult
     return sides.map((side) => [
       ...side.saved,
       ...side.scenarios.map((scenario) => {
-        const onProgress = progress.reporter(before);
+        const options = progress.options(before);
         before += scenario.actions;
-        return simulated(scenario, onProgress);
+        return simulated(scenario, options);
       }),
     ]);
   } finally {

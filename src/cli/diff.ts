@@ -16,7 +16,7 @@ import { colorEnabled, type CommandContext } from './context.js';
 import { decideCap, untilDecided } from './diff-decide.js';
 import { checkMatch, namesOf, readInput, runsOf, sideOf } from './diff-sides.js';
 import { ExitCode, InputError, guard } from './errors.js';
-import { memoryLimit, withScenarioOptions } from './load.js';
+import { memoryLimit, withCeiling, withScenarioOptions } from './load.js';
 import { formatHelp, formatOption } from './options.js';
 import { VERSION } from './version.js';
 
@@ -54,11 +54,12 @@ export function diff(base: string, fresh: readonly string[], options: DiffOption
     const baseSide = sideOf('BASE', baseInputs, [], ctx.cwd, memory);
     const freshSide = sideOf('NEW', freshInputs, sets, ctx.cwd, memory);
     checkMatch(namesOf(baseSide), namesOf(freshSide));
-    const runs = runsOf([baseSide, freshSide], ctx);
+    const guarded = withCeiling(ctx, memory);
+    const runs = runsOf([baseSide, freshSide], guarded);
     let report = diffResults(runs[0] ?? [], runs[1] ?? [], failOn, falseAlarm);
     checkGates(report);
     if (cap !== undefined) {
-      report = untilDecided([baseSide, freshSide], runs, report, cap, ctx);
+      report = untilDecided([baseSide, freshSide], runs, report, cap, guarded);
     }
     const sides = { base: baseSide.info, new: freshSide.info };
     ctx.out.write(

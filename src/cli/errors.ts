@@ -50,8 +50,9 @@ export function reportError(error: unknown, err: Sink): number {
     err.write(`${terminalText(error.message)}\n`);
     return ExitCode.input;
   }
-  // A run stopped by one of its limits (sim/run-limits.ts), in this thread or a worker's.
-  if (error instanceof Error && error.name === 'RunLimitError') {
+  // A run stopped by one of its limits (sim/run-limits.ts) or by the memory guard
+  // (pool/memory-guard.ts), in this thread or a worker's.
+  if (error instanceof Error && (error.name === 'RunLimitError' || error.name === 'MemoryLimitError')) {
     err.write(`idemsim: ${error.message}\n`);
     return ExitCode.input;
   }

@@ -7,7 +7,7 @@ import { renderExplainJson, renderExplainTable } from '../report/explain/text.js
 import { simulate } from '../sim/simulate.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, guard } from './errors.js';
-import { loadOne, withScenarioOptions } from './load.js';
+import { loadOne, memoryLimit, withCeiling, withScenarioOptions } from './load.js';
 import { VERSION } from './version.js';
 import { formatHelp, formatOption } from './options.js';
 import { QUIET_HELP, quietly, startProgress } from './progress.js';
@@ -31,7 +31,8 @@ export function explain(file: string | undefined, options: ExplainOptions, ctx: 
     const format = formatOption(options.format, FORMATS);
     const loaded = loadOne(file, options.sets ?? [], ctx.cwd, options.maxMemory);
     const scenario = loaded.scenario;
-    const rows = explainRows(scenario, simulateWithProgress(scenario, quietly(ctx, options.quiet)));
+    const io = withCeiling(quietly(ctx, options.quiet), memoryLimit(options.maxMemory));
+    const rows = explainRows(scenario, simulateWithProgress(scenario, io));
     const header = { scenario: scenario.name, file: loaded.file, actions: scenario.actions, seed: scenario.seed };
     ctx.out.write(format === 'json' ? renderExplainJson(header, rows, VERSION) : renderExplainTable(header, rows));
     return ExitCode.ok;
@@ -55,7 +56,7 @@ Exit codes: 0 always after a run (explain is informational), 2 bad input, 70 int
 function simulateWithProgress(scenario: Scenario, ctx: CommandContext): RunResult {
   const progress = startProgress(ctx, scenario.actions);
   try {
-    return simulate(scenario, { onProgress: progress.reporter(0) });
+    return simulate(scenario, progress.options(0));
   } finally {
     progress.finish();
   }

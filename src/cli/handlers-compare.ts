@@ -19,7 +19,7 @@ import { scenarioToYaml } from '../scenario/index.js';
 import { durationLiteral } from '../scenario/units.js';
 import type { CommandContext } from './context.js';
 import { ExitCode } from './errors.js';
-import { loadScenarios, memoryLimit } from './load.js';
+import { loadScenarios, memoryLimit, withCeiling } from './load.js';
 import { handlerTakesDefault, handlersNeedAKey } from './messages.js';
 import { formatOption } from './options.js';
 import { checkOut, writeFolder } from './out.js';
@@ -55,7 +55,8 @@ export async function compareHandlers(
   ctx: CommandContext,
 ): Promise<number> {
   const format = formatOption(options.format, COMPARE_FORMATS);
-  const io = quietly(ctx, options.quiet);
+  const memory = memoryLimit(options.maxMemory);
+  const io = withCeiling(quietly(ctx, options.quiet), memory);
   // Refused before anything is simulated, as `run --out` does.
   if (options.out !== undefined) checkOut(options.out, ctx.cwd, io.err);
   const [loaded] = loadScenarios(
@@ -63,7 +64,7 @@ export async function compareHandlers(
     options.sets,
     ctx.cwd,
     (line) => io.err.write(`${line}\n`),
-    memoryLimit(options.maxMemory),
+    memory,
   );
   if (loaded === undefined) throw new Error('handlers --compare: no scenario loaded');
   if (loaded.scenario.keys.scope === 'none') io.err.write(`${handlersNeedAKey()}\n`);

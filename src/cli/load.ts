@@ -14,6 +14,7 @@ import {
 import type { Scenario } from '../model/scenario.js';
 import { InputError } from './errors.js';
 import { readScenarioFile } from './validate.js';
+import { DEFAULT_MAX_MEMORY } from '../analytic/memory.js';
 import { MAX_MEMORY_HELP, checkMemory, checkRetained, parseMaxMemory } from './memory.js';
 
 /** What bounds a run's memory: the ceiling (bytes), and the actions a sized run may reach. */
@@ -28,6 +29,16 @@ export interface MemoryLimit {
 export function memoryLimit(maxMemory: string | undefined, maxActions?: number): MemoryLimit {
   const ceiling = maxMemory === undefined ? undefined : parseMaxMemory(maxMemory);
   return maxActions === undefined ? { ceiling } : { ceiling, actions: maxActions };
+}
+
+/** The ceiling, in bytes, that the memory guard (pool/memory-guard.ts) keeps a run under. */
+export function ceilingOf(limit: MemoryLimit): number {
+  return limit.ceiling ?? DEFAULT_MAX_MEMORY;
+}
+
+/** `ctx` with the limit's ceiling, which the memory guard of every run it simulates keeps to. */
+export function withCeiling<T extends { memoryCeiling?: number }>(ctx: T, limit: MemoryLimit): T {
+  return { ...ctx, memoryCeiling: ceilingOf(limit) };
 }
 
 /** Refuses a scenario whose run would outgrow the memory limit (cli/memory.ts). */

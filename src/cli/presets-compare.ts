@@ -19,7 +19,7 @@ import {
 import { scenarioToYaml } from '../scenario/index.js';
 import type { CommandContext } from './context.js';
 import { ExitCode } from './errors.js';
-import { loadScenarios, memoryLimit } from './load.js';
+import { loadScenarios, memoryLimit, withCeiling } from './load.js';
 import { presetTakesDefault } from './messages.js';
 import { formatOption } from './options.js';
 import { quietly } from './progress.js';
@@ -47,17 +47,12 @@ export async function compare(
   ctx: CommandContext,
 ): Promise<number> {
   const format = formatOption(options.format, COMPARE_FORMATS);
-  const io = quietly(ctx, options.quiet);
+  const memory = memoryLimit(options.maxMemory);
+  const io = withCeiling(quietly(ctx, options.quiet), memory);
   // Refused before anything is simulated, as `run --out` does.
   if (options.out !== undefined) checkOut(options.out, ctx.cwd, io.err);
   const files = file === undefined ? [] : [file];
-  const [loaded] = loadScenarios(
-    files,
-    options.sets,
-    ctx.cwd,
-    (line) => io.err.write(`${line}\n`),
-    memoryLimit(options.maxMemory),
-  );
+  const [loaded] = loadScenarios(files, options.sets, ctx.cwd, (line) => io.err.write(`${line}\n`), memory);
   if (loaded === undefined) throw new Error('presets --compare: no scenario loaded');
   for (const name of names) {
     const missing = (PRESETS[name].requires ?? []).filter((path) => !loaded.given.includes(path));

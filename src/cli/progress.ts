@@ -5,12 +5,17 @@
 // --quiet, and only for work long enough to wonder about. The one place in idemsim that
 // reads a wall clock.
 import type { Command } from 'commander';
+import { DEFAULT_MAX_MEMORY } from '../analytic/memory.js';
+import { memoryGuard } from '../pool/memory-guard.js';
+import type { SimulateOptions } from '../sim/simulate.js';
 import { formatCount, formatDuration, type Precision } from '../format/format.js';
 import type { CommandContext, Sink } from './context.js';
 
 export interface Progress {
   /** simulate()'s onProgress for the scenario whose actions follow `before` of the total. */
   reporter(before: number): (done: number, total: number) => void;
+  /** simulate()'s options for that scenario: its progress, and the memory guard of the context's ceiling. */
+  options(before: number): Required<Pick<SimulateOptions, 'onProgress' | 'onLive'>>;
   /** Clears the line, if one was drawn. */
   finish(): void;
 }
@@ -27,9 +32,11 @@ export const CLEAR_LINE = '\r\u001b[K';
 /** An estimate is rough: two significant digits ("12 s", "1.5 min"). */
 const ETA: Precision = { digits: 2, trim: true };
 
-type ProgressContext = Pick<CommandContext, 'err' | 'errIsTTY' | 'now' | 'errColumns'>;
+type ProgressContext = Pick<CommandContext, 'err' | 'errIsTTY' | 'now' | 'errColumns' | 'memoryCeiling'>;
 
-const SILENT: Progress = { reporter: () => () => undefined, finish: () => undefined };
+type Line = Omit<Progress, 'options'>;
+
+const SILENT: Line = { reporter: () => () => undefined, finish: () => undefined };
 
 const systemClock = (): number => performance.now();
 
@@ -63,6 +70,12 @@ function liveLine(ctx: ProgressContext): { draw(line: string): void; clear(): vo
 
 /** `total`: the actions of every scenario of the run together. */
 export function startProgress(ctx: ProgressContext, total: number): Progress {
+  const line = progressLineOf(ctx, total);
+  const onLive = memoryGuard(ctx.memoryCeiling ?? DEFAULT_MAX_MEMORY);
+  return { ...line, options: (before) => ({ onProgress: line.reporter(before), onLive }) };
+}
+
+function progressLineOf(ctx: ProgressContext, total: number): Line {
   if (ctx.errIsTTY !== true || total <= 0) return SILENT;
   const now = clockOf(ctx);
   const start = now();

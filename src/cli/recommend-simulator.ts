@@ -13,7 +13,7 @@ import { clockOf, startPoints } from './progress.js';
  * (the search, its confirmations and the verification each simulate in rounds; how many
  * rounds the search takes depends on what it finds, so each round has its own bar).
  */
-export function simulator(jobs: number, ctx: CommandContext): Simulate {
+export function simulator(jobs: number, ctx: CommandContext, ceiling: number): Simulate {
   const since = clockOf(ctx)();
   let round = 0;
   return async (scenarios: readonly Scenario[], sizing: Sizing | null): Promise<SimRun[]> => {
@@ -21,8 +21,8 @@ export function simulator(jobs: number, ctx: CommandContext): Simulate {
     const progress = startPoints(ctx, { total: scenarios.length, label: `round ${round}`, since });
     const onDone = (done: number): void => progress.update(done);
     try {
-      if (sizing !== null) return await simulateAllSized(scenarios, sizing, jobs, onDone);
-      const results = await simulateAll(scenarios, jobs, onDone);
+      if (sizing !== null) return await simulateAllSized(scenarios, sizing, jobs, ceiling, onDone);
+      const results = await simulateAll(scenarios, jobs, ceiling, onDone);
       return results.map((result, i) => ({
         result,
         sizing: { actions: (scenarios[i] as Scenario).actions, rounds: 1, stoppedBy: 'precision', needed: null },

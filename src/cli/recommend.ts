@@ -29,7 +29,7 @@ import { parseTarget } from '../scenario/bounds.js';
 import { scenarioToYaml } from '../scenario/index.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
-import { memoryLimit, scenarioOf, scenarioSource, withScenarioOptions, withinMemory } from './load.js';
+import { ceilingOf, memoryLimit, scenarioOf, scenarioSource, withScenarioOptions, withinMemory } from './load.js';
 import { formatHelp, formatOption, jobCount } from './options.js';
 import { QUIET_HELP, quietly } from './progress.js';
 import { simulator } from './recommend-simulator.js';
@@ -105,7 +105,9 @@ export async function recommend(
       );
     }
     const jobs = jobCount(options.jobs, (line) => io.err.write(`${line}\n`));
-    const plain = simulator(jobs, io);
+    // A point may be simulated up to the verification's cap: each is checked against the memory limit at that size.
+    const memory = memoryLimit(options.maxMemory, VERIFY_CAP_FACTOR * maxActions);
+    const plain = simulator(jobs, io, ceilingOf(memory));
     const simulate =
       options.rare === true
         ? (await import('./run-rare.js')).rareSimulator(
@@ -115,8 +117,6 @@ export async function recommend(
             userTargets,
           )
         : plain;
-    // A point may be simulated up to the verification's cap: each is checked against the memory limit at that size.
-    const memory = memoryLimit(options.maxMemory, VERIFY_CAP_FACTOR * maxActions);
     withinMemory(base, file ?? 'the defaults', memory);
     const { guards, targets, keys, search, choice, verifySeed, smallest } = await recommendPipeline({
       base,

@@ -39,7 +39,7 @@ function replicaRun(base: Scenario, replica: number, ctx: CommandContext): Repli
   const scenario = replicaScenario(base, replica);
   const progress = startProgress(ctx, scenario.actions);
   try {
-    const { result, state } = simulateWithState(scenario, { onProgress: progress.reporter(0) });
+    const { result, state } = simulateWithState(scenario, progress.options(0));
     return { base, scenario, result, state };
   } finally {
     progress.finish();

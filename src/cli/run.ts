@@ -10,7 +10,7 @@ import { renderSummary } from '../report/run/summary.js';
 import { parseSummary, type Summary } from '../saved/summary.js';
 import { colorEnabled, type CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
-import { loadScenarios, memoryLimit, withScenarioOptions } from './load.js';
+import { loadScenarios, memoryLimit, withCeiling, withScenarioOptions } from './load.js';
 import { needsOut, timelineActionsRange, unknownTimeline } from './messages.js';
 import { formatHelp, formatOption } from './options.js';
 import { quietly, startProgress, withQuiet } from './progress.js';
@@ -58,7 +58,6 @@ export async function run(files: readonly string[], options: RunOptions, ctx: Co
   return guardAsync(ctx.err, async () => {
     if (options.rare === true) return (await import('./run-rare.js')).runRare(files, options, ctx);
     const format = formatOption(options.format, OUTPUT_FORMATS);
-    const io = quietly(ctx, options.quiet);
     const replication = replicationOf(options);
     const request = reportRequest(options);
     // Refused before anything is simulated; the write code loads only when a folder is asked for.
@@ -68,6 +67,7 @@ export async function run(files: readonly string[], options: RunOptions, ctx: Co
       ...memoryLimit(options.maxMemory, sizing?.maxActions),
       copies: replication !== null && replication.replica === null ? replication.of : 1,
     };
+    const io = withCeiling(quietly(ctx, options.quiet), memory);
     const loaded = loadScenarios(files, options.sets ?? [], ctx.cwd, (line) => ctx.err.write(`${line}\n`), memory);
     const scenarios = loaded.map((l) => l.scenario);
     if (replication !== null) {
@@ -136,10 +136,9 @@ function simulateAll(
   let before = 0;
   try {
     return scenarios.map((scenario) => {
-      const onProgress = progress.reporter(before);
+      const options = progress.options(before);
       before += scenario.actions;
-      const result =
-        trace === undefined ? simulate(scenario, { onProgress }) : simulate(scenario, { trace, onProgress });
+      const result = trace === undefined ? simulate(scenario, options) : simulate(scenario, { trace, ...options });
       return { scenario, result };
     });
   } finally {

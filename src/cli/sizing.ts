@@ -103,6 +103,7 @@ export function runSized(
         progress = startProgress(ctx, actions);
       },
       onProgress: (done, total) => progress.reporter(0)(done, total),
+      onLive: progress.options(0).onLive,
       ...(run === undefined ? {} : { run }),
     });
   } finally {

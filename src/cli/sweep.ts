@@ -17,7 +17,7 @@ import { simulateAll, simulateAllSized } from '../pool/pool.js';
 import { sweepPoints } from '../pool/sweep.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
-import { memoryLimit, scenarioOf, scenarioSource, withScenarioOptions, withinMemory } from './load.js';
+import { ceilingOf, memoryLimit, scenarioOf, scenarioSource, withScenarioOptions, withinMemory } from './load.js';
 import { checkOut, writeFolder } from './out.js';
 import { checkRetained } from './memory.js';
 import { VERSION } from './version.js';
@@ -78,7 +78,7 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
       withinMemory((planned.points[i] as SweepPoint).scenario, `sweep point ${i + 1}`, memory),
     );
     checkRetained(scenarios, 'sweep', memory.ceiling);
-    const runs = await simulatePoints(scenarios, sizing, jobs, io);
+    const runs = await simulatePoints(scenarios, sizing, jobs, ceilingOf(memory), io);
     if (sizing !== null) {
       const actions = runs.map((r) => r.scenario.actions);
       const capped = runs.filter((r) => r.sizing.stoppedBy === 'cap').length;
@@ -147,13 +147,14 @@ async function simulatePoints(
   scenarios: readonly Scenario[],
   sizing: Sizing | null,
   jobs: number,
+  ceiling: number,
   ctx: CommandContext,
 ): Promise<SizedRun[]> {
   const progress = startPoints(ctx, { total: scenarios.length });
   const onPointDone = (done: number): void => progress.update(done);
   try {
-    if (sizing !== null) return await simulateAllSized(scenarios, sizing, jobs, onPointDone);
-    const results = await simulateAll(scenarios, jobs, onPointDone);
+    if (sizing !== null) return await simulateAllSized(scenarios, sizing, jobs, ceiling, onPointDone);
+    const results = await simulateAll(scenarios, jobs, ceiling, onPointDone);
     return results.map((result, i) => ({
       scenario: scenarios[i] as Scenario,
       result,

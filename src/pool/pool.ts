@@ -7,7 +7,14 @@
 // the main thread, already loaded, does not. All runners take points from one shared
 // counter, so a worker never waits for the main thread to hand it work while the main
 // thread simulates, and points of unequal cost balance themselves. A worker ends when the
-// counter runs out, and nobody waits for its teardown (freeing a large heap takes 0.1 s).
+// counter runs out.
+//
+// The pool returns only once every worker has exited. The process exits right after the
+// command prints, and a process that exits while one of its worker threads is still
+// starting or tearing down its heap can wait forever in Node's shutdown (the main thread
+// joining a thread that never ends): about 2 sweeps in 100 hung so before the pool
+// waited. Waiting costs the teardown of a worker's heap, about 0.1 s. Should a worker not
+// have exited WORKER_EXIT_MS after the last result, it is terminated.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -18,12 +25,14 @@ import { runPoint } from './point.js';
 import type { RunResult } from '../model/result.js';
 import type { PointResult, PointsJob } from './worker.js';
 
+/** Each scenario at its own actions, on worker threads, under `ceiling` bytes; in order. */
 export async function simulateAll(
   scenarios: readonly Scenario[],
   jobs: number,
+  ceiling: number,
   onPointDone: (done: number) => void = () => {},
 ): Promise<RunResult[]> {
-  const runs = await pointsOnWorkers(scenarios, null, jobs, onPointDone);
+  const runs = await pointsOnWorkers(scenarios, null, jobs, ceiling, onPointDone);
   return runs.map((r) => r.result);
 }
 
@@ -32,22 +41,24 @@ export async function simulateAllSized(
   scenarios: readonly Scenario[],
   sizing: Sizing,
   jobs: number,
+  ceiling: number,
   onPointDone: (done: number) => void = () => {},
 ): Promise<SizedRun[]> {
-  return pointsOnWorkers(scenarios, sizing, jobs, onPointDone);
+  return pointsOnWorkers(scenarios, sizing, jobs, ceiling, onPointDone);
 }
 
 async function pointsOnWorkers(
   scenarios: readonly Scenario[],
   sizing: Sizing | null,
   jobs: number,
+  ceiling: number,
   onPointDone: (done: number) => void,
 ): Promise<SizedRun[]> {
   const total = scenarios.length;
   const runners = Math.min(jobs, total);
   if (runners <= 1) {
     return scenarios.map((scenario, i) => {
-      const run = runPoint(scenario, sizing);
+      const run = runPoint(scenario, sizing, ceiling);
       onPointDone(i + 1);
       return run;
     });
@@ -59,7 +70,7 @@ async function pointsOnWorkers(
   if (!existsSync(fileURLToPath(script))) throw new Error(`sweep worker not built: ${fileURLToPath(script)}`);
   const results = new Array<SizedRun | undefined>(total);
   const next = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-  const job: PointsJob = { scenarios, sizing, next: next.buffer as SharedArrayBuffer };
+  const job: PointsJob = { scenarios, sizing, next: next.buffer as SharedArrayBuffer, ceiling, runners };
   let done = 0;
   let failed = false;
   let allIn: () => void = () => {};
@@ -80,8 +91,10 @@ async function pointsOnWorkers(
     onPointDone(++done);
     if (done === total) allIn();
   };
+  const exits: Promise<void>[] = [];
   const workers = Array.from({ length: runners - 1 }, () => {
     const worker = new Worker(script, { workerData: job });
+    exits.push(new Promise<void>((resolve) => worker.once('exit', () => resolve())));
     worker.on('message', (message: PointResult) => record(message.index, message.run));
     worker.on('error', fail);
     worker.on('exit', (code) => {
@@ -92,7 +105,7 @@ async function pointsOnWorkers(
   try {
     // Past the end, Atomics.add still counts up: every runner sees that no point is left.
     for (let index = Atomics.add(next, 0, 1); index < total; index = Atomics.add(next, 0, 1)) {
-      record(index, runPoint(scenarios[index] as Scenario, sizing));
+      record(index, runPoint(scenarios[index] as Scenario, sizing, ceiling, runners));
       // Between its points the main thread takes in the workers' results and errors.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
@@ -103,6 +116,20 @@ async function pointsOnWorkers(
     throw error;
   }
   // Every result is in, so every worker has found the counter past the end and is ending.
-  for (const worker of workers) worker.unref();
+  await Promise.all(exits.map((exited, i) => ended(exited, workers[i] as Worker)));
   return results as SizedRun[];
+}
+
+/** How long a worker has to exit once every result is in before it is terminated, ms. */
+export const WORKER_EXIT_MS = 10_000;
+
+/** Resolves when `worker` has exited (`exited`), terminating it if it takes WORKER_EXIT_MS. */
+async function ended(exited: Promise<void>, worker: Worker): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), WORKER_EXIT_MS);
+  });
+  const outcome = await Promise.race([exited, late]);
+  clearTimeout(timer);
+  if (outcome === 'late') await worker.terminate();
 }

@@ -23,6 +23,22 @@ export const CHECK_EVERY = 0xffff;
  */
 export const CHECK_AT = 0x800;
 
+/**
+ * What a run holds at one moment, told to SimulateOptions.onLive at every limit check (every
+ * 65,536 events): the counts its memory grows with. The caller may stop the run by throwing.
+ */
+export interface LiveCounts {
+  /** Actions arrived so far, and of them those counted (closed): the rest are in flight. */
+  arrived: number;
+  closed: number;
+  /** Live key records. */
+  keys: number;
+  /** Executions waiting for a service slot. */
+  waiting: number;
+  /** Events scheduled and not yet handled. */
+  events: number;
+}
+
 /** Whether `events` handled once `arrived` actions have arrived is past the limit. */
 export function overEventLimit(events: number, arrived: number): boolean {
   return events > MIN_EVENTS && events > EVENTS_PER_ACTION * arrived;

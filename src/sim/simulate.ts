@@ -23,12 +23,17 @@ import type { Series } from './series.js';
 import { EventKind, type Hedge, type Layered, type SimEvent } from './events.js';
 import type { KeyOp } from '../model/keyops.js';
 import { detailOf, measure } from './measure.js';
-import { CHECK_AT, CHECK_EVERY, RunLimitError, eventsExceeded, overEventLimit } from './run-limits.js';
+import { CHECK_AT, CHECK_EVERY, type LiveCounts, RunLimitError, eventsExceeded, overEventLimit } from './run-limits.js';
 import type { TraceOptions } from './trace.js';
 
 export interface SimulateOptions {
   /** Told how many actions have arrived, every 65,536 actions (for a progress bar). */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Told what the run holds (live keys, actions in flight, waiting executions, pending
+   * events) every 65,536 events; a caller that throws stops the run (a memory guard).
+   */
+  onLive?: (live: LiveCounts) => void;
   /** Told every key-store operation (lookup, commit, rollback) in the order the service made them. */
   onKeyOp?: (op: KeyOp) => void;
   /**
@@ -92,8 +97,9 @@ export function run(sim: Sim): void {
   let last = 0;
   let events = 0;
   for (let event = queue.pop(); event !== undefined; event = queue.pop()) {
-    if ((++events & CHECK_EVERY) === CHECK_AT && overEventLimit(events, sim.nextAction)) {
-      throw eventsExceeded(events, sim.nextAction, sim.p.actions);
+    if ((++events & CHECK_EVERY) === CHECK_AT) {
+      if (overEventLimit(events, sim.nextAction)) throw eventsExceeded(events, sim.nextAction, sim.p.actions);
+      if (sim.onLive !== null) sim.onLive(liveCounts(sim));
     }
     const t = event.t;
     // A hedge timer whose call is over (or whose attempt left early) is no event at all:
@@ -147,6 +153,17 @@ export function run(sim: Sim): void {
   }
   if (series !== null) sim.timeSeries = series.result(last, store);
   if (store !== null) store.finish();
+}
+
+/** What `sim` holds now. */
+function liveCounts(sim: Sim): LiveCounts {
+  return {
+    arrived: sim.nextAction,
+    closed: sim.tally.duplicatesPerAction.n,
+    keys: sim.store === null ? 0 : sim.store.liveKeys,
+    waiting: sim.waiting.length - sim.waitingHead,
+    events: sim.queue.size,
+  };
 }
 
 /** A client timer that finds its attempt over, or a hedge timer its call done, did nothing: it ends no interval. */

@@ -24,7 +24,10 @@ export interface SizedOptions extends SimulateOptions {
 
 export function simulateSized(scenario: Scenario, sizing: Sizing, options: SizedOptions = {}): SizedRun {
   const run = options.run ?? simulate;
-  const progress: SimulateOptions = options.onProgress === undefined ? {} : { onProgress: options.onProgress };
+  const progress: SimulateOptions = {
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+    ...(options.onLive === undefined ? {} : { onLive: options.onLive }),
+  };
   let current: Scenario = { ...scenario, actions: Math.min(scenario.actions, sizing.maxActions) };
   for (let round = 1; ; round++) {
     options.onRound?.(current.actions, round);

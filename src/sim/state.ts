@@ -19,6 +19,7 @@ import { Incidents, expectedSpan, profileOf, type Profile } from './conditions.j
 import { Series } from './series.js';
 import { seedKey } from './keyed.js';
 import type { KeyOp } from '../model/keyops.js';
+import type { LiveCounts } from './run-limits.js';
 
 export interface Params {
   seed: number | string;
@@ -201,6 +202,8 @@ export class Sim {
   tokens: number;
   /** Told how many actions have arrived, every 65,536 actions. */
   readonly onProgress: ((done: number, total: number) => void) | null;
+  /** Told what the run holds, every 65,536 events (simulate.ts). */
+  readonly onLive: ((live: LiveCounts) => void) | null;
   /** Told every key-store operation, in order (for `store replay`); null when nobody asked. */
   readonly onKeyOp: ((op: KeyOp) => void) | null;
   /** Plain actions take the fast path (plain.ts); false runs every action the full way. */
@@ -216,6 +219,7 @@ export class Sim {
     options: {
       trace?: TraceOptions;
       onProgress?: (done: number, total: number) => void;
+      onLive?: (live: LiveCounts) => void;
       onKeyOp?: (op: KeyOp) => void;
       plain?: boolean;
       rare?: Rare;
@@ -223,6 +227,7 @@ export class Sim {
   ) {
     this.tracer = options.trace === undefined ? null : new Tracer(options.trace);
     this.onProgress = options.onProgress ?? null;
+    this.onLive = options.onLive ?? null;
     this.onKeyOp = options.onKeyOp ?? null;
     this.tally = new Tally();
     this.batches = new BatchTally(p.actions);

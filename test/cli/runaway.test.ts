@@ -56,7 +56,7 @@ describe('limits decided before the work', () => {
 
   it('a key store that would need 12 GB is refused before anything is simulated, with the flag that allows it', async () => {
     expect(await refused(['run', HUGE_STORE])).toBe(
-      `${HUGE_STORE}: a run would need about 12.1 GB of memory by estimate (100,000,000 live key records), over the 1.00 GB ceiling; lower actions, arrivals.rate or keys.retention, or pass --max-memory 13GB`,
+      `${HUGE_STORE}: a run would need about 12.2 GB of memory by estimate (100,000,000 live key records), over the 1.00 GB ceiling; lower actions, arrivals.rate or keys.retention, or pass --max-memory 13GB`,
     );
   });
 
@@ -68,14 +68,14 @@ describe('limits decided before the work', () => {
       ['presets', '--compare', HUGE_STORE],
       ['sweep', HUGE_STORE, '--vary', 'seed=1,2'],
     ]) {
-      expect(await refused(args)).toMatch(/a run would need about 12\.1 GB of memory by estimate/);
+      expect(await refused(args)).toMatch(/a run would need about 12\.2 GB of memory by estimate/);
     }
   });
 
   it('a sweep names the point that would outgrow the ceiling', async () => {
     const path = file('store.yaml', 'arrivals: { rate: 1000000 }\nkeys: { scope: intent, retention: 1d }\n');
     expect(await refused(['sweep', path, '--vary', 'actions=1000,50000000'])).toMatch(
-      /^sweep point 2: a run would need about 7\.94 GB of memory by estimate \(50,000,000 live key records, 375,420 actions in flight at once\)/,
+      /^sweep point 2: a run would need about 11\.4 GB of memory by estimate \(50,000,000 live key records, 1,062,133 actions in flight at once\)/,
     );
   });
 
@@ -89,7 +89,9 @@ describe('limits decided before the work', () => {
       '--set',
       'service.concurrency=1',
     ]);
-    expect(said).toMatch(/executions waiting for service\.concurrency\), over the 1\.00 GB ceiling/);
+    expect(said).toMatch(
+      /executions waiting for service\.concurrency, 400,000 actions in flight at once\), over the 1\.00 GB ceiling/,
+    );
   });
 
   it('a ceiling below what any run takes says so, and the size that would do', async () => {

@@ -1,0 +1,79 @@
+// The memory guard (src/pool/memory-guard.ts): it reads the process as the core reports
+// what a run holds, collects garbage once before it stops anything, and stops a run that
+// keeps more than its share of the ceiling with one line naming what the run held.
+import { describe, expect, it } from 'vitest';
+import { GUARD_SHARE, MemoryLimitError, memoryGuard, type MemoryProbe } from '../../src/pool/memory-guard.js';
+import { defaultScenario } from '../../src/model/scenario.js';
+import { simulate } from '../../src/sim/simulate.js';
+import type { LiveCounts } from '../../src/sim/run-limits.js';
+
+const live: LiveCounts = { arrived: 300_000, closed: 100_000, keys: 250_000, waiting: 0, events: 400_000 };
+
+/** A probe that reads `values` in turn and counts its collections. */
+function probe(values: number[]): MemoryProbe & { collections: number } {
+  let i = 0;
+  return {
+    collections: 0,
+    rss: () => values[Math.min(i++, values.length - 1)] as number,
+    collect() {
+      this.collections++;
+    },
+  };
+}
+
+describe('memory guard', () => {
+  const ceiling = 1e9;
+
+  it('lets a run under its share of the ceiling go on without collecting', () => {
+    const p = probe([0.5e9, GUARD_SHARE * ceiling]);
+    const guard = memoryGuard(ceiling, p);
+    guard(live);
+    guard(live);
+    expect(p.collections).toBe(0);
+  });
+
+  it('collects before stopping, and goes on when the garbage was the excess', () => {
+    const p = probe([0.95e9, 0.6e9]);
+    memoryGuard(ceiling, p)(live);
+    expect(p.collections).toBe(1);
+  });
+
+  it('stops a run that keeps more than its share, in one line naming what it held', () => {
+    const p = probe([0.97e9, 0.96e9]);
+    let error: unknown;
+    try {
+      memoryGuard(ceiling, p)(live);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(MemoryLimitError);
+    const message = (error as Error).message;
+    expect(message).not.toContain('\n');
+    expect(message).toContain('200,000 actions in flight');
+    expect(message).toContain('250,000 live key records');
+    expect(message).toContain('1.00 GB ceiling');
+    expect(message).toMatch(/--max-memory \d+(MB|GB)/);
+  });
+
+  it('does not collect at every check while the process stays near the limit', () => {
+    // After a collection that left 0.93 GB, the next check at 0.94 GB stops without another.
+    const p = probe([0.95e9, 0.93e9, 0.94e9]);
+    const guard = memoryGuard(ceiling, p);
+    expect(() => guard(live)).toThrow(MemoryLimitError);
+    expect(() => guard(live)).toThrow(MemoryLimitError);
+    expect(p.collections).toBe(1);
+  });
+
+  it('stops a real run that outgrows a ceiling set just above this process', () => {
+    // A run that keeps every key for a day at 100,000 actions a second holds a record per
+    // action, so it grows by tens of MB; the ceiling leaves it 20 MB to grow in.
+    const scenario = {
+      ...defaultScenario(),
+      actions: 2_000_000,
+      arrivals: { ...defaultScenario().arrivals, rate: 100_000 },
+      keys: { ...defaultScenario().keys, scope: 'intent' as const, retention: 86_400_000 },
+    };
+    const near = (process.memoryUsage.rss() + 20e6) / GUARD_SHARE;
+    expect(() => simulate(scenario, { onLive: memoryGuard(near) })).toThrow(MemoryLimitError);
+  });
+});
