@@ -15,6 +15,8 @@ import { simulate } from '../sim/simulate.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guard } from './errors.js';
 import { writeFileAtomically } from '../io/file.js';
+import { readFailure } from '../io/failure.js';
+import { probeWritable } from '../io/target.js';
 import { ceilingOf, loadScenarios, memoryLimit, withCeiling, withScenarioOptions, type Loaded } from './load.js';
 import { memoryGuard } from '../pool/memory-guard.js';
 import { VERSION } from './version.js';
@@ -173,6 +175,11 @@ function checkJunitTarget(junit: string, cwd: string): void {
   const folder = dirname(resolve(cwd, junit));
   if (!existsSync(folder) || !statSync(folder).isDirectory()) {
     throw new InputError(`--junit ${junit}: its folder ${dirname(junit)} does not exist; create it first`);
+  }
+  try {
+    probeWritable(resolve(cwd, junit));
+  } catch (error) {
+    throw new InputError(terminalText(`--junit ${junit}: cannot write: ${readFailure(error)}`));
   }
 }
 

@@ -3,7 +3,8 @@
 // --max-actions N; and the one loop that runs a scenario sized, with progress on a TTY.
 import type { Command } from 'commander';
 import type { Target } from '../model/bounds.js';
-import { formatCount } from '../format/format.js';
+import { formatCount, proseDuration } from '../format/format.js';
+import { LIMITS } from '../model/limits.js';
 import type { SizedOutcome, Sizing } from '../model/precision.js';
 import type { RunResult } from '../model/result.js';
 import type { Scenario } from '../model/scenario.js';
@@ -12,12 +13,16 @@ import type { SimulateOptions } from '../sim/simulate.js';
 import { simulateSized, type SizedRun } from '../sim/sized.js';
 import type { CommandContext } from './context.js';
 import { InputError } from './errors.js';
-import { startProgress } from './progress.js';
+import { clockOf, startProgress } from './progress.js';
 
 /** Most actions a sized run may reach unless --max-actions says otherwise (about 10 s a scenario here). */
 export const DEFAULT_MAX_ACTIONS = 10_000_000;
-/** A cap above this is refused: memory and time grow past what one run should take. */
-const MAX_MAX_ACTIONS = 1_000_000_000;
+/**
+ * A cap above this is refused: the most actions one run may simulate (LIMITS.maxActions),
+ * so that the scenario a sized run ends with still loads (its report's scenario.yaml and
+ * summary.json are read back).
+ */
+const MAX_MAX_ACTIONS = LIMITS.maxActions;
 
 export interface SizingFlags {
   /** Refuse a run whose estimated peak memory is above this size (`--max-memory`). */
@@ -96,10 +101,17 @@ export function runSized(
   run?: (scenario: Scenario, options: SimulateOptions) => RunResult,
 ): SizedRun {
   let progress = startProgress(ctx, 0);
+  const now = clockOf(ctx);
+  let last: { actions: number; at: number } | null = null;
   try {
     return simulateSized(scenario, sizing, {
-      onRound: (actions) => {
+      onRound: (actions, round) => {
         progress.finish();
+        const at = now();
+        // Before a round, how long it will take at the last round's pace, when that is long.
+        const eta = last === null ? 0 : ((at - last.at) / last.actions) * actions;
+        if (eta >= LONG_ROUND_MS) ctx.err.write(`${roundNote(scenario.name, round, actions, eta)}\n`);
+        last = { actions, at };
         progress = startProgress(ctx, actions);
       },
       onProgress: (done, total) => progress.reporter(0)(done, total),
@@ -109,6 +121,17 @@ export function runSized(
   } finally {
     progress.finish();
   }
+}
+
+/** A round estimated to take this long (ms of wall time) is announced with its estimate. */
+export const LONG_ROUND_MS = 10_000;
+
+/** "refunds: run 3 simulates 12,000,000 actions: about 1.5 h at the last run's pace (--max-actions caps a sized run)" */
+export function roundNote(name: string, round: number, actions: number, etaMs: number): string {
+  return (
+    `${name}: run ${round} simulates ${formatCount(actions)} actions: about ${proseDuration(etaMs)} at the last run's pace ` +
+    '(--max-actions caps a sized run)'
+  );
 }
 
 /** One line on what sizing did: "refunds: 180,000 actions (3 runs), every bound decided". */

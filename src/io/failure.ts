@@ -13,6 +13,8 @@ export function readFailure(error: unknown): string {
       return 'permission denied';
     case 'ENOTDIR':
       return 'a parent is not a directory';
+    case 'EROFS':
+      return 'a read-only file system';
     default:
       return error instanceof Error ? error.message : String(error);
   }

@@ -1,7 +1,7 @@
 // What a report may replace: nothing, an empty directory or an earlier report folder.
 // Replacing a folder deletes it, so `--out .` in a project must never be taken as permission.
-import { closeSync, lstatSync, openSync, readSync, readdirSync, type Dirent } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, lstatSync, mkdtempSync, openSync, readSync, readdirSync, rmdirSync, type Dirent } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /** Files every run, sweep and recommend folder holds (folder.ts writes them): they mark a directory as one. */
 export const REPORT_MARKERS: readonly string[] = ['index.html', 'summary.json'];
@@ -53,6 +53,7 @@ function head(path: string): string {
  * folder included).
  */
 export function checkTarget(dir: string): void {
+  probeWritable(dir);
   const stat = statOrUndefined(dir);
   if (stat === undefined) return;
   if (stat.isSymbolicLink()) throw new ReportTargetError('is a symbolic link; give a directory');
@@ -64,6 +65,18 @@ export function checkTarget(dir: string): void {
       'is a directory that does not hold an idemsim report, and would be replaced; give a new or empty directory, or an earlier report folder',
     );
   }
+}
+
+/**
+ * Throws the system's error (EACCES, EROFS, ENOTDIR, ...) if nothing can be created where
+ * `path` would go: an empty directory is made in its nearest existing parent and removed.
+ * A report folder and a file written atomically both start as a temporary entry there, so
+ * a target that cannot take one is found before a long run, not after it.
+ */
+export function probeWritable(path: string): void {
+  let parent = dirname(path);
+  while (statOrUndefined(parent) === undefined && dirname(parent) !== parent) parent = dirname(parent);
+  rmdirSync(mkdtempSync(join(parent, '.idemsim-probe-')));
 }
 
 export function statOrUndefined(path: string): ReturnType<typeof lstatSync> | undefined {

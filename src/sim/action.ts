@@ -20,11 +20,11 @@ export function onArrival(sim: Sim, t: number): void {
   const isRepeat = id > 0 && (u[Block.identicalRepeat] as number) < p.identicalRepeats;
   const businessId = isRepeat ? sim.lastBusinessId : id;
   sim.lastBusinessId = businessId;
-  // onProgress is read at every arrival, not only at every 65,536th: a read first made
+  // onProgress is read at every arrival, not only at every 16,384th: a read first made
   // after the engine has compiled this code (and the event loop's) drops that code. Runs
   // without a callback (a sweep's points) so never drop it; with one, its first call still
-  // comes at the 65,536th arrival.
-  if (sim.onProgress !== null && (id & 0xffff) === 0) sim.onProgress(id, p.actions);
+  // comes at the 16,384th arrival.
+  if (sim.onProgress !== null && (id & 0x3fff) === 0) sim.onProgress(id, p.actions);
   sim.tally.actions++;
   if (sim.series !== null) sim.series.count(Signal.arrivals, t);
   // Most actions are plain: their whole life is known now (plain.ts).

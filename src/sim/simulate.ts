@@ -27,7 +27,7 @@ import { CHECK_AT, CHECK_EVERY, type LiveCounts, RunLimitError, eventsExceeded, 
 import type { TraceOptions } from './trace.js';
 
 export interface SimulateOptions {
-  /** Told how many actions have arrived, every 65,536 actions (for a progress bar). */
+  /** Told how many actions have arrived, every 16,384 actions (for a progress bar). */
   onProgress?: (done: number, total: number) => void;
   /**
    * Told what the run holds (live keys, actions in flight, waiting executions, pending

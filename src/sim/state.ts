@@ -200,7 +200,7 @@ export class Sim {
   retriesInFlight = 0;
   /** With a retry throttle: the tokens in its bucket, full at the start. */
   tokens: number;
-  /** Told how many actions have arrived, every 65,536 actions. */
+  /** Told how many actions have arrived, every 16,384 actions. */
   readonly onProgress: ((done: number, total: number) => void) | null;
   /** Told what the run holds, every 65,536 events (simulate.ts). */
   readonly onLive: ((live: LiveCounts) => void) | null;

@@ -47,6 +47,11 @@ describe('run --precision', () => {
     [['--precision', 'duplicates=1'], 'no interval to narrow'],
     [['--max-actions', '1000'], '--max-actions caps a sized run'],
     [['--precision', 'duplicatesPerThousand=1%', '--max-actions', '0'], '--max-actions 0: write a whole number'],
+    // Past the most one run may simulate: the scenario it ends with would not load back.
+    [
+      ['--precision', 'duplicatesPerThousand=0.085%', '--max-actions', '1000000000'],
+      '--max-actions 1000000000: write a whole number of actions from 1 to 100,000,000',
+    ],
   ])('refuses %j with one line and exit 2', async (flags, words) => {
     const ctx = captured();
     expect(await cli(['run', ...flags], ctx)).toBe(2);
@@ -126,5 +131,25 @@ describe('sweep --precision', () => {
       expect(actions).toBeGreaterThan(1000);
     }
     expect(ctx.err.text).toMatch(/^article-defaults: points sized to [\d,]+ to [\d,]+ actions\n$/);
+  });
+});
+
+describe('a long sized run', () => {
+  it("says before each round how long it will take at the last round's pace, when that is long", async () => {
+    // A fake clock: every read is 2 s later, so a round of n actions after one of m, read
+    // twice apart, is estimated at (2 s / m) x n, past LONG_ROUND_MS from the second round on.
+    let t = 0;
+    const ctx = captured({ now: () => (t += 2000) });
+    const argv = ['run', '--actions', '1000', '--precision', 'duplicatesPerThousand=10%', '--format', 'json'];
+    expect(await cli(argv, ctx)).toBe(0);
+    const notes = lines(ctx.err.text);
+    const rounds = notes.filter((line) => / run \d+ simulates /.test(line));
+    expect(rounds.length).toBeGreaterThan(0);
+    for (const line of rounds) {
+      expect(line).toMatch(
+        /^article-defaults: run \d+ simulates [\d,]+ actions: about [\d.]+ (s|min|h) at the last run's pace \(--max-actions caps a sized run\)$/,
+      );
+    }
+    expect(notes.at(-1)).toMatch(/every --precision met$/);
   });
 });
