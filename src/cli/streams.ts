@@ -3,6 +3,12 @@
 // ends the run with one line and exit 2 (a closed pipe, `idemsim run | head`, quietly with
 // exit 0), and a standard error that cannot be written to makes the exit code non-zero,
 // since nothing can be said there.
+//
+// A standard output closed before the start (`idemsim run >&-`) cannot be told apart: Node
+// opens /dev/null read-write on a closed descriptor before any of idemsim runs, exactly as
+// a parent discarding the output does (Node's stdio 'ignore', Python's DEVNULL: the same
+// device and the same flags in /proc/self/fdinfo). Treating it as an error would fail every
+// caller that discards the output on purpose, so it is not (docs/hostile-input.md).
 import { terminalLines } from '../report/text.js';
 import type { Sink } from './context.js';
 import { ExitCode, InputError } from './errors.js';
@@ -12,7 +18,12 @@ import { CLEAR_LINE } from './progress.js';
 /** The one line for a standard stream that cannot be written to. */
 export function cannotWriteStream(name: string, error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
-  const reason = code === 'ENOSPC' ? 'no space left on the device' : readFailure(error);
+  const reason =
+    code === 'ENOSPC'
+      ? 'no space left on the device'
+      : code === 'EBADF'
+        ? 'it is not open for writing (open it with >, or leave it to the terminal)'
+        : readFailure(error);
   return `idemsim: cannot write to standard ${name}: ${reason}`;
 }
 

@@ -36,6 +36,26 @@ describe('standard output on a full device', () => {
     expect(stderr).toBe('idemsim: cannot write to standard output: no space left on the device\n');
   });
 
+  it.each([['run', '--actions', '200'], ['schema'], ['--version']])(
+    '%s: standard output open only for reading (`1</dev/null`) is one line, exit 2',
+    (...args) => {
+      const readOnly = openSync('/dev/null', 'r');
+      try {
+        const result = spawnSync(process.execPath, [BIN, ...args], {
+          cwd: ROOT,
+          stdio: ['ignore', readOnly, 'pipe'],
+          encoding: 'utf8',
+        });
+        expect(result.status).toBe(2);
+        expect(result.stderr).toBe(
+          'idemsim: cannot write to standard output: it is not open for writing (open it with >, or leave it to the terminal)\n',
+        );
+      } finally {
+        closeSync(readOnly);
+      }
+    },
+  );
+
   it('a closed pipe ends quietly: `idemsim run | head -1`', () => {
     const result = spawnSync(
       'bash',
