@@ -8,7 +8,10 @@
 // again: a run is stopped for what it keeps, not for what it has thrown away.
 //
 // The ceiling is the process's: a sweep's worker threads share it, and each thread's guard
-// reads the same resident memory.
+// reads the same resident memory. What the process already held before its runs began,
+// beyond what a fresh idemsim holds (FRESH_PROCESS_BYTES, the estimate's base), is not
+// counted against it: a command run inside a larger process (a test runner, a host
+// program) is judged on what its runs add.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { formatBytes, formatCount } from '../format/format.js';
@@ -16,6 +19,9 @@ import type { LiveCounts } from '../sim/run-limits.js';
 
 /** The share of the ceiling at which a run is stopped: what it adds between two checks stays within the rest. */
 export const GUARD_SHARE = 0.92;
+
+/** A fresh idemsim process, loaded, before it simulates: the estimate's BASE_BYTES (analytic/memory.ts). */
+export const FRESH_PROCESS_BYTES = 64 * 1024 ** 2;
 
 /** A run the guard stopped; the commands print its message as one line, exit 2. */
 export class MemoryLimitError extends Error {
@@ -48,12 +54,21 @@ function fullCollection(): void {
 
 const PROCESS: MemoryProbe = { rss: () => process.memoryUsage.rss(), collect: fullCollection };
 
-/**
- * SimulateOptions.onLive for a run whose process must stay under `ceiling` bytes. `threads`:
- * how many runs share the process (a sweep's --jobs), for the message.
- */
-export function memoryGuard(ceiling: number, probe: MemoryProbe = PROCESS, threads = 1): (live: LiveCounts) => void {
-  const stopAt = GUARD_SHARE * ceiling;
+export interface GuardOptions {
+  /** How the process is read (default: this process). */
+  probe?: MemoryProbe;
+  /** How many runs share the process (a sweep's --jobs), for the message. */
+  threads?: number;
+  /** The process's resident memory before its runs began (default: read now). */
+  before?: number;
+}
+
+/** SimulateOptions.onLive for a run whose process must stay under `ceiling` bytes. */
+export function memoryGuard(ceiling: number, options: GuardOptions = {}): (live: LiveCounts) => void {
+  const probe = options.probe ?? PROCESS;
+  const threads = options.threads ?? 1;
+  const held = Math.max(0, (options.before ?? probe.rss()) - FRESH_PROCESS_BYTES);
+  const stopAt = GUARD_SHARE * ceiling + held;
   // Resident memory right after the last collection: the next one only once the process
   // has grown a tenth of the ceiling past it, so a run that keeps close to the limit does
   // not collect at every check.
@@ -67,7 +82,7 @@ export function memoryGuard(ceiling: number, probe: MemoryProbe = PROCESS, threa
       collectedAt = rss;
       if (rss <= stopAt) return;
     }
-    throw new MemoryLimitError(stopMessage(rss, ceiling, live, threads));
+    throw new MemoryLimitError(stopMessage(rss - held, ceiling, live, threads));
   };
 }
 

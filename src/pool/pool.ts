@@ -56,9 +56,11 @@ async function pointsOnWorkers(
 ): Promise<SizedRun[]> {
   const total = scenarios.length;
   const runners = Math.min(jobs, total);
+  // What the process held before any point ran: the memory guard counts what the runs add.
+  const before = process.memoryUsage.rss();
   if (runners <= 1) {
     return scenarios.map((scenario, i) => {
-      const run = runPoint(scenario, sizing, ceiling);
+      const run = runPoint(scenario, sizing, ceiling, { before });
       onPointDone(i + 1);
       return run;
     });
@@ -70,7 +72,7 @@ async function pointsOnWorkers(
   if (!existsSync(fileURLToPath(script))) throw new Error(`sweep worker not built: ${fileURLToPath(script)}`);
   const results = new Array<SizedRun | undefined>(total);
   const next = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-  const job: PointsJob = { scenarios, sizing, next: next.buffer as SharedArrayBuffer, ceiling, runners };
+  const job: PointsJob = { scenarios, sizing, next: next.buffer as SharedArrayBuffer, ceiling, runners, before };
   let done = 0;
   let failed = false;
   let allIn: () => void = () => {};
@@ -105,7 +107,7 @@ async function pointsOnWorkers(
   try {
     // Past the end, Atomics.add still counts up: every runner sees that no point is left.
     for (let index = Atomics.add(next, 0, 1); index < total; index = Atomics.add(next, 0, 1)) {
-      record(index, runPoint(scenarios[index] as Scenario, sizing, ceiling, runners));
+      record(index, runPoint(scenarios[index] as Scenario, sizing, ceiling, { threads: runners, before }));
       // Between its points the main thread takes in the workers' results and errors.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }

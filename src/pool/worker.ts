@@ -15,9 +15,10 @@ export interface PointsJob {
   sizing: Sizing | null;
   /** One Int32: the next point's index, taken with Atomics.add. */
   next: SharedArrayBuffer;
-  /** The process's memory ceiling, bytes (memory-guard.ts), and the runners sharing it. */
+  /** The process's memory ceiling, bytes (memory-guard.ts), the runners sharing it, and its memory before they began. */
   ceiling: number;
   runners: number;
+  before: number;
 }
 
 export interface PointResult {
@@ -27,10 +28,13 @@ export interface PointResult {
 
 const port = parentPort;
 if (port !== null) {
-  const { scenarios, sizing, next, ceiling, runners } = workerData as PointsJob;
+  const { scenarios, sizing, next, ceiling, runners, before } = workerData as PointsJob;
   const counter = new Int32Array(next);
   for (let index = Atomics.add(counter, 0, 1); index < scenarios.length; index = Atomics.add(counter, 0, 1)) {
-    const result: PointResult = { index, run: runPoint(scenarios[index] as Scenario, sizing, ceiling, runners) };
+    const result: PointResult = {
+      index,
+      run: runPoint(scenarios[index] as Scenario, sizing, ceiling, { threads: runners, before }),
+    };
     port.postMessage(result);
   }
 }

@@ -2,7 +2,14 @@
 // what a run holds, collects garbage once before it stops anything, and stops a run that
 // keeps more than its share of the ceiling with one line naming what the run held.
 import { describe, expect, it } from 'vitest';
-import { GUARD_SHARE, MemoryLimitError, memoryGuard, type MemoryProbe } from '../../src/pool/memory-guard.js';
+import {
+  FRESH_PROCESS_BYTES,
+  GUARD_SHARE,
+  MemoryLimitError,
+  memoryGuard,
+  type MemoryProbe,
+} from '../../src/pool/memory-guard.js';
+import { BASE_BYTES } from '../../src/analytic/memory.js';
 import { defaultScenario } from '../../src/model/scenario.js';
 import { simulate } from '../../src/sim/simulate.js';
 import type { LiveCounts } from '../../src/sim/run-limits.js';
@@ -26,7 +33,7 @@ describe('memory guard', () => {
 
   it('lets a run under its share of the ceiling go on without collecting', () => {
     const p = probe([0.5e9, GUARD_SHARE * ceiling]);
-    const guard = memoryGuard(ceiling, p);
+    const guard = memoryGuard(ceiling, { probe: p, before: 0 });
     guard(live);
     guard(live);
     expect(p.collections).toBe(0);
@@ -34,7 +41,7 @@ describe('memory guard', () => {
 
   it('collects before stopping, and goes on when the garbage was the excess', () => {
     const p = probe([0.95e9, 0.6e9]);
-    memoryGuard(ceiling, p)(live);
+    memoryGuard(ceiling, { probe: p, before: 0 })(live);
     expect(p.collections).toBe(1);
   });
 
@@ -42,7 +49,7 @@ describe('memory guard', () => {
     const p = probe([0.97e9, 0.96e9]);
     let error: unknown;
     try {
-      memoryGuard(ceiling, p)(live);
+      memoryGuard(ceiling, { probe: p, before: 0 })(live);
     } catch (caught) {
       error = caught;
     }
@@ -58,22 +65,37 @@ describe('memory guard', () => {
   it('does not collect at every check while the process stays near the limit', () => {
     // After a collection that left 0.93 GB, the next check at 0.94 GB stops without another.
     const p = probe([0.95e9, 0.93e9, 0.94e9]);
-    const guard = memoryGuard(ceiling, p);
+    const guard = memoryGuard(ceiling, { probe: p, before: 0 });
     expect(() => guard(live)).toThrow(MemoryLimitError);
     expect(() => guard(live)).toThrow(MemoryLimitError);
     expect(p.collections).toBe(1);
   });
 
+  it('does not count against the run what the process held before it, past a fresh start', () => {
+    // A process that held 1.5 GB before (a test runner): the run may add what a fresh one may.
+    const before = 1.5e9;
+    const p = probe([before + 0.8e9]);
+    memoryGuard(ceiling, { probe: p, before })(live);
+    expect(p.collections).toBe(0);
+    const over = probe([before + 0.95e9, before + 0.95e9]);
+    expect(() => memoryGuard(ceiling, { probe: over, before })(live)).toThrow(/stopped at 1\.0\d GB of memory/);
+  });
+
+  it('holds the same base as the estimate', () => {
+    expect(FRESH_PROCESS_BYTES).toBe(BASE_BYTES);
+  });
+
   it('stops a real run that outgrows a ceiling set just above this process', () => {
     // A run that keeps every key for a day at 100,000 actions a second holds a record per
-    // action, so it grows by tens of MB; the ceiling leaves it 20 MB to grow in.
+    // action, so it grows by tens of MB; the ceiling, with this process's memory counted as
+    // a fresh one's, leaves it 20 MB to grow in.
     const scenario = {
       ...defaultScenario(),
       actions: 2_000_000,
       arrivals: { ...defaultScenario().arrivals, rate: 100_000 },
       keys: { ...defaultScenario().keys, scope: 'intent' as const, retention: 86_400_000 },
     };
-    const near = (process.memoryUsage.rss() + 20e6) / GUARD_SHARE;
+    const near = (FRESH_PROCESS_BYTES + 20e6) / GUARD_SHARE;
     expect(() => simulate(scenario, { onLive: memoryGuard(near) })).toThrow(MemoryLimitError);
   });
 });
