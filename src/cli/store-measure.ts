@@ -19,7 +19,10 @@ import { ExitCode, InputError, guardAsync } from './errors.js';
 import { writeFileAtomically } from '../io/file.js';
 import { readScenarioFile } from './validate.js';
 import { loadOne, withScenarioOptions } from './load.js';
-import { type StoreOptions, openStore, storeOptions, storesOf, withStores } from './store-options.js';
+import { type StoreOptions, openStore, printNotes, storeOptions, storesOf, withStores } from './store-options.js';
+import { DEFAULT_MAX_WRITE, measureSize, refuseOversized } from '../stores/measure-size.js';
+import { DEFAULT_MAX_MEMORY } from '../analytic/memory.js';
+import { parseMaxMemory } from './memory.js';
 
 export interface MeasureOptions extends StoreOptions {
   sets?: readonly string[];
@@ -30,6 +33,8 @@ export interface MeasureOptions extends StoreOptions {
   keyLength?: string;
   ttl?: string;
   write?: StoreKind;
+  /** Refuse a measurement estimated to write more than this on the stores (`--max-write`). */
+  maxWrite?: string;
 }
 
 const DEFAULTS = { records: 10_000, bodySize: '64B', ttl: '1h' };
@@ -42,14 +47,14 @@ export async function measure(file: string | undefined, options: MeasureOptions,
         '--body-size',
         options.bodySize ?? DEFAULTS.bodySize,
         SIZE_UNITS,
-        'a size such as 64B or 1KiB',
+        'a size up to 1MiB, such as 64B or 1KiB',
         1 << 20,
       );
       const ttl = quantity(
         '--ttl',
         options.ttl ?? DEFAULTS.ttl,
         DURATION_UNITS,
-        'a duration such as 1h or 90s',
+        'a duration up to 365d, such as 1h or 90s',
         365 * 86_400_000,
       );
       if (options.write !== undefined && file === undefined) {
@@ -65,13 +70,18 @@ export async function measure(file: string | undefined, options: MeasureOptions,
       const scope = scenario.keys.scope === 'none' ? 'intent' : scenario.keys.scope;
       const keyLength = options.keyLength === undefined ? undefined : count('--key-length', options.keyLength, 8, 1024);
       const make = recordMaker(scope, keyLength, bodyBytes);
-      const steady = steadyStateKeys(scenario);
       const sample = make(0);
+      // Before anything is written or simulated: what the stores and this process would hold.
+      const plan = { records, bodyBytes, keyChars: sample.key.length, kinds, embeddedPostgres: !options.postgres };
+      const maxMemory = options.maxMemory === undefined ? DEFAULT_MAX_MEMORY : parseMaxMemory(options.maxMemory);
+      refuseOversized(plan, measureSize(plan), maxMemory, maxWrite(options.maxWrite));
+      const steady = steadyStateKeys(scenario);
       let header = `store measure: ${formatCount(records)} records like the handler's: key ${sample.key.length} characters (${sample.key.slice(0, 24)}...), fingerprint 64 hex, state, status, body ${formatBytes(bodyBytes)}; TTL ${options.ttl ?? DEFAULTS.ttl}\n`;
       const measured = new Map<StoreKind, Measurement>();
       for (const kind of kinds) {
         const url = kind === 'redis' ? options.redis : options.postgres;
         const store = await openStore(kind, url);
+        printNotes(ctx, store);
         // Printed once a store is reached, so that one that cannot be is reported in one line alone.
         ctx.out.write(header);
         header = '';
@@ -152,6 +162,14 @@ function writeRecordBytes(cwd: string, shown: string, bytes: number, kind: Store
   writeFileAtomically(path, shown, doc.toString(), true);
 }
 
+/** --max-write in bytes: a size from 1MB to 1PB. */
+function maxWrite(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_MAX_WRITE;
+  const bytes = quantity('--max-write', text, SIZE_UNITS, 'a size from 1MB to 1PB, e.g. 5GB', 1e15);
+  if (bytes < 1e6) throw new InputError(`--max-write ${text}: write a size from 1MB to 1PB, e.g. 5GB`);
+  return bytes;
+}
+
 function count(flag: string, text: string, min: number, max: number): number {
   const n = Number(text);
   if (!Number.isInteger(n) || n < min || n > max) {
@@ -184,7 +202,17 @@ Examples:
       on your own Postgres: a table of its own, dropped afterwards
 
 --write STORE sets keys.recordBytes in the scenario file to that store's figure, keeping
-the file's comments; the file is replaced atomically.`;
+the file's comments; the file is replaced atomically.
+
+Limits, checked before anything is written: the records are sent a few MB at a time, and
+an estimate of what they take is refused in one line (exit 2) when it is over a ceiling:
+  --max-write SIZE   what the measurement writes on the stores (Postgres writes each record
+                     seven times over: loaded, then three retentions of claims and commits);
+                     default 1GB
+  --max-memory SIZE  idemsim's own peak memory, which holds PGlite when Postgres is embedded
+                     (about 780 MB to start, and 2 KB or more a record); default 1GB
+On a server of yours, tables idemsim_keys_* that a killed run left behind are dropped when
+that run's process is gone, or named with the DROP TABLE that removes them.`;
 
 export function measureCommand(ctx: CommandContext, done: (code: number) => void): Command {
   const sets: string[] = [];
@@ -213,6 +241,10 @@ export function measureCommand(ctx: CommandContext, done: (code: number) => void
     )
     .addOption(
       new Option('--write <store>', "set the file's keys.recordBytes to this store's figure").choices([...STORE_KINDS]),
+    )
+    .option(
+      '--max-write <size>',
+      `refuse a measurement estimated to write more than this on the stores, e.g. 5GB (default: ${DEFAULT_MAX_WRITE / 1e9}GB)`,
     )
     .addHelpText('after', EXAMPLES)
     .action(async (file: string | undefined, options: Omit<MeasureOptions, 'sets'>) => {

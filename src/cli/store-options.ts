@@ -4,6 +4,7 @@ import { Command, Option } from 'commander';
 import { STORE_KINDS, type StoreKind } from '../stores/kinds.js';
 import { type IdempotencyStore, StoreError } from '../stores/store.js';
 import { InputError } from './errors.js';
+import type { CommandContext } from './context.js';
 
 export interface StoreOptions {
   redis?: string;
@@ -18,6 +19,11 @@ export interface StoreOptions {
 export async function openStore(kind: StoreKind, url: string | undefined): Promise<IdempotencyStore> {
   const { openStore: open } = await import('../stores/open.js');
   return open(kind, url);
+}
+
+/** What a store said about its server beyond the run (tables an earlier run left), on stderr. */
+export function printNotes(ctx: CommandContext, store: IdempotencyStore): void {
+  for (const note of store.notes ?? []) ctx.err.write(`idemsim: ${note}\n`);
 }
 
 /** Runs `body`, turning a store's one-line failure (unreachable, refused, bad URL) into exit 2. */

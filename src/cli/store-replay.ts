@@ -14,7 +14,7 @@ import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { loadScenarios, memoryLimit, withScenarioOptions } from './load.js';
 import { startProgress } from './progress.js';
-import { type StoreOptions, openStore, storeOptions, storesOf, withStores } from './store-options.js';
+import { type StoreOptions, openStore, printNotes, storeOptions, storesOf, withStores } from './store-options.js';
 import { maxOf } from '../stats/extent.js';
 import { HANDLER_NAMES, type HandlerName } from '../model/handlers.js';
 import type { ReplayableHandler } from '../stores/handlers/run.js';
@@ -72,6 +72,7 @@ export async function replayFile(file: string, options: ReplayOptions, ctx: Comm
       let agree = true;
       for (const kind of storesOf(options)) {
         const store = await openStore(kind, kind === 'redis' ? options.redis : options.postgres);
+        printNotes(ctx, store);
         const progress = options.quiet === true ? null : startProgress(ctx, ops.length);
         let result: ReplayResult;
         let races: RaceResult | null = null;
@@ -184,6 +185,13 @@ as Express middleware. Date is the simulated clock for the library, and the TTLs
 run on that clock too. What a library does that no scenario field can say (Powertools'
 whole-second expiry and 10 s takeover lock; node-idempotency's 409 before its payload
 check) is named with its first lookup and set apart; any other difference exits 1.
+
+Cleanup: the temporary redis-server (a password of its own, 127.0.0.1 only) stops with
+idemsim, even when idemsim is killed with SIGKILL. On your own servers, Ctrl-C or a kill
+deletes the keys the run wrote (under idemsim:<run id>:) before idemsim ends; a Postgres
+table a killed run left (idemsim_keys_*) is dropped by the next run once that run's process
+is gone. A server that does not speak the Redis or PostgreSQL protocol is refused in one
+line, reading at most a few MB of what it sends.
 
 Exit codes: 0 every answer equal, 1 a store answered a lookup differently, 2 bad input.`;
 

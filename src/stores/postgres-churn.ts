@@ -3,7 +3,7 @@
 // expired ones deleted by a reaper job, and VACUUM run when autovacuum would run it. Its
 // size per live row is what retention costs once the table has settled.
 import type { RecordShape } from './store.js';
-import type { Session } from './postgres-connect.js';
+import { checkpointer, type Session } from './postgres-connect.js';
 import { BATCH, relationSizes } from './postgres-sql.js';
 import { maxOf, minOf } from '../stats/extent.js';
 
@@ -14,6 +14,8 @@ const REAPS = 20;
 /** Autovacuum's defaults: VACUUM once dead rows exceed 50 + 20 % of the live ones. */
 const VACUUM_THRESHOLD = 50;
 const VACUUM_SCALE = 0.2;
+/** The most bytes of keys and bodies one statement carries. */
+const BATCH_BYTES = 4_000_000;
 /** Retentions run: the first fills the table, the last is measured. */
 export const TURNOVERS = 3;
 
@@ -48,22 +50,35 @@ export async function settle(
   const records = new Map<number, RecordShape>();
   const samples: { heap: number; toast: number; indexes: number }[] = [];
   let dead = 0;
+  const wrote = checkpointer(session);
   for (let start = 0; start < total + lag; start += reapEvery) {
-    const ops: Columns = [[], [], [], [], [], [], []];
+    let ops: Columns = [[], [], [], [], [], [], []];
+    let bytes = 0;
+    // Sent in order, in statements of at most BATCH_BYTES, so that large bodies cost no more
+    // memory at once than small ones.
+    const flush = async (): Promise<void> => {
+      if (ops[0].length > 0) await session.query(BATCH, ops, 'idemsim_batch');
+      await wrote(bytes);
+      ops = [[], [], [], [], [], [], []];
+      bytes = 0;
+    };
     for (let tick = start; tick < start + reapEvery; tick++) {
+      if (bytes >= BATCH_BYTES) await flush();
       if (tick < total) {
         const record = make(tick);
         records.set(tick, record);
         add(ops, 'lookup', record.key, record.fingerprint, tick, count, record.body);
+        bytes += 2 * (record.key.length + record.fingerprint.length);
       }
       const done = records.get(tick - lag);
       if (done !== undefined) {
         add(ops, 'commit', done.key, '', tick, count, done.body);
+        bytes += done.body.length;
         records.delete(tick - lag);
         dead++;
       }
     }
-    if (ops[0].length > 0) await session.query(BATCH, ops, 'idemsim_batch');
+    await flush();
     const now = start + reapEvery;
     const [reaped] = await session.query<{ n: number }>(
       `WITH gone AS (DELETE FROM ${table} WHERE expires_at <= $1 RETURNING 1) SELECT count(*)::int AS n FROM gone`,

@@ -3,6 +3,7 @@
 // log in to the user's server become one line that names the URL, password hidden.
 import pg from 'pg';
 import { StoreError } from './store.js';
+import { PostgresProtocolError, guardedSocket } from './postgres-guard.js';
 
 /** The little of a Postgres session the store needs. */
 export interface Session {
@@ -13,9 +14,39 @@ export interface Session {
   /** Several statements, no parameters. */
   exec(text: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only: writes what is in memory out and lets go of the WAL before it. PGlite runs
+   * Postgres in single-user mode, with no checkpointer, so without this every byte of WAL
+   * a run writes stays in memory until the end.
+   */
+  checkpoint?(): Promise<void>;
 }
 
 const CONNECT_TIMEOUT_MS = 5000;
+
+/** Bytes written between two checkpoints of PGlite: its WAL stays about this size. */
+const CHECKPOINT_BYTES = 16 << 20;
+
+/** A tally of bytes written that checkpoints `session` (if it can) every CHECKPOINT_BYTES. */
+export function checkpointer(session: Session): (bytes: number) => Promise<void> {
+  let since = 0;
+  return async (bytes) => {
+    since += bytes;
+    if (since < CHECKPOINT_BYTES || session.checkpoint === undefined) return;
+    since = 0;
+    await session.checkpoint();
+  };
+}
+
+/**
+ * PGlite's own start parameters, with 16 MB of shared buffers instead of 128 (a table of a
+ * measurement is read through them once; a smaller pool is a smaller WebAssembly heap) and
+ * old WAL removed at a checkpoint rather than kept for reuse.
+ */
+function pgliteParams(defaults: unknown): string[] | undefined {
+  if (!Array.isArray(defaults) || !defaults.every((p) => typeof p === 'string')) return undefined;
+  return [...(defaults as string[]), '-c', 'shared_buffers=16MB', '-c', 'wal_recycle=off'];
+}
 
 export async function openSession(url: string | undefined): Promise<Session> {
   return url === undefined ? openPglite() : openClient(url);
@@ -24,7 +55,8 @@ export async function openSession(url: string | undefined): Promise<Session> {
 async function openPglite(): Promise<Session> {
   // Loaded on demand: the WebAssembly build takes a few seconds to start.
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create();
+  const startParams = pgliteParams((PGlite as unknown as { defaultStartParams?: unknown }).defaultStartParams);
+  const db = await PGlite.create(startParams === undefined ? {} : { startParams });
   const { rows } = await db.query<{ v: string }>('SELECT version() AS v');
   const build = /\((PGlite [^)]*)\)/.exec(rows[0]?.v ?? '')?.[1] ?? 'PGlite';
   return {
@@ -36,13 +68,21 @@ async function openPglite(): Promise<Session> {
     close: async () => {
       if (!db.closed) await db.close();
     },
+    checkpoint: async () => {
+      await db.exec('CHECKPOINT');
+    },
   };
 }
 
 async function openClient(url: string): Promise<Session> {
   const shown = redact(url);
   checkUrl(url, shown);
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Every byte the server sends is checked before pg buffers it (postgres-guard.ts).
+    stream: guardedSocket,
+  });
   // A session that dies between queries is reported by the next query; without a listener
   // the client's 'error' event would end the process.
   let lost: Error | undefined;
@@ -52,8 +92,8 @@ async function openClient(url: string): Promise<Session> {
   try {
     await client.connect();
   } catch (error) {
-    await client.end().catch(() => undefined);
-    throw new StoreError(`cannot connect to Postgres at ${shown}: ${connectFailure(error)}`);
+    await ended(client);
+    throw new StoreError(`cannot connect to Postgres at ${shown}: ${connectFailure(error, url)}`);
   }
   const fail = (error: unknown): never => {
     // The session is over when the server says so (class 08, connection exception; 57P,
@@ -62,6 +102,8 @@ async function openClient(url: string): Promise<Session> {
       error instanceof pg.DatabaseError
         ? /^(08|57P)/.test(error.code ?? '')
         : /^E[A-Z]+$/.test(codeOf(error) ?? '') || /connection terminated|not queryable/i.test(messageOf(error));
+    const protocol = [lost, error].find((e) => e instanceof PostgresProtocolError);
+    if (protocol !== undefined) throw new StoreError(`Postgres at ${shown}: ${notPostgres(protocol, url)}`);
     if (lost !== undefined || ended) {
       throw new StoreError(`lost the connection to Postgres at ${shown}: ${messageOf(lost ?? error)}`);
     }
@@ -90,9 +132,20 @@ async function openClient(url: string): Promise<Session> {
     close: async () => {
       if (closed) return;
       closed = true;
-      await client.end().catch(() => undefined);
+      await ended(client);
     },
   };
+}
+
+/**
+ * Ends the client, waiting at most a second: pg's end() waits for the socket's close, which
+ * it never sees again when the socket was already destroyed (a server that broke the protocol).
+ */
+async function ended(client: pg.Client): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, 1000)));
+  await Promise.race([client.end().catch(() => undefined), late]);
+  clearTimeout(timer);
 }
 
 /** The URL as it may be shown: the password replaced by `***`. */
@@ -114,8 +167,25 @@ function checkUrl(url: string, shown: string): void {
   }
 }
 
+/** host:port of a Postgres URL: the socket or host that was asked. */
+function endpoint(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const socket = parsed.searchParams.get('host');
+    if (parsed.hostname === '' && socket !== null) return socket;
+    return `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}`;
+  } catch {
+    return 'the server';
+  }
+}
+
+function notPostgres(error: Error, url: string): string {
+  return `${endpoint(url)} does not speak the PostgreSQL protocol (${error.message}); check that --postgres names a PostgreSQL server`;
+}
+
 /** Why a connection failed, and what to do about it. */
-function connectFailure(error: unknown): string {
+function connectFailure(error: unknown, url: string): string {
+  if (error instanceof PostgresProtocolError) return notPostgres(error, url);
   const code = codeOf(error);
   const message = messageOf(error);
   if (code === 'ECONNREFUSED') return 'connection refused; is the server running, and are the host and port right?';

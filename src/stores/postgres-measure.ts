@@ -5,7 +5,7 @@
 // The free-space and visibility maps are a few pages whatever N is: shown, not charged.
 import { formatCount, formatDecimal } from '../format/format.js';
 import { StoreError, type Measurement, type RecordShape } from './store.js';
-import type { Session } from './postgres-connect.js';
+import { checkpointer, type Session } from './postgres-connect.js';
 import { TURNOVERS, settle } from './postgres-churn.js';
 import { insertRows, relationSizes } from './postgres-sql.js';
 
@@ -64,12 +64,14 @@ export async function measureTable(
 async function load(session: Session, table: string, count: number, make: (i: number) => RecordShape) {
   let rows = emptyColumns();
   let bytes = 0;
+  const wrote = checkpointer(session);
   for (let i = 0; i < count; i++) {
     const record = make(i);
     push(rows, record);
     bytes += record.body.length + record.key.length + record.fingerprint.length;
     if (rows[0].length >= BATCH_ROWS || bytes >= BATCH_BYTES) {
       await session.query(insertRows(table), rows, 'idemsim_measure_insert');
+      await wrote(bytes);
       rows = emptyColumns();
       bytes = 0;
     }

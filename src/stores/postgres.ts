@@ -10,6 +10,8 @@ import { measureTable } from './postgres-measure.js';
 import { BATCH, COMMIT, LOOKUP, ROLL_BACK, createFunctions, createTable } from './postgres-sql.js';
 import { cleanUpOnExit } from '../io/signals.js';
 import { raceOnPostgres } from './postgres-race.js';
+import { ownerComment, ownerNow } from './owner.js';
+import { sweepStale } from './postgres-stale.js';
 
 const ANSWERS: ReadonlySet<string> = new Set<Answer>(['claimed', 'conflict', 'mismatch', 'stored']);
 
@@ -32,11 +34,16 @@ export async function openPostgresOn(session: Session, reopen?: () => Promise<Se
   let created = false;
   try {
     const [row] = await session.query<{ server_version: string }>('SHOW server_version');
-    await session.exec(createTable(table));
+    // On the user's server, the tables of runs killed before they could drop theirs.
+    const notes = reopen === undefined ? [] : await sweepStale(session).catch(() => []);
+    // The table says whose it is, in the same transaction that makes it.
+    const comment = ownerComment(ownerNow(new Date())).replace(/'/g, "''");
+    await session.exec(`${createTable(table)};\nCOMMENT ON TABLE ${table} IS '${comment}'`);
     created = true;
     await session.exec(createFunctions(table));
     const version = row?.server_version.split(' ')[0] ?? '?';
-    return new PostgresStore(session, table, reopen, `postgres ${version} (${session.where}, table ${table})`);
+    const description = `postgres ${version} (${session.where}, table ${table})`;
+    return new PostgresStore(session, table, reopen, description, notes);
   } catch (error) {
     if (created) await session.exec(`DROP TABLE IF EXISTS ${table}`).catch(() => undefined);
     await session.close();
@@ -57,6 +64,7 @@ class PostgresStore implements IdempotencyStore {
     private readonly table: string,
     private readonly reopen: (() => Promise<Session>) | undefined,
     readonly description: string,
+    readonly notes: readonly string[],
   ) {
     this.unregister =
       reopen === undefined

@@ -5,12 +5,14 @@
 // it counts the key, the value and their headers only, so it reads lower.
 import { formatCount } from '../format/format.js';
 import type { Connection } from './redis-connect.js';
+import type { Arg } from './redis-wire.js';
 import { encodeRecord } from './redis-record.js';
 import * as say from './redis-messages.js';
 import { StoreError, type Measurement, type RecordShape } from './store.js';
 
-/** Records sent per pipeline. */
+/** Records sent per pipeline, and the most bytes one pipeline carries. */
 const CHUNK = 1000;
+const CHUNK_BYTES = 4_000_000;
 /** Between two readings of used_memory: more than two ticks of Redis's cron at its default 10 Hz, which rehashes. */
 const SETTLE_MS = 250;
 /** Records asked MEMORY USAGE. */
@@ -48,15 +50,42 @@ async function settledMemory(client: Connection): Promise<number> {
   return last;
 }
 
-/** Sends `count` commands made by `make`, a pipeline of CHUNK at a time, and returns the replies in order. */
-async function inChunks(client: Connection, count: number, make: (i: number) => string[]): Promise<unknown[]> {
-  const replies: unknown[] = [];
-  for (let start = 0; start < count; start += CHUNK) {
-    const commands: string[][] = [];
-    for (let i = start; i < Math.min(count, start + CHUNK); i++) commands.push(make(i));
-    replies.push(...(await client.pipeline(commands)));
+/**
+ * Sends `count` commands made by `make`, a pipeline of CHUNK at a time, and hands each
+ * reply to `take`: nothing of size `count` is held, so a million records cost no more
+ * memory here than a thousand.
+ */
+async function inChunks(
+  client: Connection,
+  count: number,
+  make: (i: number) => Arg[],
+  take: (reply: unknown) => void = () => undefined,
+): Promise<void> {
+  let commands: Arg[][] = [];
+  let bytes = 0;
+  for (let i = 0; i < count; i++) {
+    const command = make(i);
+    commands.push(command);
+    for (const arg of command) bytes += typeof arg === 'string' ? arg.length : argBytes(arg);
+    if (commands.length >= CHUNK || bytes >= CHUNK_BYTES || i === count - 1) {
+      for (const reply of await client.pipeline(commands)) take(reply);
+      commands = [];
+      bytes = 0;
+    }
   }
-  return replies;
+}
+
+function argBytes(arg: Exclude<Arg, string>): number {
+  return Buffer.isBuffer(arg) ? arg.length : arg.reduce((sum, part) => sum + part.length, 0);
+}
+
+/** A body's bytes, made once while records share one body (as recordMaker's do). */
+function bodyBuffers(): (text: string) => Buffer {
+  let last: { text: string; bytes: Buffer } | undefined;
+  return (text) => {
+    if (last?.text !== text) last = { text, bytes: Buffer.from(text) };
+    return last.bytes;
+  };
 }
 
 /** What the records cost, before the details are written up. */
@@ -66,28 +95,47 @@ interface Counted {
   usages: number[];
 }
 
-/** Writes the records under `keys`, reads what they cost, and deletes them again. */
+/** Writes `n` records under `keyOf(make(i).key)`, reads what they cost, and deletes them again. */
 async function count(
   client: Connection,
-  keys: readonly string[],
+  n: number,
+  keyOf: (i: number) => string,
   make: (i: number) => RecordShape,
   ttlSeconds: number,
 ): Promise<Counted> {
   const before = await settledMemory(client);
-  const replies = await inChunks(client, keys.length, (i) => {
-    return ['SET', keys[i] as string, encodeRecord(make(i)), 'NX', 'EX', String(ttlSeconds)];
-  });
+  const bodyBuffer = bodyBuffers();
+  let written = 0;
+  await inChunks(
+    client,
+    n,
+    (i) => {
+      const record = make(i);
+      // The record as encodeRecord writes it, its body sent from one buffer for all records.
+      const value = [encodeRecord({ ...record, body: '' }), bodyBuffer(record.body)];
+      return ['SET', keyOf(i), value, 'NX', 'EX', String(ttlSeconds)];
+    },
+    (reply) => {
+      if (reply === 'OK') written++;
+    },
+  );
   const after = await settledMemory(client);
-  const step = Math.max(1, Math.floor(keys.length / SAMPLE));
-  const sampled = await inChunks(client, Math.ceil(keys.length / step), (i) => {
-    return ['MEMORY', 'USAGE', keys[i * step] as string, 'SAMPLES', '0'];
+  const step = Math.max(1, Math.floor(n / SAMPLE));
+  const usages: number[] = [];
+  await inChunks(
+    client,
+    Math.ceil(n / step),
+    (i) => ['MEMORY', 'USAGE', keyOf(i * step), 'SAMPLES', '0'],
+    (usage) => {
+      if (typeof usage === 'number') usages.push(usage);
+    },
+  );
+  await inChunks(client, Math.ceil(n / CHUNK), (c) => {
+    const keys: string[] = [];
+    for (let i = c * CHUNK; i < Math.min(n, (c + 1) * CHUNK); i++) keys.push(keyOf(i));
+    return ['DEL', ...keys];
   });
-  await inChunks(client, Math.ceil(keys.length / CHUNK), (i) => ['DEL', ...keys.slice(i * CHUNK, (i + 1) * CHUNK)]);
-  return {
-    grew: after - before,
-    written: replies.filter((reply) => reply === 'OK').length,
-    usages: sampled.filter((usage): usage is number => typeof usage === 'number'),
-  };
+  return { grew: after - before, written, usages };
 }
 
 /**
@@ -101,16 +149,16 @@ export async function measureRecords(
   ttlSeconds: number,
 ): Promise<Measurement> {
   const { client, keyOf, database } = target;
-  const keys = Array.from({ length: n }, (_, i) => keyOf(make(i).key));
+  const keyAt = (i: number): string => keyOf(make(i).key);
   let counted: Counted;
   if (database === undefined) {
-    counted = await count(client, keys, make, ttlSeconds);
+    counted = await count(client, n, keyAt, make, ttlSeconds);
   } else {
     // An empty database whose hash tables start from nothing: the records pay for the
     // tables they need, whatever an earlier measurement left allocated.
     await client.pipeline([['SELECT', String(database)], ['FLUSHDB']]);
     try {
-      counted = await count(client, keys, make, ttlSeconds);
+      counted = await count(client, n, keyAt, make, ttlSeconds);
     } finally {
       await client.pipeline([['FLUSHDB'], ['SELECT', '0']]);
     }

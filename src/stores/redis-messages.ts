@@ -34,3 +34,16 @@ export const scriptsFlushed = (url: string): string =>
 
 export const serverFailed = (why: string, output: string): string =>
   `the temporary redis-server did not start: ${why}${output === '' ? '' : ` (it said: ${output})`}`;
+
+/** host:port of a redis:// URL, for the line that says what is listening there. */
+function hostPort(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port === '' ? '6379' : parsed.port}`;
+  } catch {
+    return url;
+  }
+}
+
+export const notRedis = (url: string, why: string): string =>
+  `${hostPort(url)} does not speak the Redis protocol (${why}); check that --redis ${url} names a Redis server`;

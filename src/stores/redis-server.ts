@@ -1,17 +1,20 @@
 // A throwaway redis-server for a run without `--redis URL`: the binary on the PATH, on a
-// free loopback port, in a fresh temporary directory, with persistence off and no config
-// file. It is stopped and its directory removed when the run ends, fails or is interrupted.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// free port of 127.0.0.1 only (and a unix socket in its directory), in a fresh temporary
+// directory, with persistence off and a password of its own. It is stopped and its
+// directory removed when the run ends, fails or is interrupted, and by its watchdog
+// (redis-watchdog.ts) when idemsim is killed outright.
+import { randomBytes } from 'node:crypto';
+import { accessSync, constants, readFileSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { cleanUpOnExit } from '../io/signals.js';
 import { noRedisServer, serverFailed } from './redis-messages.js';
 import { StoreError } from './store.js';
+import { FILES, canWatch, startDirect, startWatched, type Watched } from './redis-watchdog.js';
 
 export interface TemporaryRedisOptions {
-  /** Started with `--requirepass` (for the tests of a refused password). */
+  /** The password it requires (default: 32 random hex digits, new for each server). */
   password?: string;
   /** How long to wait for the server to answer PING. */
   startTimeoutMs?: number;
@@ -23,6 +26,7 @@ export interface TemporaryRedis {
   /** redis://127.0.0.1:PORT, with the password when there is one. */
   readonly url: string;
   readonly dir: string;
+  /** The redis-server's own pid. */
   readonly pid: number;
   /** Stops the server and removes its directory; safe to call twice. */
   stop(): Promise<void>;
@@ -30,8 +34,10 @@ export interface TemporaryRedis {
 
 const HOST = '127.0.0.1';
 const PORT_TRIES = 3;
-const STOP_GRACE_MS = 2000;
-const LOG = 'redis.log';
+/** How long a stop may take: Redis's SIGTERM, then SIGKILL after two seconds, then the folder. */
+const STOP_MS = 5000;
+/** The longest unix socket path every system takes (sun_path is 104 bytes on macOS, 108 on Linux). */
+const SOCKET_PATH_MAX = 100;
 
 /** The redis-server binary on the PATH, or undefined. */
 export function findRedisServer(path = process.env.PATH ?? ''): string | undefined {
@@ -77,109 +83,91 @@ function pings(port: number): Promise<boolean> {
   });
 }
 
-function exited(child: ChildProcess): boolean {
-  return child.exitCode !== null || child.signalCode !== null;
-}
-
-function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
-  if (exited(child)) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-}
-
 /** Waits until the server answers PING, or exits (a port taken meanwhile), or the time is up. */
-async function ready(child: ChildProcess, port: number, timeoutMs: number): Promise<'up' | 'exited' | 'silent'> {
+async function ready(server: Watched, port: number, timeoutMs: number): Promise<'up' | 'exited' | 'silent'> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (exited(child)) return 'exited';
+    if (server.exited()) return 'exited';
     if (await pings(port)) return 'up';
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   return 'silent';
 }
 
-function args(port: number, dir: string, password: string | undefined): string[] {
-  const base = ['--port', String(port), '--bind', HOST, '--dir', dir, '--save', '', '--appendonly', 'no'];
-  // A log in its directory, read only to explain a failed start.
-  const quiet = ['--daemonize', 'no', '--logfile', join(dir, LOG), '--loglevel', 'warning'];
-  return [...base, ...quiet, ...(password === undefined ? [] : ['--requirepass', password])];
+/** The server's arguments but for its directory's (the watchdog adds those: redis-watchdog.ts). */
+function args(port: number): string[] {
+  const base = ['--port', String(port), '--bind', HOST, '--save', '', '--appendonly', 'no'];
+  // Its log, in its directory, is read only to explain a failed start.
+  return [...base, '--daemonize', 'no', '--loglevel', 'warning'];
 }
 
 /** The end of the server's log, on one line. */
 function logTail(dir: string): string {
   try {
-    return readFileSync(join(dir, LOG), 'utf8').replace(/\s+/g, ' ').trim().slice(-300);
+    return readFileSync(join(dir, FILES.log), 'utf8').replace(/\s+/g, ' ').trim().slice(-300);
   } catch {
     return '';
   }
+}
+
+/** Stops the server and removes its directory (the watchdog does; this makes sure). */
+async function discard(server: Watched): Promise<void> {
+  if (!(await server.stop(STOP_MS))) server.killNow();
+  rmSync(server.dir, { recursive: true, force: true });
 }
 
 /** Starts a temporary redis-server; throws StoreError when there is none on the PATH or it cannot start. */
 export async function startTemporaryRedis(options: TemporaryRedisOptions = {}): Promise<TemporaryRedis> {
   const binary = findRedisServer();
   if (binary === undefined) throw new StoreError(noRedisServer());
-  const dir = mkdtempSync(join(tmpdir(), 'idemsim-redis-'));
-  let child: ChildProcess | undefined;
-  const kill = (): void => {
-    if (child !== undefined && !exited(child)) child.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-  };
-  const unregister = cleanUpOnExit({ now: kill });
-  try {
-    for (let attempt = 1; attempt <= PORT_TRIES; attempt++) {
-      const port = await freePort();
-      // Unreferenced: a run that forgets to stop it still ends, and the exit cleanup kills it.
-      const started = spawn(binary, args(port, dir, options.password), { stdio: 'ignore' });
-      started.unref();
-      child = started;
-      const failedToSpawn = new Promise<Error>((resolve) => started.on('error', resolve));
-      const timeoutMs = options.startTimeoutMs ?? 5000;
-      const state = await Promise.race([ready(started, port, timeoutMs), failedToSpawn]);
-      if (state instanceof Error) throw new StoreError(serverFailed(state.message, ''));
-      if (state === 'up') return handle(started, port, dir, options.password, unregister);
-      if (state === 'silent') {
-        throw new StoreError(serverFailed(`no answer on ${HOST}:${port} within ${timeoutMs / 1000} s`, logTail(dir)));
-      }
+  const password = options.password ?? randomBytes(16).toString('hex');
+  const timeoutMs = options.startTimeoutMs ?? 5000;
+  const prefix = join(tmpdir(), 'idemsim-redis-');
+  // The directory's name is the prefix and six characters: room for the socket's path?
+  const socket = join(`${prefix}XXXXXX`, FILES.socket).length <= SOCKET_PATH_MAX;
+  let tail = '';
+  for (let attempt = 1; attempt <= PORT_TRIES; attempt++) {
+    const port = await freePort();
+    let server: Watched | undefined;
+    const unregister = cleanUpOnExit({
+      now: () => {
+        server?.killNow();
+        if (server !== undefined) rmSync(server.dir, { recursive: true, force: true });
+      },
+    });
+    try {
+      const start = { binary, args: args(port), prefix, socket, password };
+      server = await (canWatch() ? startWatched(start) : startDirect(start));
+      const state = await ready(server, port, timeoutMs);
+      if (state === 'up') return handle(server, port, password, unregister);
+      tail = logTail(server.dir);
+      if (state === 'silent')
+        throw new StoreError(serverFailed(`no answer on ${HOST}:${port} within ${timeoutMs / 1000} s`, tail));
       // It exited: most likely another process took the port between our check and its start.
+      await discard(server);
+      unregister();
+    } catch (error) {
+      if (server !== undefined) await discard(server);
+      unregister();
+      throw error instanceof StoreError ? error : new StoreError(serverFailed(String((error as Error).message), ''));
     }
-    throw new StoreError(serverFailed(`it exited ${PORT_TRIES} times`, logTail(dir)));
-  } catch (error) {
-    kill();
-    unregister();
-    throw error;
   }
+  throw new StoreError(serverFailed(`it exited ${PORT_TRIES} times`, tail));
 }
 
-function handle(
-  child: ChildProcess,
-  port: number,
-  dir: string,
-  password: string | undefined,
-  unregister: () => void,
-): TemporaryRedis {
+function handle(server: Watched, port: number, password: string, unregister: () => void): TemporaryRedis {
   let stopping: Promise<void> | undefined;
-  const auth = password === undefined ? '' : `:${encodeURIComponent(password)}@`;
   return {
     host: HOST,
     port,
-    url: `redis://${auth}${HOST}:${port}`,
-    dir,
-    pid: child.pid ?? -1,
+    url: `redis://:${encodeURIComponent(password)}@${HOST}:${port}`,
+    dir: server.dir,
+    pid: server.pid,
     stop() {
       // SIGTERM is Redis's own graceful shutdown; with persistence off it saves nothing, as
       // SHUTDOWN NOSAVE would, and it needs neither a connection nor the password.
       stopping ??= (async () => {
-        if (!exited(child)) child.kill('SIGTERM');
-        if (!(await waitForExit(child, STOP_GRACE_MS))) {
-          child.kill('SIGKILL');
-          await waitForExit(child, STOP_GRACE_MS);
-        }
-        rmSync(dir, { recursive: true, force: true });
+        await discard(server);
         unregister();
       })();
       return stopping;

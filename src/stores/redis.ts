@@ -67,12 +67,14 @@ function answerOf(op: StoreOp, reply: unknown): Answer | null {
   return reply as Answer;
 }
 
+type Call = <T>(args: readonly string[]) => Promise<T>;
+
 /** Deletes every key under `prefix`: SCAN finds them a page at a time, UNLINK frees them off the main thread. */
-async function deletePrefix(link: Connection, prefix: string): Promise<void> {
+async function deletePrefix(call: Call, prefix: string): Promise<void> {
   let cursor = '0';
   do {
-    const [next, keys] = await link.call<[string, string[]]>(['SCAN', cursor, 'MATCH', `${prefix}*`, 'COUNT', '1000']);
-    if (keys.length > 0) await link.call(['UNLINK', ...keys]);
+    const [next, keys] = await call<[string, string[]]>(['SCAN', cursor, 'MATCH', `${prefix}*`, 'COUNT', '1000']);
+    if (keys.length > 0) await call(['UNLINK', ...keys]);
     cursor = next;
   } while (cursor !== '0');
 }
@@ -99,9 +101,20 @@ export async function openRedis(url: string | undefined, options: RedisOptions =
   const { link, version } = connected;
   let scripts = connected.scripts;
   const prefix = `idemsim:${randomBytes(8).toString('hex')}:`;
-  // On the user's server an interrupted run still deletes its keys; ours simply stops.
+  // The second client of a race, opened on first need.
+  let second: Connection | undefined;
+  // On the user's server an interrupted run still deletes its keys; ours simply stops. Both
+  // connections are sealed first: the run, still going, sends no key after the SCAN began,
+  // and every write already sent lands before it.
   const unregister =
-    server === undefined ? cleanUpOnExit({ later: () => deletePrefix(link, prefix) }) : () => undefined;
+    server === undefined
+      ? cleanUpOnExit({
+          later: async () => {
+            await Promise.all([link.seal(), second?.seal()]);
+            await deletePrefix((args) => link.unsealed(args), prefix);
+          },
+        })
+      : () => undefined;
 
   const send = async (op: StoreOp): Promise<Answer | null> => {
     try {
@@ -115,8 +128,6 @@ export async function openRedis(url: string | undefined, options: RedisOptions =
   };
 
   let closing: Promise<void> | undefined;
-  // The second client of a race, opened on first need.
-  let second: Connection | undefined;
   return {
     description:
       server === undefined
@@ -174,7 +185,7 @@ export async function openRedis(url: string | undefined, options: RedisOptions =
     close() {
       closing ??= (async () => {
         try {
-          if (server === undefined && link.isOpen) await deletePrefix(link, prefix);
+          if (server === undefined && link.isOpen) await deletePrefix((args) => link.call(args), prefix);
         } finally {
           unregister();
           await second?.close();

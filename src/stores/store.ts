@@ -40,6 +40,9 @@ export interface IdempotencyStore {
   /** "redis 7.0.15 (a temporary redis-server on 127.0.0.1:40123)", "postgres 17.4 (PGlite, in memory)". */
   readonly description: string;
 
+  /** What the user should know about the server beyond the measurement, one line each (tables an earlier run left). */
+  readonly notes?: readonly string[];
+
   /**
    * The handler's first step, atomic: at simulated time t, a key with no live record is
    * claimed (state running, the fingerprint, expiresAt t + retention) and answers

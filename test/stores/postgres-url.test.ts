@@ -106,7 +106,7 @@ describe.skipIf(skip !== undefined)('a user-given --postgres URL, on a real serv
     expect(await objects()).toEqual(before);
   });
 
-  it('SIGINT: an interrupted run still drops its table from the user\'s server', async () => {
+  it("SIGINT: an interrupted run still drops its table from the user's server", async () => {
     requireBuild();
     const before = await objects();
     const run = child(`
@@ -182,6 +182,13 @@ describe.skipIf(skip !== undefined)('a user-given --postgres URL, on a real serv
     it('no password where the server asks for one', async () => {
       expect(await failure(urlWith(USER, undefined))).toBe(
         `cannot connect to Postgres at ${urlWith(USER, undefined)}: the server asks for a password; put it in the URL (postgres://user:password@host/db)`,
+      );
+    });
+
+    it('TLS asked of a server without it: its one-byte no passes the protocol check, and pg says why', async () => {
+      const message = await failure(`${urlWith(USER, server.password)}?sslmode=require`);
+      expect(message).toMatch(
+        /^cannot connect to Postgres at .*: The server does not support SSL connections; check the URL$/,
       );
     });
 

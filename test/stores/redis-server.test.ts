@@ -1,7 +1,7 @@
 // The temporary redis-server: started on a loopback port in a fresh directory, and gone
 // afterwards (server and directory) whether the run stops, throws, or is interrupted. The
 // interrupted runs are real child processes running the built dist/.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,13 +16,24 @@ beforeAll(() => {
 });
 
 describe('a temporary redis-server', () => {
-  it('listens on 127.0.0.1 in a fresh directory, answers, and is gone with its directory after stop', async () => {
+  it('listens on 127.0.0.1 only, with a password of its own and a unix socket in its fresh directory, and is gone with its directory after stop', async () => {
     const server = await startTemporaryRedis();
-    expect(server.url).toBe(`redis://127.0.0.1:${server.port}`);
+    expect(server.url).toMatch(new RegExp(`^redis://:[0-9a-f]{32}@127\\.0\\.0\\.1:${server.port}$`));
     expect(existsSync(server.dir)).toBe(true);
     const client = await observer(server.url);
     expect(await client.sendCommand(['CONFIG', 'GET', 'save'])).toEqual(['save', '']);
     expect(await client.sendCommand(['CONFIG', 'GET', 'appendonly'])).toEqual(['appendonly', 'no']);
+    expect(await client.sendCommand(['CONFIG', 'GET', 'bind'])).toEqual(['bind', '127.0.0.1']);
+    expect(await client.sendCommand(['CONFIG', 'GET', 'unixsocket'])).toEqual([
+      'unixsocket',
+      join(server.dir, 'redis.sock'),
+    ]);
+    // No password, no answer; and the password is on no command line `ps` shows.
+    const password = decodeURIComponent(new URL(server.url).password);
+    const stranger = await observer(`redis://127.0.0.1:${server.port}`);
+    await expect(stranger.sendCommand(['PING'])).rejects.toThrow(/NOAUTH/);
+    await stranger.close();
+    expect(readFileSync(`/proc/${server.pid}/cmdline`, 'utf8')).not.toContain(password);
     await client.close();
     await server.stop();
     await server.stop();

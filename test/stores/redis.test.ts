@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRedis } from '../../src/stores/redis.js';
+import { redact } from '../../src/stores/redis-connect.js';
 import { startTemporaryRedis, type TemporaryRedis } from '../../src/stores/redis-server.js';
 import { StoreError, type IdempotencyStore, type RecordShape, type StoreOp } from '../../src/stores/store.js';
 import { closes, keysMatching, observer, requireRedisServer, unusedPort, type Observer } from './redis-helpers.js';
@@ -114,7 +115,7 @@ describe('batches', () => {
         { op: 'commit', key: 'f', t: 1, retention: HOUR, body: '' },
       ]);
       expect(await refusal(batch)).toBe(
-        `Redis at ${server.url} lost idemsim's scripts in the middle of a batch (SCRIPT FLUSH or a restart); run again`,
+        `Redis at ${redact(server.url)} lost idemsim's scripts in the middle of a batch (SCRIPT FLUSH or a restart); run again`,
       );
     } finally {
       await opened.close();
@@ -271,10 +272,10 @@ describe('errors: one line naming the server and the fix', () => {
       expect(await opened.lookup('z', A, 0, HOUR, true)).toBe('claimed');
       process.kill(frozen.pid, 'SIGSTOP');
       expect(await refusal(opened.lookup('z', A, 1, HOUR, true))).toBe(
-        `no answer from Redis at ${frozen.url} within 0.5 s; check the host and port, and that a Redis server listens there`,
+        `no answer from Redis at ${redact(frozen.url)} within 0.5 s; check the host and port, and that a Redis server listens there`,
       );
       expect(await refusal(opened.commit('z', 2, HOUR, ''))).toMatch(
-        /^lost the connection to Redis at redis:\/\/127\.0\.0\.1:\d+: /,
+        /^lost the connection to Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:\d+: /,
       );
     } finally {
       process.kill(frozen.pid, 'SIGCONT');
