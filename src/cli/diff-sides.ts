@@ -11,7 +11,10 @@ import type { DiffSide } from '../report/diff/cells.js';
 import { looksLikeSavedRuns, parseSavedRuns } from '../saved/runs.js';
 import { simulate, type SimulateOptions } from '../sim/simulate.js';
 import type { CommandContext } from './context.js';
-import { InputError } from './errors.js';
+import { InputError, KnownError } from './errors.js';
+import { shortLine, shortLines } from '../saved/line.js';
+import { terminalText } from '../report/text.js';
+import { listed } from '../report/parts/merge-sweep.js';
 import { loadScenarios, type MemoryLimit } from './load.js';
 import { unreadable } from './messages.js';
 import { MAX_JSON_BYTES, readBoundedOrFail } from './read-bounded.js';
@@ -37,6 +40,19 @@ const MAKE_ONE =
  * `runs` list, and a scenario otherwise.
  */
 export function readInput(arg: string, cwd: string): Input {
+  try {
+    return inputOf(arg, cwd);
+  } catch (error) {
+    // A problem quotes the saved run (a name, a key of any length) or the path: short lines.
+    if (error instanceof KnownError) throw new KnownError(shortLines(error.lines, terminalText), error.exitCode);
+    throw error;
+  }
+}
+
+/** A line naming saved runs, short whatever they hold (saved/line.ts). */
+const short = (line: string): string => shortLine(terminalText(line));
+
+function inputOf(arg: string, cwd: string): Input {
   const path = resolve(cwd, arg);
   let isFolder = false;
   try {
@@ -141,7 +157,9 @@ function uniqueNames(label: string, where: string, runs: readonly { name: string
   const repeated = names.find((name, i) => names.indexOf(name) !== i);
   if (repeated !== undefined) {
     throw new InputError(
-      `${label} ${where}: two scenarios are named '${repeated}'; names must differ on each side to be matched (set name: in the file)`,
+      short(
+        `${label} ${where}: two scenarios are named '${repeated}'; names must differ on each side to be matched (set name: in the file)`,
+      ),
     );
   }
 }
@@ -150,7 +168,9 @@ function uniqueNames(label: string, where: string, runs: readonly { name: string
 export function checkMatch(baseNames: readonly string[], freshNames: readonly string[]): void {
   if (!freshNames.some((name) => baseNames.includes(name))) {
     throw new InputError(
-      `diff: no scenario of NEW (${freshNames.join(', ')}) has the name of one in BASE (${baseNames.join(', ')}); scenarios are matched by name`,
+      short(
+        `diff: no scenario of NEW (${listed(freshNames)}) has the name of one in BASE (${listed(baseNames)}); scenarios are matched by name`,
+      ),
     );
   }
 }

@@ -12,7 +12,9 @@ import { pooledRun } from './replicas.js';
 import { parsePart, type Part } from '../saved/part.js';
 import { renderSweepCsv, renderSweepJson, renderSweepTable } from '../report/sweep/text.js';
 import { embeddedScenario, scenarioToYaml } from '../scenario/index.js';
-import { ExitCode, InputError, guardAsync } from './errors.js';
+import { ExitCode, InputError, KnownError, guardAsync } from './errors.js';
+import { shortLines } from '../saved/line.js';
+import { terminalText } from '../report/text.js';
 import { formatHelp, formatOption } from './options.js';
 import { checkOut, writeFolder } from './out.js';
 import { MAX_JSON_BYTES, readBoundedOrFail } from './read-bounded.js';
@@ -27,39 +29,51 @@ export interface MergeOptions {
 const FORMATS = ['table', 'json', 'csv'] as const;
 
 export async function merge(files: readonly string[], options: MergeOptions, ctx: CommandContext): Promise<number> {
-  return guardAsync(ctx.err, async () => {
-    const format = formatOption(options.format, FORMATS);
-    if (options.out !== undefined) checkOut(options.out, ctx.cwd, ctx.err);
-    const parts = files.map((file) => ({ file, part: readPart(file, ctx.cwd) }));
-    const sweeps = parts.flatMap(({ file, part }) => (part.kind === 'sweep' ? [{ file, part: part.part }] : []));
-    const replicas = parts.flatMap(({ file, part }) => (part.kind === 'replica' ? [{ file, part: part.part }] : []));
-    if (sweeps.length > 0 && replicas.length > 0) {
-      const [sweepFile, replicaFile] = [sweeps[0]?.file, replicas[0]?.file];
-      throw new InputError(
-        `merge: ${sweepFile} is a sweep's shard and ${replicaFile} a run's replica; merge one kind at a time`,
-      );
-    }
-    if (replicas.length > 0) {
-      if (options.out !== undefined) {
-        throw new InputError("merge: replicas make no report folder (a report draws one run's traces); drop --out");
-      }
-      const runs = atMerge(() => mergeReplicaParts(replicas)).map(({ base, replicas: r }) => pooledRun(base, r));
-      const version = replicas[0]?.part.idemsim ?? VERSION;
-      ctx.out.write(await render(format, runs, { color: colorEnabled(ctx), version }));
-      return ExitCode.ok;
-    }
-    const merged = atMerge(() => mergeSweepParts(sweeps));
-    const { sweep } = merged;
-    ctx.out.write(
-      format === 'json'
-        ? renderSweepJson(sweep, merged.idemsim)
-        : format === 'csv'
-          ? renderSweepCsv(sweep)
-          : renderSweepTable(sweep),
+  return guardAsync(ctx.err, () => shortErrors(() => mergeParts(files, options, ctx)));
+}
+
+/** A bad part's problem, whatever it quotes (a 69 KB key, a file path), as short lines (saved/line.ts). */
+async function shortErrors(body: () => Promise<number>): Promise<number> {
+  try {
+    return await body();
+  } catch (error) {
+    if (error instanceof KnownError) throw new KnownError(shortLines(error.lines, terminalText), error.exitCode);
+    throw error;
+  }
+}
+
+async function mergeParts(files: readonly string[], options: MergeOptions, ctx: CommandContext): Promise<number> {
+  const format = formatOption(options.format, FORMATS);
+  if (options.out !== undefined) checkOut(options.out, ctx.cwd, ctx.err);
+  const parts = files.map((file) => ({ file, part: readPart(file, ctx.cwd) }));
+  const sweeps = parts.flatMap(({ file, part }) => (part.kind === 'sweep' ? [{ file, part: part.part }] : []));
+  const replicas = parts.flatMap(({ file, part }) => (part.kind === 'replica' ? [{ file, part: part.part }] : []));
+  if (sweeps.length > 0 && replicas.length > 0) {
+    const [sweepFile, replicaFile] = [sweeps[0]?.file, replicas[0]?.file];
+    throw new InputError(
+      `merge: ${sweepFile} is a sweep's shard and ${replicaFile} a run's replica; merge one kind at a time`,
     );
-    if (options.out !== undefined) await writeSweepFolder(merged, options.out, ctx);
+  }
+  if (replicas.length > 0) {
+    if (options.out !== undefined) {
+      throw new InputError("merge: replicas make no report folder (a report draws one run's traces); drop --out");
+    }
+    const runs = atMerge(() => mergeReplicaParts(replicas)).map(({ base, replicas: r }) => pooledRun(base, r));
+    const version = replicas[0]?.part.idemsim ?? VERSION;
+    ctx.out.write(await render(format, runs, { color: colorEnabled(ctx), version }));
     return ExitCode.ok;
-  });
+  }
+  const merged = atMerge(() => mergeSweepParts(sweeps));
+  const { sweep } = merged;
+  ctx.out.write(
+    format === 'json'
+      ? renderSweepJson(sweep, merged.idemsim)
+      : format === 'csv'
+        ? renderSweepCsv(sweep)
+        : renderSweepTable(sweep),
+  );
+  if (options.out !== undefined) await writeSweepFolder(merged, options.out, ctx);
+  return ExitCode.ok;
 }
 
 /** The folder `sweep --out` writes; its scenario.yaml's sweep: block sweeps again the same way. */

@@ -9,6 +9,7 @@ import type { CommandContext } from './context.js';
 import { ExitCode, InputError, KnownError, guardAsync } from './errors.js';
 import { terminalText } from '../report/text.js';
 import { checkOut } from './out.js';
+import { shortLines } from '../saved/line.js';
 import { MAX_JSON_BYTES, readBoundedOrFail } from './read-bounded.js';
 import { publish } from './publish.js';
 
@@ -20,22 +21,32 @@ export interface ReportOptions {
 
 export async function report(file: string, options: ReportOptions, ctx: CommandContext): Promise<number> {
   return guardAsync(ctx.err, async () => {
-    const out = options.out;
-    if (out === undefined) throw new InputError("error: required option '--out <DIR>' not specified");
-    checkOut(out, ctx.cwd, ctx.err);
-    const summary = readSummaryFile(file, ctx.cwd);
     try {
-      await publish(summary, out, { png: options.png === true }, ctx);
+      return await redraw(file, options, ctx);
     } catch (error) {
-      // The summary is this command's input: one idemsim wrote always draws, so a chart
-      // that cannot be drawn from it (a time of 1e308 ms edited in) is bad input, not a bug.
-      if (error instanceof KnownError || !(error instanceof Error)) throw error;
-      throw new InputError(
-        `${file}: cannot draw a report from it (${terminalText(error.message.split('\n')[0] ?? '').slice(0, 120)}); a summary idemsim wrote always draws: was it edited? Run the scenario again with idemsim run --out`,
-      );
+      // A problem quotes the summary (a key, a name of any length) and the file's path: short lines.
+      if (error instanceof KnownError) throw new KnownError(shortLines(error.lines, terminalText), error.exitCode);
+      throw error;
     }
-    return ExitCode.ok;
   });
+}
+
+async function redraw(file: string, options: ReportOptions, ctx: CommandContext): Promise<number> {
+  const out = options.out;
+  if (out === undefined) throw new InputError("error: required option '--out <DIR>' not specified");
+  checkOut(out, ctx.cwd, ctx.err);
+  const summary = readSummaryFile(file, ctx.cwd);
+  try {
+    await publish(summary, out, { png: options.png === true }, ctx);
+  } catch (error) {
+    // The summary is this command's input: one idemsim wrote always draws, so a chart
+    // that cannot be drawn from it (a time of 1e308 ms edited in) is bad input, not a bug.
+    if (error instanceof KnownError || !(error instanceof Error)) throw error;
+    throw new InputError(
+      `${file}: cannot draw a report from it (${terminalText(error.message.split('\n')[0] ?? '').slice(0, 120)}); a summary idemsim wrote always draws: was it edited? Run the scenario again with idemsim run --out`,
+    );
+  }
+  return ExitCode.ok;
 }
 
 function readSummaryFile(file: string, cwd: string): Summary {

@@ -3,7 +3,7 @@
 // file, where in it, and what to do.
 import type { ScenarioReader } from './scenario.js';
 import type { TallyShape } from '../model/tally-state.js';
-import { ShapeError, count, object, oneOf, readDocument, text } from './shape.js';
+import { ShapeError, count, object, oneOf, readDocument, version as versionText } from './shape.js';
 import { MAX_SWEEP_POINTS } from '../model/sweep.js';
 import { readReplicaPart, type ReplicaPart } from './replica-part.js';
 import { readSweepPart, type SweepPart } from './sweep-part.js';
@@ -33,7 +33,7 @@ function readPart(json: unknown, readScenario: ScenarioReader, shape: TallyShape
       top['sweep'] !== undefined ? 'a whole sweep' : top['runs'] !== undefined ? 'a whole run' : 'not a part';
     throw new ShapeError('part', `missing: ${what}, not a shard's or a replica's part; ${MAKE_ONE}`);
   }
-  const idemsim = text(top['idemsim'], 'idemsim');
+  const idemsim = versionText(top['idemsim'], 'idemsim');
   const header = object(top['part'], 'part');
   const version = header['version'];
   if (version !== PART_VERSION) {

@@ -1,27 +1,16 @@
 // One run of a part read back (src/report/parts/run.ts writes it): its scenario through the
-// scenario loader, its metrics and time series checked, and its intervals without loss:
-// Infinity and -Infinity by name, null for NaN.
+// scenario loader, its metrics, intervals and time series checked by the readers every saved
+// file goes through, non-finite numbers by name (Infinity and -Infinity; null for NaN) so
+// that nothing is lost. A part is merged only with parts of its own version, so a name that
+// is no metric of this idemsim was edited in, and refused.
 import { carriedBy } from '../model/features.js';
-import { type Interval, type Intervals, type RunResult } from '../model/result.js';
+import { type Intervals, type RunResult } from '../model/result.js';
 import { canonicalIntervals } from '../model/canonical.js';
 import type { Scenario } from '../model/scenario.js';
-import { readMetrics } from './metrics.js';
+import { readIntervals, readMetrics } from './metrics.js';
 import { type ScenarioReader, scenarioOf } from './scenario.js';
-import { ShapeError, describe, dictionary, object, type Reader } from './shape.js';
+import { object } from './shape.js';
 import { readTimeSeries } from './time-series.js';
-
-const readBound: Reader<number> = (value, path) => {
-  if (value === null) return Number.NaN;
-  if (value === 'Infinity') return Infinity;
-  if (value === '-Infinity') return -Infinity;
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  throw new ShapeError(path, `expected a number, "Infinity", "-Infinity" or null; found ${describe(value)}`);
-};
-
-const readIntervals = dictionary<Interval>((value, path) => {
-  const source = object(value, path);
-  return { low: readBound(source['low'], `${path}.low`), high: readBound(source['high'], `${path}.high`) };
-});
 
 /** A run read back: its scenario through the scenario loader, its result checked field by field. */
 export function readRunEntry(
@@ -33,10 +22,12 @@ export function readRunEntry(
   const scenario = scenarioOf(run['scenario'], `${path}.scenario`, readScenario);
   const metrics = readMetrics(run['metrics'], `${path}.metrics`, {
     absent: 'error',
-    unknown: 'ignore',
+    unknown: 'refuse',
     carried: carriedBy(scenario),
+    named: true,
   });
-  const intervals: Intervals = canonicalIntervals(readIntervals(run['intervals'], `${path}.intervals`));
+  const read = readIntervals(run['intervals'], `${path}.intervals`, { ends: 'named', unknown: 'refuse' });
+  const intervals: Intervals = canonicalIntervals(read);
   const result: RunResult = { metrics, intervals };
   if (run['timeSeries'] !== undefined) result.timeSeries = readTimeSeries(run['timeSeries'], `${path}.timeSeries`);
   return { scenario, result };

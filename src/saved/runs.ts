@@ -8,7 +8,7 @@ import type { NamedResult } from '../model/diff.js';
 import type { RunResult } from '../model/result.js';
 import { readBatches } from './batches.js';
 import { readIntervals, readMetrics } from './metrics.js';
-import { ShapeError, isObject, list, object, readDocument, record, text } from './shape.js';
+import { NAME_MAX, ShapeError, isObject, list, object, readDocument, record, textUpTo, version } from './shape.js';
 
 export interface SavedRuns {
   /** The idemsim version that simulated the runs, when the file says. */
@@ -38,13 +38,13 @@ function readSaved(json: unknown): SavedRuns {
     const what = top['sweep'] !== undefined ? 'a sweep summary, not the result of a run' : 'not the result of a run';
     throw new ShapeError('runs', `missing: ${what}; ${MAKE_ONE}`);
   }
-  const version = top['idemsim'];
+  const written = top['idemsim'];
   const runs = list(readRun)(top['runs'], 'runs');
   if (runs.length === 0) throw new ShapeError('runs', `expected at least one run; found none; ${MAKE_ONE}`);
-  return { idemsim: version === undefined ? undefined : text(version, 'idemsim'), runs };
+  return { idemsim: written === undefined ? undefined : version(written, 'idemsim'), runs };
 }
 
-const readScenario = record<{ name: string }>({ name: text });
+const readScenario = record<{ name: string }>({ name: textUpTo(NAME_MAX) });
 
 function readRun(value: unknown, path: string): NamedResult {
   const run = object(value, path);

@@ -65,6 +65,29 @@ export const text: Reader<string> = (value, path) => {
   );
 };
 
+/**
+ * A line of text no longer than `max` characters: what idemsim writes there never is
+ * (a scenario's name is at most 200), and a file holding a longer one was edited; it would
+ * print as one line of any length.
+ */
+export function textUpTo(max: number): Reader<string> {
+  return (value, path) => {
+    const line = text(value, path);
+    // Counted in characters (code points), as the scenario loader counts a name's.
+    const length = line.length > max ? [...line].length : line.length;
+    if (length > max) {
+      throw new ShapeError(path, `${length} characters; idemsim writes at most ${max} there (was the file edited?)`);
+    }
+    return line;
+  };
+}
+
+/** The longest name a scenario may have (scenario/kinds.ts's TEXT_LIMITS), so the longest a saved one can. */
+export const NAME_MAX = 200;
+
+/** The idemsim version that wrote a file: a short line. */
+export const version: Reader<string> = textUpTo(100);
+
 export const bool: Reader<boolean> = (value, path) => {
   if (typeof value === 'boolean') return value;
   throw expected('true or false', value, path);

@@ -8,9 +8,19 @@ import { type DetailedRunResult } from '../model/result.js';
 import { canonicalIntervals } from '../model/canonical.js';
 import { defaultScenario, type Scenario } from '../model/scenario.js';
 import { readDetail } from './detail.js';
-import { readIntervals, readMetrics } from './metrics.js';
+import { openEnded, readIntervals, readMetrics } from './metrics.js';
 import { type ScenarioReader, scenarioOf } from './scenario.js';
-import { ShapeError, describe, isObject, list, object, readDocument, text, type Reader } from './shape.js';
+import {
+  ShapeError,
+  describe,
+  isObject,
+  list,
+  object,
+  readDocument,
+  text,
+  version as versionText,
+  type Reader,
+} from './shape.js';
 import { readBatches } from './batches.js';
 import { readTimeSeries } from './time-series.js';
 
@@ -69,7 +79,7 @@ function readSummary(json: unknown, readScenario: ScenarioReader): Summary {
       `${describe(version)} is not supported; this idemsim reads ${SUMMARY_VERSION}`,
     );
   }
-  const idemsim = text(top['idemsim'], 'idemsim');
+  const idemsim = versionText(top['idemsim'], 'idemsim');
   const runs = list(runReader(readScenario))(top['runs'], 'runs');
   if (runs.length === 0) throw new ShapeError('runs', 'expected at least one run; found none');
   return { idemsim, runs };
@@ -84,7 +94,10 @@ function runReader(readScenario: ScenarioReader): Reader<SummaryRun> {
       unknown: 'refuse',
       carried: carriedBy(scenario),
     });
-    const intervals = canonicalIntervals(readIntervals(run['intervals'], `${path}.intervals`));
+    const intervals = canonicalIntervals(
+      readIntervals(run['intervals'], `${path}.intervals`, { ends: 'null', unknown: 'refuse' }),
+    );
+    openEnded(metrics, intervals);
     const timeSeries =
       run['timeSeries'] === undefined ? undefined : readTimeSeries(run['timeSeries'], `${path}.timeSeries`);
     const detail = readDetail(run['detail'], `${path}.detail`);

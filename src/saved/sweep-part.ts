@@ -2,9 +2,22 @@
 // point checked to be one of its shard's and to sit where the dimensions put it.
 import type { Scenario } from '../model/scenario.js';
 import { atOf, type Sweep, type SweepRun, type Vary, type VaryKind } from '../model/sweep.js';
+import { readMetricNames, withListed } from './metrics.js';
 import { readRunEntry } from './run-entry.js';
 import { type ScenarioReader, scenarioOf } from './scenario.js';
-import { ShapeError, count, describe, list, object, oneOf, record, text, type Reader } from './shape.js';
+import {
+  NAME_MAX,
+  ShapeError,
+  count,
+  describe,
+  list,
+  object,
+  oneOf,
+  record,
+  text,
+  textUpTo,
+  type Reader,
+} from './shape.js';
 
 /** A --vary dimension as given (path and spec), for the sweep: block of a report's scenario.yaml. */
 export interface Dimension {
@@ -31,18 +44,25 @@ export function inShard(index: number, shard: number, of: number): boolean {
 
 const VARY_KINDS: Record<VaryKind, true> = { duration: true, size: true, probability: true, other: true };
 
+/**
+ * A dimension's path, value, label or `path=value` set: a field path and one value of it,
+ * the longest a string a sweep may vary (a seed, at most 200 characters) written out.
+ */
+const short = textUpTo(300);
+
 const value: Reader<number | string | boolean> = (v, path) => {
-  if (typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))) return v;
+  if (typeof v === 'string') return short(v, path);
+  if (typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))) return v;
   throw new ShapeError(path, `expected a number, a string or true/false; found ${describe(v)}`);
 };
 
 const readVary: Reader<Vary> = (v, path) => {
   const vary = record<Vary>({
-    path: text,
+    path: short,
     kind: oneOf(VARY_KINDS),
-    sets: list(text),
+    sets: list(short),
     values: list(value),
-    labels: list(text),
+    labels: list(short),
   })(v, path);
   const n = vary.values.length;
   if (n === 0 || vary.sets.length !== n || vary.labels.length !== n) {
@@ -59,11 +79,12 @@ export function readSweepPart(
 ): SweepPart {
   const block = object(top['sweep'], 'sweep');
   const vary = list(readVary)(block['vary'], 'sweep.vary');
+  const metrics = readMetricNames(block['metrics'], 'sweep.metrics');
   const sweep = {
-    name: text(block['name'], 'sweep.name'),
+    name: textUpTo(NAME_MAX)(block['name'], 'sweep.name'),
     vary,
-    metrics: list(text)(block['metrics'], 'sweep.metrics'),
-    dims: list(record<Dimension>({ path: text, spec: text }))(block['dims'], 'sweep.dims'),
+    metrics,
+    dims: list(record<Dimension>({ path: short, spec: text }))(block['dims'], 'sweep.dims'),
     base: scenarioOf(block['scenario'], 'sweep.scenario', readScenario),
   };
   const runs = list((entry, path) => {
@@ -77,6 +98,8 @@ export function readSweepPart(
       throw new ShapeError(`${path}.at`, `does not match point ${index} of the sweep's dimensions`);
     }
     const { scenario, result } = readRunEntry(point, path, readScenario);
+    // A listed metric of a group the point's scenario does not carry: its part left it out.
+    result.metrics = withListed(result.metrics, metrics);
     return { index, run: { at, scenario, result } };
   })(top['points'], 'points');
   return { ...header, sweep, runs };

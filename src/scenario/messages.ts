@@ -3,6 +3,7 @@
 import type { Pos, Problem } from './issues.js';
 import { Code } from './codes.js';
 import { LIMITS } from '../model/limits.js';
+import { proseDuration } from '../format/format.js';
 import { found, last, list, problem, show, where } from './message-text.js';
 import type { TreeNode } from './tree.js';
 
@@ -53,6 +54,16 @@ export const runTooLong = (field: string, ms: number, limit: number): Problem =>
     Code.runTooLong,
     `${field}: with it a run could reach ${(ms / 31_557_600_000).toPrecision(3)} years of simulated time (its arrivals, then its longest action), beyond the ${Math.round(limit / 31_557_600_000)} years (2^44 ms) within which idemsim measures latencies: shorten it`,
   );
+export const serviceTooLong = (field: string, ms: number, median: number, limit: number): Problem => {
+  const years = (x: number): string => `${(x / 31_557_600_000).toPrecision(3)} years`;
+  const what = field.startsWith('incidents')
+    ? `executions starting in its window take a median of ${years(ms)} (the median service time, ${proseDuration(median)}, times the factor)`
+    : `the median service time is ${years(ms)}`;
+  return problem(
+    Code.runTooLong,
+    `${field}: with it ${what}, beyond the ${Math.round(limit / 31_557_600_000)} years (2^44 ms) within which idemsim measures times: half of those executions would outlast it; lower it`,
+  );
+};
 export const yamlTag = (tag: string): Problem =>
   problem(
     Code.yamlTag,

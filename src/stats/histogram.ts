@@ -2,16 +2,28 @@
 // (bucket width under 0.1% of the value), so memory is fixed whatever the run length.
 // Quantiles use the nearest-rank definition (the smallest value with at least p * n
 // observations at or below it), reported as the midpoint of the bucket holding that
-// rank, clamped to the exact observed minimum and maximum.
+// rank, clamped to the exact observed minimum and maximum. Values from 2^44 ms (about 557
+// years) share one overflow bucket that says only "at least 2^44 ms": a quantile whose
+// rank falls there is open-ended, reported as Infinity (JSON writes null) with its
+// interval's low end at 2^44 ms or below, never as a finite number that could be hundreds
+// of times below the truth. The count, extremes and mean are kept exactly, whatever the values.
 import type { Interval } from '../model/result.js';
 import type { HistogramState } from '../model/tally-state.js';
 import { Welford, Z975 } from './welford.js';
 
 const SUB_BITS = 10;
 const MIN_EXPONENT = -20; // values below 2^-20 ms (about 1 ns) share the zero bucket
-const MAX_EXPONENT = 44; // values from 2^44 ms (about 557 years) share the top bucket
+const MAX_EXPONENT = 44; // values from 2^44 ms (about 557 years) share the overflow bucket
 const BUCKETS = (MAX_EXPONENT - MIN_EXPONENT) << SUB_BITS;
 const FIRST = (1023 + MIN_EXPONENT) << SUB_BITS;
+/** The bucket of every value from 2^44 ms up (Infinity included), above the last one of width 2^34 ms. */
+const OVERFLOW = BUCKETS + 1;
+
+/** The smallest time the histogram cannot resolve, ms: its overflow bucket starts there. */
+export const HISTOGRAM_LIMIT_MS = 2 ** MAX_EXPONENT;
+
+/** Each bucket's relative width bound: a reported quantile below the limit is within half of it (2^-11) of the value of its rank. */
+export const HISTOGRAM_RELATIVE_ERROR = 2 ** -(SUB_BITS + 1);
 
 const scratch = new Float64Array(1);
 const words = new Uint32Array(scratch.buffer);
@@ -21,7 +33,7 @@ function bucketOf(value: number): number {
   if (!(value >= 2 ** MIN_EXPONENT)) return 0;
   scratch[0] = value;
   const b = ((words[HI] as number) >>> (20 - SUB_BITS)) - FIRST + 1;
-  return b > BUCKETS ? BUCKETS : b;
+  return b > BUCKETS ? OVERFLOW : b;
 }
 
 function lowerEdge(bucket: number): number {
@@ -31,8 +43,8 @@ function lowerEdge(bucket: number): number {
   return scratch[0] as number;
 }
 
-/** The number of buckets, the highest bucket index included (for readers of a state). */
-export const HISTOGRAM_BUCKETS = BUCKETS + 1;
+/** The number of buckets, the zero and overflow buckets included (for readers of a state). */
+export const HISTOGRAM_BUCKETS = OVERFLOW + 1;
 
 /** Buckets a histogram first holds around its first value: 2^8 times either way of it. */
 const FIRST_SPAN = 16 << SUB_BITS;
@@ -81,8 +93,8 @@ export class Histogram {
     const lo = length === 0 ? b : Math.min(this.base, b);
     const hi = length === 0 ? b + 1 : Math.max(this.base + length, b + 1);
     const span = Math.max(FIRST_SPAN, 2 * length, hi - lo);
-    const base = Math.max(0, Math.min(lo - Math.floor((span - (hi - lo)) / 2), BUCKETS + 1 - span));
-    const counts = new Float64Array(Math.min(span, BUCKETS + 1));
+    const base = Math.max(0, Math.min(lo - Math.floor((span - (hi - lo)) / 2), HISTOGRAM_BUCKETS - span));
+    const counts = new Float64Array(Math.min(span, HISTOGRAM_BUCKETS));
     if (length > 0) counts.set(this.counts, this.base - base);
     this.counts = counts;
     this.base = base;
@@ -127,11 +139,12 @@ export class Histogram {
     this.moments.merge(other.moments);
   }
 
-  /** The value of rank r (1-based, ascending); 0 for an empty histogram. */
+  /** The value of rank r (1-based, ascending); 0 for an empty histogram, Infinity (open-ended) in the overflow bucket. */
   atRank(rank: number): number {
     if (this.count === 0) return 0;
     const r = Math.min(this.count, Math.max(1, rank));
     const b = r * 2 <= this.count ? this.bucketFromBelow(r) : this.bucketFromAbove(r);
+    if (b === OVERFLOW) return Infinity;
     const mid = b === 0 ? 0 : (lowerEdge(b) + lowerEdge(b + 1)) / 2;
     return Math.min(this.max, Math.max(this.min, mid));
   }
@@ -200,7 +213,7 @@ export class Histogram {
     return { count: this.count, sums, from };
   }
 
-  /** Nearest-rank quantile for p in (0, 1]. */
+  /** Nearest-rank quantile for p in (0, 1]; Infinity when its rank lies at or above 2^44 ms (open-ended). */
   quantile(p: number): number {
     return this.atRank(Math.ceil(p * this.count));
   }
@@ -211,6 +224,8 @@ export class Histogram {
    * A rank beyond the observations leaves that end open: a run of 30 calls says nothing
    * about how high the p99 may be (the high end is Infinity), nor below the smallest
    * value how low the p1 may be (the low end is 0: the values recorded are never negative).
+   * A rank in the overflow bucket is known only to be at least 2^44 ms: a low end there is
+   * 2^44 ms, a high end Infinity.
    */
   quantileInterval(p: number): Interval {
     const n = this.count;
@@ -218,6 +233,7 @@ export class Histogram {
     const spread = Z975 * Math.sqrt(n * p * (1 - p));
     const lowRank = Math.floor(n * p - spread);
     const highRank = Math.ceil(n * p + spread) + 1;
-    return { low: lowRank < 1 ? 0 : this.atRank(lowRank), high: highRank > n ? Infinity : this.atRank(highRank) };
+    const low = lowRank < 1 ? 0 : Math.min(this.atRank(lowRank), HISTOGRAM_LIMIT_MS);
+    return { low, high: highRank > n ? Infinity : this.atRank(highRank) };
   }
 }

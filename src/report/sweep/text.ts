@@ -6,6 +6,7 @@ import type { Sweep, SweepRun } from '../../model/sweep.js';
 import { csvField, csvNumber, terminalText } from '../text.js';
 import { canonicalScenario } from '../../model/canonical-scenario.js';
 import { formatInterval, formatMetric } from '../../format/format.js';
+import { OPEN_ENDED, isOpenEnded } from '../open-ended.js';
 
 export function renderSweepTable(sweep: Sweep): string {
   const table = new Table({
@@ -27,9 +28,8 @@ function cell(point: SweepRun, metric: string): string {
   const unit = metricUnit(metric);
   const value = metricValue(point.result.metrics, metric);
   const interval = point.result.intervals[metric];
-  return interval === undefined
-    ? formatMetric(value, unit)
-    : `${formatMetric(value, unit)} ${formatInterval(interval, unit, value)}`;
+  const shown = isOpenEnded(metric, value) ? OPEN_ENDED : formatMetric(value, unit);
+  return interval === undefined ? shown : `${shown} ${formatInterval(interval, unit, value)}`;
 }
 
 export function renderSweepCsv(sweep: Sweep): string {
