@@ -109,7 +109,11 @@ export function runSized(
         progress.finish();
         const at = now();
         // Before a round, how long it will take at the last round's pace, when that is long.
-        const eta = last === null ? 0 : ((at - last.at) / last.actions) * actions;
+        // A round shorter than PACED_ROUND_MS is mostly Node compiling the simulator and the
+        // run's fixed costs (20,000 actions go 6 times slower than 2,000,000 a second): its
+        // pace would announce minutes for a round of seconds, so it announces nothing.
+        const took = last === null ? 0 : at - last.at;
+        const eta = last === null || took < PACED_ROUND_MS ? 0 : (took / last.actions) * actions;
         if (eta >= LONG_ROUND_MS) ctx.err.write(`${roundNote(scenario.name, round, actions, eta)}\n`);
         last = { actions, at };
         progress = startProgress(ctx, actions);
@@ -125,6 +129,8 @@ export function runSized(
 
 /** A round estimated to take this long (ms of wall time) is announced with its estimate. */
 export const LONG_ROUND_MS = 10_000;
+/** A round must take this long (ms) for its pace to stand for the next round's. */
+export const PACED_ROUND_MS = 1000;
 
 /** "refunds: run 3 simulates 12,000,000 actions: about 1.5 h at the last run's pace (--max-actions caps a sized run)" */
 export function roundNote(name: string, round: number, actions: number, etaMs: number): string {

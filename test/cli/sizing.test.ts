@@ -152,4 +152,17 @@ describe('a long sized run', () => {
     }
     expect(notes.at(-1)).toMatch(/every --precision met$/);
   });
+
+  it('announces nothing from a round too short for its pace to mean anything (start-up and fixed costs)', async () => {
+    // Every read 300 ms later: each round lasts 0.3 s, under PACED_ROUND_MS. At that pace
+    // the second round (tens of thousands of actions after 1,000) would be announced at
+    // minutes: for 3%, about 100,000 actions.
+    let t = 0;
+    const ctx = captured({ now: () => (t += 300) });
+    const argv = ['run', '--actions', '1000', '--precision', 'duplicatesPerThousand=3%', '--format', 'json'];
+    expect(await cli(argv, ctx)).toBe(0);
+    const notes = lines(ctx.err.text);
+    expect(notes.filter((line) => / run \d+ simulates /.test(line))).toEqual([]);
+    expect(notes.at(-1)).toMatch(/every --precision met$/);
+  });
 });
