@@ -4,10 +4,7 @@
 // (null, an empty cell), its interval's low end saying from where.
 import { HISTOGRAM_LIMIT_MS } from '../stats/histogram.js';
 
+export { isOpenEnded } from '../stats/histogram.js';
+
 /** How a table shows an open-ended quantile. */
 export const OPEN_ENDED = `≥ 2^${Math.log2(HISTOGRAM_LIMIT_MS)} ms`;
-
-/** Whether metric `name`'s value is a quantile known only to be at least 2^44 ms. */
-export function isOpenEnded(name: string, value: number): boolean {
-  return value === Infinity && /\.p\d+$/.test(name);
-}

@@ -5,11 +5,14 @@
 // would decide it). A metric without an interval (a count, a maximum: what the run saw,
 // not an estimate) passes or fails on its value. A metric the run did not measure ("n/a")
 // fails every bound, whichever side: nothing is known about it, so nothing is shown to hold.
+// A quantile past the latency histogram's top (open-ended, at least 2^44 ms) is measured:
+// its interval from 2^44 ms up fails a maximum below that and meets a minimum.
 import { carriedBy } from '../model/features.js';
 import { METRIC_NAMES, hasInterval, metricInfo, metricUnit } from '../model/metrics.js';
 import { EVERY_GROUP, type Carried, type Unit } from '../model/metric-types.js';
 import type { Interval, RunResult } from '../model/result.js';
 import type { Bound, Scenario } from '../model/scenario.js';
+import { HISTOGRAM_LIMIT_MS, isOpenEnded } from './histogram.js';
 import { Verdict, type CheckRow, type Judged, type Op, type Target } from '../model/bounds.js';
 
 /** An upper bound (`<=`, `<`) is judged on an interval's high end, a lower one on its low end. */
@@ -60,8 +63,11 @@ export function whyUnmeasured(result: RunResult, metric: string, carried: Carrie
   }
   const value = valueOf(result, metric);
   if (value === undefined) return 'not measured: the run reports no value for it';
-  if (!Number.isFinite(value)) return `not finite: the run reports ${String(value)}`;
   const interval = result.intervals[metric];
+  // A quantile past the histogram's top, its interval starting there, is measured: known
+  // to be at least 2^44 ms.
+  const open = isOpenEnded(metric, value) && interval !== undefined && interval.low >= HISTOGRAM_LIMIT_MS;
+  if (!Number.isFinite(value) && !open) return `not finite: the run reports ${String(value)}`;
   if (interval !== undefined && !finiteInterval(interval)) {
     return `not finite: its 95% interval is [${String(interval.low)}, ${String(interval.high)}]`;
   }

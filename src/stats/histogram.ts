@@ -25,6 +25,14 @@ export const HISTOGRAM_LIMIT_MS = 2 ** MAX_EXPONENT;
 /** Each bucket's relative width bound: a reported quantile below the limit is within half of it (2^-11) of the value of its rank. */
 export const HISTOGRAM_RELATIVE_ERROR = 2 ** -(SUB_BITS + 1);
 
+/**
+ * Whether metric `name`'s value is a quantile whose rank lies past HISTOGRAM_LIMIT_MS: held
+ * as Infinity, it is known only to be at least that (its interval's low end says so).
+ */
+export function isOpenEnded(name: string, value: number): boolean {
+  return value === Infinity && /\.p\d+$/.test(name);
+}
+
 const scratch = new Float64Array(1);
 const words = new Uint32Array(scratch.buffer);
 const HI = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;

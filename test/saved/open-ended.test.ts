@@ -2,7 +2,7 @@
 // JSON writes it as every non-finite number (null) with its interval from 2^44 ms, a part
 // writes it by name, and a summary read back (the report folder of `run --out` and of
 // `report`) shows it open-ended again, never "n/a" where the interval says more.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +32,22 @@ describe('a queue wait past 2^44 ms', () => {
     expect(await cli(['report', join('report', 'summary.json'), '--out', 'again'], captured({ cwd }))).toBe(0);
     expect(readFileSync(join(cwd, 'again', 'index.html'), 'utf8')).toBe(html);
   }, 60_000);
+
+  it('check judges it as at least 2^44 ms: a maximum below fails, a minimum is met, each shown open-ended', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'idemsim-open-ended-'));
+    const bounds = (side: string): string[] => {
+      writeFileSync(join(cwd, `${side}.yaml`), `expect:\n  service.queueWait.p95: { ${side}: 1s }\n`);
+      return [`${side}.yaml`, ...QUEUED];
+    };
+    const over = captured({ cwd });
+    expect(await cli(['check', ...bounds('max')], over)).toBe(1);
+    expect(over.out.text).toMatch(/│ service\.queueWait\.p95 │ <= 1\.00 s │ ≥ 2\^44 ms │ \[203,613 d, ∞\] │ 40 +│ FAIL +│/);
+    expect(over.out.text).not.toContain('n/a');
+    const under = captured({ cwd });
+    expect(await cli(['check', ...bounds('min'), '--junit', 'j.xml'], under)).toBe(0);
+    expect(under.out.text).toMatch(/│ >= 1\.00 s │ ≥ 2\^44 ms │ \[203,613 d, ∞\] │ 40 +│ pass +│/);
+    expect(readFileSync(join(cwd, 'j.xml'), 'utf8')).not.toContain('<failure');
+  });
 
   it('a part writes it by name', async () => {
     const ctx = captured();

@@ -1,7 +1,8 @@
 // A metric the run did not measure ("n/a": a value that is NaN, null, missing or infinite,
 // an estimate without its interval or with a non-finite one, a metric of a group the
 // scenario does not carry) fails every bound on it, a minimum as surely as a maximum, and
-// says why instead of comparing.
+// says why instead of comparing. A quantile past the latency histogram's top is not such a
+// value: it is known to be at least 2^44 ms, and judged so.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Op, type Target } from '../../src/model/bounds.js';
@@ -72,6 +73,23 @@ describe('a metric that was not measured fails every bound', () => {
         expectFailed(judge(target(metric, op, limit), result));
       }),
       { seed: 21, numRuns: 2000 },
+    );
+  });
+
+  it('but a quantile past the histogram\'s top, its interval from 2^44 ms up, is measured: at least that', () => {
+    const quantiles = METRIC_NAMES.filter((name) => /\.p\d+$/.test(name));
+    expect(quantiles.length).toBeGreaterThan(0);
+    const top = 2 ** 44;
+    fc.assert(
+      fc.property(fc.constantFrom(...quantiles), ops, limits, (metric, op, limit) => {
+        const result = withValue(measured(), metric, Infinity);
+        result.intervals[metric] = { low: top, high: Infinity };
+        const judged = judge(target(metric, op, limit), result);
+        expect(judged.unmeasured).toBeUndefined();
+        // Every limit here is below 2^44 ms: a maximum fails, a minimum is met.
+        expect(judged.verdict).toBe(op === '<=' || op === '<' ? 'fail' : 'pass');
+      }),
+      { seed: 35, numRuns: 200 },
     );
   });
 

@@ -5,7 +5,7 @@
 import Table from 'cli-table3';
 import type { CheckRow } from '../../model/bounds.js';
 import { NOT_AVAILABLE, formatCount, formatInterval, formatMetric } from '../../format/format.js';
-import { undecidedReason } from './describe.js';
+import { undecidedReason, valueText } from './describe.js';
 
 export { describeRow, undecidedReason } from './describe.js';
 import { terminalText } from '../text.js';
@@ -37,7 +37,7 @@ export function renderCheckTable(rows: readonly CheckRow[], policy: CheckPolicy)
       terminalText(row.scenario),
       row.metric,
       `${row.bound === 'min' ? '>=' : '<='} ${formatMetric(row.limit, row.unit)}`,
-      formatMetric(row.value, row.unit),
+      valueText(row),
       row.interval === null ? '' : formatInterval(row.interval, row.unit, row.value),
       formatCount(row.actions),
       resultCell(row, policy),
