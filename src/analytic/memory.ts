@@ -11,8 +11,13 @@ import { maxOf, minOf } from '../stats/extent.js';
 
 /** The ceiling a run's estimate must stay under unless `--max-memory` raises it: 1 GB. */
 export const DEFAULT_MAX_MEMORY = 1e9;
-/** Node, the code and a run's fixed tallies, measured with no key store. */
-export const BASE_BYTES = 64 * 1024 ** 2;
+/**
+ * Node, the code, a run's fixed tallies and the garbage a run makes before Node collects
+ * it: a run of the defaults, which holds next to nothing, peaks at 64 MB; a million actions
+ * whose calls each send four executions (hedges), at 90 to 112 MB, higher on a busy machine,
+ * where Node's collector runs behind.
+ */
+export const BASE_BYTES = 128 * 1024 ** 2;
 /** One live key record: its columns, its slot in the key index and the expiry FIFO. */
 export const RECORD_BYTES = 80;
 /** With a lease, each record also keeps who committed on it. */
@@ -23,8 +28,17 @@ const RESERVED_RECORDS = 1 << 23;
 export const QUEUED_BYTES = 900;
 /** One interval of a run's time series, as its result keeps it (measured: 100 runs of 100,000 took 2.2 GB). */
 export const SERIES_INTERVAL_BYTES = 220;
-/** One action in flight: its calls, executions, timers and tallies (measured: 200,000 in flight took 980 MB). */
-export const IN_FLIGHT_BYTES = 5000;
+/** One action in flight: its calls, timers and tallies (measured: 26,000 actions waiting to re-plan after a service crash took 103 MB). */
+export const IN_FLIGHT_BYTES = 4500;
+/** One execution running on the service, beside its action's (measured: 60,000 hedges more took 100 MB). */
+export const EXECUTION_BYTES = 2500;
+
+/** Drawing a report folder's charts (Vega's scene graph and SVG text), beside the results (measured: 77 MB). */
+export const DRAWING_BYTES = 96 * 1024 ** 2;
+/** Rasterising them to PNG as well (measured: 41 MB more). */
+export const PNG_BYTES = 48 * 1024 ** 2;
+/** One interval of a time series drawn on the report's charts (measured: 9 to 11 KB, 5,000 to 50,000 intervals). */
+export const DRAWN_INTERVAL_BYTES = 12_000;
 
 export interface MemoryEstimate {
   bytes: number;
@@ -34,9 +48,11 @@ export interface MemoryEstimate {
   queued: number;
   /** Actions in flight at once: arrived and not yet finished, their executions included. */
   inFlight: number;
+  /** Executions running on the service at once, every attempt and hedge of the calls in flight. */
+  executing: number;
   /** Intervals of the run's time series, which its result keeps (0 without a series). */
   series: number;
-  /** The bytes of each of the four, in the order above. */
+  /** The bytes of each part; `inFlight`'s include the executions'. */
   shares: { keys: number; queued: number; inFlight: number; series: number };
 }
 
@@ -48,15 +64,16 @@ export function estimateMemory(s: Scenario): MemoryEstimate {
   const growth = keys > RESERVED_RECORDS ? 1.5 : 1;
   const queued = queuedExecutions(s, load);
   const inFlight = actionsInFlight(s, load);
+  const executing = executionsRunning(s, load);
   const series = seriesIntervals(s);
   const shares = {
     keys: keys * perRecord * growth,
     queued: queued * QUEUED_BYTES,
-    inFlight: inFlight * IN_FLIGHT_BYTES,
+    inFlight: inFlight * IN_FLIGHT_BYTES + executing * EXECUTION_BYTES,
     series: series * SERIES_INTERVAL_BYTES,
   };
   const bytes = BASE_BYTES + shares.keys + shares.queued + shares.inFlight + shares.series;
-  return { bytes, keys, queued, inFlight, series, shares };
+  return { bytes, keys, queued, inFlight, executing, series, shares };
 }
 
 /**
@@ -145,6 +162,34 @@ function actionsInFlight(s: Scenario, load: Load): number {
   const replanning = load.replans * Math.min(arriving, replan.max * mid(replan.delay));
   const resuming = load.crashes * Math.min(arriving, crash.max * mid(crash.resumeDelay));
   return Math.min(s.actions, (peakRate(s) * (calling + replanning + resuming)) / 1000);
+}
+
+/**
+ * Executions running at once, an upper bound by Little's law: executions start at a rate
+ * and each runs for the mean service time. First calls start as actions arrive (at most
+ * the peak rate, over at most the arrival span); the calls after them (re-plans, crash
+ * replays) start a delay later, spread over the delay's range, so their starts are no
+ * denser than the arrivals' times the arrival span over that range (at most 1). Each call
+ * runs every attempt and hedge. No more than the run sends. An overloaded service runs
+ * only its slots; the rest wait (queued).
+ */
+function executionsRunning(s: Scenario, load: Load): number {
+  const sent = s.actions * load.calls * load.attempts;
+  if (load.overloaded) return Math.min(sent, s.service.concurrency === 'unlimited' ? sent : s.service.concurrency);
+  const arriving = arrivalSpan(s);
+  const running = serviceTime(s);
+  const spread = Math.min(1, arriving / narrowestDelay(s));
+  const starts = Math.min(arriving, running) + (load.calls - 1) * spread * running;
+  return Math.min(sent, (peakRate(s) * load.attempts * starts) / 1000);
+}
+
+/** The narrowest range (ms) of the delays before a later call: a re-plan's, a resume's. */
+function narrowestDelay(s: Scenario): number {
+  const { replan, crash } = s.agent;
+  const width = (range: { min: number; max: number }): number => range.max - range.min;
+  const replans = replan.probability > 0 && replan.max > 0 ? width(replan.delay) : Infinity;
+  const resumes = crash.probability > 0 && crash.max > 0 ? width(crash.resumeDelay) : Infinity;
+  return Math.min(replans, resumes);
 }
 
 /** How long actions keep arriving, ms: the profile's last step, or the actions at the base rate. */

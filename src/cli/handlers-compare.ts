@@ -55,7 +55,10 @@ export async function compareHandlers(
   ctx: CommandContext,
 ): Promise<number> {
   const format = formatOption(options.format, COMPARE_FORMATS);
-  const memory = memoryLimit(options.maxMemory);
+  const memory = {
+    ...memoryLimit(options.maxMemory),
+    ...(options.out === undefined ? {} : { drawing: { png: false, series: false } }),
+  };
   const io = withCeiling(quietly(ctx, options.quiet), memory);
   // Refused before anything is simulated, as `run --out` does.
   if (options.out !== undefined) checkOut(options.out, ctx.cwd, io.err);

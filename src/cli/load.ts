@@ -15,7 +15,7 @@ import type { Scenario } from '../model/scenario.js';
 import { InputError } from './errors.js';
 import { readScenarioFile } from './validate.js';
 import { DEFAULT_MAX_MEMORY } from '../analytic/memory.js';
-import { MAX_MEMORY_HELP, checkMemory, checkRetained, parseMaxMemory } from './memory.js';
+import { MAX_MEMORY_HELP, checkDrawing, checkMemory, checkRetained, parseMaxMemory, type Drawing } from './memory.js';
 
 /** What bounds a run's memory: the ceiling (bytes), and the actions a sized run may reach. */
 export interface MemoryLimit {
@@ -23,6 +23,8 @@ export interface MemoryLimit {
   actions?: number;
   /** Runs of each scenario the command keeps at once (`run --replicas N`). */
   copies?: number;
+  /** The report folder the command draws once its runs are done (--out), if any. */
+  drawing?: Drawing;
 }
 
 /** The memory limit of a command's `--max-memory` (and its sizing's cap, if it sizes runs). */
@@ -86,6 +88,15 @@ export function loadScenarios(
       memory.ceiling,
       memory.copies,
     );
+    if (memory.drawing !== undefined) {
+      const where = result.length === 1 ? (result[0]?.file ?? 'the defaults') : `${result.length} scenarios`;
+      checkDrawing(
+        result.map((l) => l.scenario),
+        where,
+        memory.drawing,
+        memory.ceiling,
+      );
+    }
     return result;
   };
   if (files.length === 0) {

@@ -1,7 +1,14 @@
 // `--max-memory`: the ceiling a run's estimated peak memory (analytic/memory.ts) must stay
 // under. Checked for every scenario and every point before anything is simulated, so a run
 // that would outgrow the machine is refused at once, with the numbers that decided it.
-import { BASE_BYTES, DEFAULT_MAX_MEMORY, estimateMemory } from '../analytic/memory.js';
+import {
+  BASE_BYTES,
+  DEFAULT_MAX_MEMORY,
+  DRAWING_BYTES,
+  DRAWN_INTERVAL_BYTES,
+  PNG_BYTES,
+  estimateMemory,
+} from '../analytic/memory.js';
 import { formatBytes, formatCount } from '../format/format.js';
 import { maxOf } from '../stats/extent.js';
 import type { Scenario } from '../model/scenario.js';
@@ -86,5 +93,45 @@ export function checkRetained(
     `${where}: its ${formatCount(runs)} runs would keep about ${formatBytes(kept)} of time series ` +
       `(up to ${formatCount(intervals)} intervals each), ${formatBytes(largest + kept)} in all by estimate, over the ` +
       `${formatBytes(ceiling)} ceiling; raise report.interval, run fewer, or pass --max-memory ${Math.ceil((largest + kept) / 1e9)}GB`,
+  );
+}
+
+/** A report folder a command draws: PNGs beside the SVGs; each run's time series on its charts. */
+export interface Drawing {
+  png: boolean;
+  series: boolean;
+}
+
+/** The estimated peak while a command draws `drawing` for the runs of `scenarios`, and its time-series intervals. */
+export function drawingBytes(scenarios: readonly Scenario[], drawing: Drawing): { bytes: number; intervals: number } {
+  const estimates = scenarios.map((scenario) => estimateMemory(scenario));
+  const kept = estimates.reduce((sum, e) => sum + e.shares.series, 0);
+  const intervals = drawing.series ? estimates.reduce((sum, e) => sum + e.series, 0) : 0;
+  const bytes = BASE_BYTES + kept + DRAWING_BYTES + (drawing.png ? PNG_BYTES : 0) + intervals * DRAWN_INTERVAL_BYTES;
+  return { bytes, intervals };
+}
+
+/**
+ * Refuses a command whose report folder would take more than the ceiling to draw: once the
+ * runs are done, their results (time series included) stay while every chart is drawn,
+ * each interval of a drawn time series a few KB of scene graph and SVG.
+ */
+export function checkDrawing(
+  scenarios: readonly Scenario[],
+  where: string,
+  drawing: Drawing,
+  ceiling = DEFAULT_MAX_MEMORY,
+): void {
+  const { bytes, intervals } = drawingBytes(scenarios, drawing);
+  if (bytes <= ceiling) return;
+  const what = intervals > 0 ? ` (${formatCount(intervals)} time-series intervals on its charts)` : '';
+  const fixes = [
+    ...(intervals > 0 ? ['raise report.interval'] : []),
+    ...(drawing.png ? ['leave out --png'] : []),
+    `pass --max-memory ${bytes < 1e9 ? `${Math.ceil(bytes / 1e6)}MB` : `${Math.ceil(bytes / 1e9)}GB`}`,
+  ];
+  throw new InputError(
+    `${where}: drawing its report would need about ${formatBytes(bytes)} of memory by estimate${what}, over the ` +
+      `${formatBytes(ceiling)} ceiling; ${fixes.join(', or ')}`,
   );
 }

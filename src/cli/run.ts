@@ -66,6 +66,7 @@ export async function run(files: readonly string[], options: RunOptions, ctx: Co
     const memory = {
       ...memoryLimit(options.maxMemory, sizing?.maxActions),
       copies: replication !== null && replication.replica === null ? replication.of : 1,
+      ...(request === undefined ? {} : { drawing: { png: request.png, series: true } }),
     };
     const io = withCeiling(quietly(ctx, options.quiet), memory);
     const loaded = loadScenarios(files, options.sets ?? [], ctx.cwd, (line) => ctx.err.write(`${line}\n`), memory);

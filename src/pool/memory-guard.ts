@@ -20,8 +20,8 @@ import type { LiveCounts } from '../sim/run-limits.js';
 /** The share of the ceiling at which a run is stopped: what it adds between two checks stays within the rest. */
 export const GUARD_SHARE = 0.92;
 
-/** A fresh idemsim process, loaded, before it simulates: the estimate's BASE_BYTES (analytic/memory.ts). */
-export const FRESH_PROCESS_BYTES = 64 * 1024 ** 2;
+/** A fresh idemsim process, loaded, and what its run holds at the least: the estimate's BASE_BYTES (analytic/memory.ts). */
+export const FRESH_PROCESS_BYTES = 128 * 1024 ** 2;
 
 /** A run the guard stopped; the commands print its message as one line, exit 2. */
 export class MemoryLimitError extends Error {

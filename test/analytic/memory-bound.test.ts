@@ -6,10 +6,14 @@
 // what a test machine should hold, are skipped; enough of the rest must grow well past
 // Node's own start for the bound to be tested where the run's memory matters.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { requireBuild } from '../cli/binary.js';
+import { BIN, requireBuild } from '../cli/binary.js';
 import { estimateMemory } from '../../src/analytic/memory.js';
+import { drawingBytes } from '../../src/cli/memory.js';
 import { loadScenario } from '../../src/scenario/index.js';
 
 const DIST = new URL('../../dist/', import.meta.url).href;
@@ -93,4 +97,59 @@ describe('the memory estimate bounds the measured peak', () => {
     expect(runs.length).toBeGreaterThanOrEqual(16);
     expect(runs.filter((r) => r.peak > 150e6).length).toBeGreaterThanOrEqual(4);
   });
+});
+
+/**
+ * Runs `idemsim ARGS` in a fresh process; its peak resident memory (getrusage's maxrss,
+ * read as the process exits by a preloaded hook), bytes.
+ */
+function commandPeak(args: readonly string[], cwd: string): number {
+  const hook = join(cwd, 'peak-hook.cjs');
+  const out = join(cwd, 'peak.txt');
+  writeFileSync(
+    hook,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, String(process.resourceUsage().maxRSS * 1024)));\n`,
+  );
+  execFileSync(process.execPath, ['--require', hook, BIN, ...args], { cwd, stdio: 'ignore' });
+  return Number(readFileSync(out, 'utf8'));
+}
+
+describe('the estimate a command is refused on bounds the whole command', () => {
+  // Past the random runs' sizes: a long run whose calls each send four executions (its
+  // garbage settles Node's heap higher than a plain run's), and report folders, drawn once
+  // the runs are done (the charts' scene graphs, a time series of 5,000 intervals).
+  const cases: { name: string; sets: string[]; args: string[]; drawing?: { png: boolean; series: boolean } }[] = [
+    {
+      name: 'a million actions with three hedges a call',
+      sets: ['actions=1000000', 'client.retries=0', 'client.hedge={after: 50ms, max: 3}'],
+      args: ['--format', 'json'],
+    },
+    { name: 'the defaults drawn to a folder', sets: [], args: ['--out', 'a'], drawing: { png: false, series: true } },
+    {
+      name: 'the defaults drawn to a folder with PNGs',
+      sets: [],
+      args: ['--out', 'b', '--png'],
+      drawing: { png: true, series: true },
+    },
+    {
+      name: 'a time series of 5,000 intervals drawn',
+      sets: ['actions=250000', 'report.interval=1s'],
+      args: ['--out', 'c'],
+      drawing: { png: false, series: true },
+    },
+  ];
+  for (const { name, sets, args, drawing } of cases) {
+    it(name, () => {
+      requireBuild();
+      const cwd = mkdtempSync(join(tmpdir(), 'idemsim-peak-'));
+      const outcome = loadScenario('{}', 'bound.yaml', sets);
+      if (!outcome.ok) throw new Error(sets.join(' '));
+      const run = estimateMemory(outcome.scenario).bytes;
+      const estimate = drawing === undefined ? run : Math.max(run, drawingBytes([outcome.scenario], drawing).bytes);
+      const peak = commandPeak(['run', ...sets.flatMap((set) => ['--set', set]), ...args], cwd);
+      expect(peak, `${name}: peak ${peak} over the estimate ${estimate}`).toBeLessThanOrEqual(estimate);
+      // Not vacuous: the command holds well past a bare start of Node (about 40 MB).
+      expect(peak).toBeGreaterThan(55e6);
+    }, 120_000);
+  }
 });

@@ -3,7 +3,7 @@
 // executions an overloaded service leaves queued.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BASE_BYTES, IN_FLIGHT_BYTES, RECORD_BYTES, estimateMemory } from '../../src/analytic/memory.js';
+import { BASE_BYTES, EXECUTION_BYTES, IN_FLIGHT_BYTES, RECORD_BYTES, estimateMemory } from '../../src/analytic/memory.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { scenarioWith } from '../sim/helpers.js';
@@ -18,7 +18,10 @@ describe('estimateMemory', () => {
     const estimate = estimateMemory(s);
     expect(estimate.keys).toBeCloseTo(50 * 3600.3, 6);
     expect(estimate.bytes).toBeCloseTo(
-      BASE_BYTES + estimate.keys * RECORD_BYTES + estimate.inFlight * IN_FLIGHT_BYTES,
+      BASE_BYTES +
+        estimate.keys * RECORD_BYTES +
+        estimate.inFlight * IN_FLIGHT_BYTES +
+        estimate.executing * EXECUTION_BYTES,
       0,
     );
     expect(estimate.queued).toBe(0);
@@ -49,8 +52,9 @@ describe('estimateMemory', () => {
         x.actions = 200_000;
         edit(x);
       });
-      expect(estimateMemory(s).inFlight).toBe(200_000);
-      expect(estimateMemory(s).bytes).toBeGreaterThan(1e9);
+      const estimate = estimateMemory(s);
+      expect(estimate.inFlight).toBe(200_000);
+      expect(estimate.bytes).toBeGreaterThanOrEqual(BASE_BYTES + 200_000 * IN_FLIGHT_BYTES);
     }
   });
 
@@ -76,6 +80,28 @@ describe('estimateMemory', () => {
     expect(queued).toBeGreaterThan(0.99 * offered);
     expect(queued).toBeLessThanOrEqual(offered);
     expect(inFlight).toBe(100_000);
+  });
+
+  it('counts each hedge as an execution of its own, running for the mean service time', () => {
+    // 20,000 actions arriving in 0.4 s, each running 3 s: every first call's executions run
+    // at once. A re-plan starts 2 s to 120 s later, spread over 118 s: in a run of 0.4 s,
+    // its starts are 0.4/118 as dense as the arrivals.
+    const running = (hedges: number): number =>
+      estimateMemory(
+        scenarioWith((x) => {
+          x.actions = 20_000;
+          x.arrivals.rate = 50_000;
+          x.service.latency = { median: 3000, sigma: 0.1 };
+          x.client.retries = 0;
+          x.client.hedge = hedges === 0 ? 'none' : { after: 100, max: hedges };
+        }),
+      ).executing;
+    const meanService = 3000 * Math.exp(0.005);
+    for (const hedges of [0, 1, 3]) {
+      // Every call times out (3 s against the 2 s timeout), so up to 2.8 calls an action.
+      const later = 1.8 * (400 / 118_000) * meanService;
+      expect(running(hedges)).toBeCloseTo(50 * (1 + hedges) * (400 + later), 0);
+    }
   });
 
   it('never shrinks as the run grows longer, faster or keeps keys longer', () => {

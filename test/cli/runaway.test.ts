@@ -43,6 +43,30 @@ async function refused(args: readonly string[]): Promise<string> {
 }
 
 describe('limits decided before the work', () => {
+  it.each([
+    [
+      ['run', '--out', 'r'],
+      /^the defaults: drawing its report would need about 235 MB of memory by estimate, over the 150 MB ceiling; pass --max-memory 235MB$/,
+    ],
+    [
+      ['run', '--out', 'r', '--png'],
+      /^the defaults: drawing its report .* leave out --png, or pass --max-memory 286MB$/,
+    ],
+    [
+      ['run', '--out', 'r', '--set', 'report.interval=1s', '--actions', '250000'],
+      /\(5,001 time-series intervals on its charts\), over the 150 MB ceiling; raise report\.interval, or pass --max-memory 296MB$/,
+    ],
+    [['sweep', '--vary', 'client.retries=0,1', '--out', 'r'], /^sweep: drawing its report would need about 235 MB/],
+    [
+      ['recommend', '--target', 'duplicatesPerThousand<=1', '--out', 'r'],
+      /^the defaults: drawing its report would need about 235 MB/,
+    ],
+    [['handlers', '--compare', '--out', 'r'], /^the defaults: drawing its report would need about 235 MB/],
+    [['presets', '--compare', '--out', 'r'], /^the defaults: drawing its report would need about 235 MB/],
+  ])('a report folder whose drawing would pass the ceiling is refused before the work: %j', async (args, message) => {
+    expect(await refused([...args, '--max-memory', '150MB'])).toMatch(message);
+  });
+
   it('client.retries far above 100 with every reply lost: refused by the loader', async () => {
     const path = file('retries.yaml', 'client:\n  retries: 1000000000\nnetwork:\n  replyLoss: 1\n');
     expect(await refused(['run', path])).toBe(
@@ -56,7 +80,7 @@ describe('limits decided before the work', () => {
 
   it('a key store that would need 12 GB is refused before anything is simulated, with the flag that allows it', async () => {
     expect(await refused(['run', HUGE_STORE])).toBe(
-      `${HUGE_STORE}: a run would need about 12.2 GB of memory by estimate (100,000,000 live key records), over the 1.00 GB ceiling; lower actions, arrivals.rate or keys.retention, or pass --max-memory 13GB`,
+      `${HUGE_STORE}: a run would need about 12.3 GB of memory by estimate (100,000,000 live key records), over the 1.00 GB ceiling; lower actions, arrivals.rate or keys.retention, or pass --max-memory 13GB`,
     );
   });
 
@@ -68,14 +92,14 @@ describe('limits decided before the work', () => {
       ['presets', '--compare', HUGE_STORE],
       ['sweep', HUGE_STORE, '--vary', 'seed=1,2'],
     ]) {
-      expect(await refused(args)).toMatch(/a run would need about 12\.2 GB of memory by estimate/);
+      expect(await refused(args)).toMatch(/a run would need about 12\.3 GB of memory by estimate/);
     }
   });
 
   it('a sweep names the point that would outgrow the ceiling', async () => {
     const path = file('store.yaml', 'arrivals: { rate: 1000000 }\nkeys: { scope: intent, retention: 1d }\n');
     expect(await refused(['sweep', path, '--vary', 'actions=1000,50000000'])).toMatch(
-      /^sweep point 2: a run would need about 11\.4 GB of memory by estimate \(50,000,000 live key records, 1,062,133 actions in flight at once\)/,
+      /^sweep point 2: a run would need about 11\.9 GB of memory by estimate \(50,000,000 live key records, 1,062,133 actions in flight at once\)/,
     );
   });
 
@@ -96,14 +120,14 @@ describe('limits decided before the work', () => {
 
   it('a ceiling below what any run takes says so, and the size that would do', async () => {
     expect(await refused(['run', '--actions', '100', '--max-memory', '64MB'])).toBe(
-      'the defaults: a run would need about 67.2 MB of memory by estimate, the least any run takes, over the 64.0 MB ceiling; pass --max-memory 68MB',
+      'the defaults: a run would need about 134 MB of memory by estimate, the least any run takes, over the 64.0 MB ceiling; pass --max-memory 135MB',
     );
   });
 
   it('time series kept by every run of a sweep or of replicas count together', async () => {
     const series = ['--actions', '50', '--set', 'arrivals.rate=0.001', '--set', 'report.interval=1ms'];
     expect(await refused(['sweep', ...series, '--vary', 'seed=1..200:1', '--format', 'json'])).toBe(
-      'sweep: its 200 runs would keep about 4.40 GB of time series (up to 100,000 intervals each), 4.47 GB in all by estimate, over the 1.00 GB ceiling; raise report.interval, run fewer, or pass --max-memory 5GB',
+      'sweep: its 200 runs would keep about 4.40 GB of time series (up to 100,000 intervals each), 4.53 GB in all by estimate, over the 1.00 GB ceiling; raise report.interval, run fewer, or pass --max-memory 5GB',
     );
     expect(await refused(['run', ...series, '--replicas', '100'])).toMatch(
       /^the defaults: its 100 runs would keep about 2\.20 GB of time series/,

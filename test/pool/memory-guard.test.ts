@@ -74,7 +74,7 @@ describe('memory guard', () => {
   it('does not count against the run what the process held before it, past a fresh start', () => {
     // A process that held 1.5 GB before (a test runner): the run may add what a fresh one may.
     const before = 1.5e9;
-    const p = probe([before + 0.8e9]);
+    const p = probe([before + 0.7e9]);
     memoryGuard(ceiling, { probe: p, before })(live);
     expect(p.collections).toBe(0);
     const over = probe([before + 0.95e9, before + 0.95e9]);
