@@ -13,9 +13,9 @@ import { maxOf, minOf } from '../stats/extent.js';
 export const DEFAULT_MAX_MEMORY = 1e9;
 /**
  * Node, the code, a run's fixed tallies and the garbage a run makes before Node collects
- * it: a run of the defaults, which holds next to nothing, peaks at 64 MB; a million actions
- * whose calls each send four executions (hedges), at 90 to 112 MB, higher on a busy machine,
- * where Node's collector runs behind.
+ * it: a run of the defaults, which holds next to nothing, peaks at 64 MB, and a million
+ * actions whose calls each send four executions (hedges) at 92 MB; the rest is room for a
+ * machine whose Node collects later than this one's (a CI machine measured 3% more).
  */
 export const BASE_BYTES = 128 * 1024 ** 2;
 /** One live key record: its columns, its slot in the key index and the expiry FIFO. */

@@ -100,15 +100,18 @@ describe('the memory estimate bounds the measured peak', () => {
 });
 
 /**
- * Runs `idemsim ARGS` in a fresh process; its peak resident memory (getrusage's maxrss,
- * read as the process exits by a preloaded hook), bytes.
+ * Runs `idemsim ARGS` in a fresh process; its peak resident memory (VmHWM, read as the
+ * process exits by a preloaded hook), bytes. Not getrusage's maxrss: Linux keeps that
+ * across exec, so a child of a large test runner would start with the runner's peak.
  */
 function commandPeak(args: readonly string[], cwd: string): number {
   const hook = join(cwd, 'peak-hook.cjs');
   const out = join(cwd, 'peak.txt');
   writeFileSync(
     hook,
-    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, String(process.resourceUsage().maxRSS * 1024)));\n`,
+    `const fs = require('node:fs');\n` +
+      `process.on('exit', () => fs.writeFileSync(${JSON.stringify(out)}, ` +
+      `String(Number(/VmHWM:\\s+(\\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))[1]) * 1024)));\n`,
   );
   execFileSync(process.execPath, ['--require', hook, BIN, ...args], { cwd, stdio: 'ignore' });
   return Number(readFileSync(out, 'utf8'));
@@ -139,17 +142,21 @@ describe('the estimate a command is refused on bounds the whole command', () => 
     },
   ];
   for (const { name, sets, args, drawing } of cases) {
-    it(name, () => {
-      requireBuild();
-      const cwd = mkdtempSync(join(tmpdir(), 'idemsim-peak-'));
-      const outcome = loadScenario('{}', 'bound.yaml', sets);
-      if (!outcome.ok) throw new Error(sets.join(' '));
-      const run = estimateMemory(outcome.scenario).bytes;
-      const estimate = drawing === undefined ? run : Math.max(run, drawingBytes([outcome.scenario], drawing).bytes);
-      const peak = commandPeak(['run', ...sets.flatMap((set) => ['--set', set]), ...args], cwd);
-      expect(peak, `${name}: peak ${peak} over the estimate ${estimate}`).toBeLessThanOrEqual(estimate);
-      // Not vacuous: the command holds well past a bare start of Node (about 40 MB).
-      expect(peak).toBeGreaterThan(55e6);
-    }, 120_000);
+    it(
+      name,
+      () => {
+        requireBuild();
+        const cwd = mkdtempSync(join(tmpdir(), 'idemsim-peak-'));
+        const outcome = loadScenario('{}', 'bound.yaml', sets);
+        if (!outcome.ok) throw new Error(sets.join(' '));
+        const run = estimateMemory(outcome.scenario).bytes;
+        const estimate = drawing === undefined ? run : Math.max(run, drawingBytes([outcome.scenario], drawing).bytes);
+        const peak = commandPeak(['run', ...sets.flatMap((set) => ['--set', set]), ...args], cwd);
+        expect(peak, `${name}: peak ${peak} over the estimate ${estimate}`).toBeLessThanOrEqual(estimate);
+        // Not vacuous: the command holds well past a bare start of Node (about 40 MB).
+        expect(peak).toBeGreaterThan(55e6);
+      },
+      120_000,
+    );
   }
 });
