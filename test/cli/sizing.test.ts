@@ -135,34 +135,36 @@ describe('sweep --precision', () => {
 });
 
 describe('a long sized run', () => {
-  it("says before each round how long it will take at the last round's pace, when that is long", async () => {
-    // A fake clock: every read is 2 s later, so a round of n actions after one of m, read
-    // twice apart, is estimated at (2 s / m) x n, past LONG_ROUND_MS from the second round on.
+  /**
+   * A sized run of the defaults from 1,000 actions to `precision`, on a fake clock each read
+   * of which is `step` ms later: its round notes; it must end with every --precision met.
+   */
+  async function roundNotes(step: number, precision: string): Promise<string[]> {
     let t = 0;
-    const ctx = captured({ now: () => (t += 2000) });
-    const argv = ['run', '--actions', '1000', '--precision', 'duplicatesPerThousand=10%', '--format', 'json'];
+    const ctx = captured({ now: () => (t += step) });
+    const argv = ['run', '--actions', '1000', '--precision', `duplicatesPerThousand=${precision}`, '--format', 'json'];
     expect(await cli(argv, ctx)).toBe(0);
     const notes = lines(ctx.err.text);
-    const rounds = notes.filter((line) => / run \d+ simulates /.test(line));
+    expect(notes.at(-1)).toMatch(/every --precision met$/);
+    return notes.filter((line) => / run \d+ simulates /.test(line));
+  }
+
+  it("says before each round how long it will take at the last round's pace, when that is long", async () => {
+    // Every read 2 s later: a round of n actions after one of m, read twice apart, is
+    // estimated at (2 s / m) x n, past LONG_ROUND_MS from the second round on.
+    const rounds = await roundNotes(2000, '10%');
     expect(rounds.length).toBeGreaterThan(0);
     for (const line of rounds) {
       expect(line).toMatch(
         /^article-defaults: run \d+ simulates [\d,]+ actions: about [\d.]+ (s|min|h) at the last run's pace \(--max-actions caps a sized run\)$/,
       );
     }
-    expect(notes.at(-1)).toMatch(/every --precision met$/);
   });
 
   it('announces nothing from a round too short for its pace to mean anything (start-up and fixed costs)', async () => {
     // Every read 300 ms later: each round lasts 0.3 s, under PACED_ROUND_MS. At that pace
     // the second round (tens of thousands of actions after 1,000) would be announced at
     // minutes: for 3%, about 100,000 actions.
-    let t = 0;
-    const ctx = captured({ now: () => (t += 300) });
-    const argv = ['run', '--actions', '1000', '--precision', 'duplicatesPerThousand=3%', '--format', 'json'];
-    expect(await cli(argv, ctx)).toBe(0);
-    const notes = lines(ctx.err.text);
-    expect(notes.filter((line) => / run \d+ simulates /.test(line))).toEqual([]);
-    expect(notes.at(-1)).toMatch(/every --precision met$/);
+    expect(await roundNotes(300, '3%')).toEqual([]);
   });
 });

@@ -7,6 +7,8 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 
 export interface TestServer {
   /** postgres://idemsim:<password>@127.0.0.1:<port>/postgres */
@@ -111,4 +113,26 @@ export async function startServer(): Promise<TestServer> {
     stop();
     throw error;
   }
+}
+
+/** A server and a client connected to it as its owner, for a describe's tests. */
+export interface AdminServer {
+  server: TestServer;
+  admin: pg.Client;
+}
+
+/** Inside a describe: a server started before its tests, with its owner's client; both stopped after. */
+export function serverWithAdmin(before: () => void = () => undefined): AdminServer {
+  const held = {} as AdminServer;
+  beforeAll(async () => {
+    before();
+    held.server = await startServer();
+    held.admin = new pg.Client({ connectionString: held.server.url });
+    await held.admin.connect();
+  });
+  afterAll(async () => {
+    await (held.admin as pg.Client | undefined)?.end();
+    (held.server as TestServer | undefined)?.stop();
+  });
+  return held;
 }

@@ -4,42 +4,28 @@
 // drops them. Against a real server this file starts (initdb, pg_ctl).
 import { spawn, spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/stores/postgres.js';
 import { ownerComment, ownerNow } from '../../src/stores/owner.js';
 import { BIN, ROOT, requireBuild } from '../cli/binary.js';
-import { startServer, unavailable, type TestServer } from './postgres-server.js';
+import { serverWithAdmin, unavailable } from './postgres-server.js';
 
 const skip = unavailable();
 if (skip !== undefined) console.warn(`skipping the tests of tables left behind: ${skip}`);
 
 describe.skipIf(skip !== undefined)("tables a killed run left on the user's Postgres", () => {
-  let server: TestServer;
-  let admin: pg.Client;
-
-  beforeAll(async () => {
-    requireBuild();
-    server = await startServer();
-    admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-  });
-
-  afterAll(async () => {
-    await admin?.end();
-    server?.stop();
-  });
+  const pgs = serverWithAdmin(requireBuild);
 
   async function tables(): Promise<string[]> {
-    const { rows } = await admin.query<{ name: string }>(
+    const { rows } = await pgs.admin.query<{ name: string }>(
       "SELECT relname AS name FROM pg_class WHERE relkind = 'r' AND relname LIKE 'idemsim_keys_%' ORDER BY 1",
     );
     return rows.map((row) => row.name);
   }
 
   async function leave(name: string, comment: string | null): Promise<void> {
-    await admin.query(`CREATE TABLE ${name} (key text PRIMARY KEY)`);
-    if (comment !== null) await admin.query(`COMMENT ON TABLE ${name} IS '${comment.replace(/'/g, "''")}'`);
+    await pgs.admin.query(`CREATE TABLE ${name} (key text PRIMARY KEY)`);
+    if (comment !== null) await pgs.admin.query(`COMMENT ON TABLE ${name} IS '${comment.replace(/'/g, "''")}'`);
   }
 
   /** The pid of a process that has ended. */
@@ -53,7 +39,7 @@ describe.skipIf(skip !== undefined)("tables a killed run left on the user's Post
     await leave('idemsim_keys_0000000a11fe', ownerComment(me));
     await leave('idemsim_keys_00000000e15e', ownerComment({ ...me, host: `not-${hostname()}` }));
     await leave('idemsim_keys_000000000000', null);
-    const store = await openPostgres(server.url);
+    const store = await openPostgres(pgs.server.url);
     const own = /table (idemsim_keys_[0-9a-f]{12})\)$/.exec(store.description)?.[1] as string;
     try {
       expect(await tables()).toEqual(
@@ -73,15 +59,17 @@ describe.skipIf(skip !== undefined)("tables a killed run left on the user's Post
       expect(notes.some((n) => n.includes('a11fe'))).toBe(false);
     } finally {
       await store.close();
-      await admin.query('DROP TABLE idemsim_keys_0000000a11fe, idemsim_keys_00000000e15e, idemsim_keys_000000000000');
+      await pgs.admin.query(
+        'DROP TABLE idemsim_keys_0000000a11fe, idemsim_keys_00000000e15e, idemsim_keys_000000000000',
+      );
     }
     expect(await tables()).toEqual([]);
   });
 
   it('a table says whose it is: pid, host and start, in its comment', async () => {
-    const store = await openPostgres(server.url);
+    const store = await openPostgres(pgs.server.url);
     try {
-      const { rows } = await admin.query<{ comment: string }>(
+      const { rows } = await pgs.admin.query<{ comment: string }>(
         "SELECT obj_description(oid, 'pg_class') AS comment FROM pg_class WHERE relkind = 'r' AND relname LIKE 'idemsim_keys_%'",
       );
       expect(rows).toHaveLength(1);
@@ -94,7 +82,7 @@ describe.skipIf(skip !== undefined)("tables a killed run left on the user's Post
   it('SIGKILL in the middle of store measure: the next run drops the table and says so', async () => {
     const child = spawn(
       process.execPath,
-      [BIN, 'store', 'measure', '--only', 'postgres', '--postgres', server.url, '--records', '200000'],
+      [BIN, 'store', 'measure', '--only', 'postgres', '--postgres', pgs.server.url, '--records', '200000'],
       { cwd: ROOT, stdio: 'ignore' },
     );
     const ended = new Promise((resolve) => child.on('exit', resolve));
@@ -108,7 +96,7 @@ describe.skipIf(skip !== undefined)("tables a killed run left on the user's Post
 
     const next = spawnSync(
       process.execPath,
-      [BIN, 'store', 'measure', '--only', 'postgres', '--postgres', server.url, '--records', '100'],
+      [BIN, 'store', 'measure', '--only', 'postgres', '--postgres', pgs.server.url, '--records', '100'],
       { cwd: ROOT, encoding: 'utf8' },
     );
     expect(next.status, next.stderr).toBe(0);

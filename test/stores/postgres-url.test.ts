@@ -1,12 +1,11 @@
 // The --postgres URL path against a real server this file starts (initdb into a temporary
 // directory, pg_ctl on a free loopback port, password authentication): the handler, what
 // the store writes on a user's server and removes, and the one-line errors.
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/stores/postgres.js';
 import { StoreError, type IdempotencyStore } from '../../src/stores/store.js';
 import { FP_A, FP_B, HOUR, freshlyLoaded, randomOps, record } from './postgres-ops.js';
-import { USER, startServer, unavailable, type TestServer } from './postgres-server.js';
+import { USER, serverWithAdmin, unavailable } from './postgres-server.js';
 import { requireBuild } from '../cli/binary.js';
 import { child } from './child.js';
 
@@ -14,23 +13,11 @@ const skip = unavailable();
 if (skip !== undefined) console.warn(`skipping the tests of the --postgres URL path: ${skip}`);
 
 describe.skipIf(skip !== undefined)('a user-given --postgres URL, on a real server', () => {
-  let server: TestServer;
-  let admin: pg.Client;
-
-  beforeAll(async () => {
-    server = await startServer();
-    admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-  });
-
-  afterAll(async () => {
-    await admin?.end();
-    server?.stop();
-  });
+  const pgs = serverWithAdmin();
 
   /** Tables and functions outside the system and session-temporary schemas. */
   async function objects(): Promise<string[]> {
-    const { rows } = await admin.query<{ name: string }>(`
+    const { rows } = await pgs.admin.query<{ name: string }>(`
       SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%' AND n.nspname NOT LIKE 'pg_temp%'
       UNION ALL
@@ -45,11 +32,11 @@ describe.skipIf(skip !== undefined)('a user-given --postgres URL, on a real serv
   }
 
   it('names the server with the password hidden, and its table', async () => {
-    const store = await openPostgres(server.url);
+    const store = await openPostgres(pgs.server.url);
     try {
       expect(store.description).toMatch(
         new RegExp(
-          `^postgres \\d+\\.\\d+ \\(postgres://${USER}:\\*\\*\\*@127\\.0\\.0\\.1:${server.port}/postgres, table idemsim_keys_[0-9a-f]{12}\\)$`,
+          `^postgres \\d+\\.\\d+ \\(postgres://${USER}:\\*\\*\\*@127\\.0\\.0\\.1:${pgs.server.port}/postgres, table idemsim_keys_[0-9a-f]{12}\\)$`,
         ),
       );
     } finally {
@@ -58,7 +45,7 @@ describe.skipIf(skip !== undefined)('a user-given --postgres URL, on a real serv
   });
 
   it('answers as the handler does: claimed, conflict, mismatch, stored, and claimed after a roll-back', async () => {
-    const store = await openPostgres(server.url);
+    const store = await openPostgres(pgs.server.url);
     try {
       expect(await store.lookup('k', FP_A, 0, HOUR, true)).toBe('claimed');
       expect(await store.lookup('k', FP_A, 1, HOUR, true)).toBe('conflict');
@@ -74,8 +61,8 @@ describe.skipIf(skip !== undefined)('a user-given --postgres URL, on a real serv
   });
 
   it('answers a batch exactly as one call at a time', async () => {
-    const one = await openPostgres(server.url);
-    const many = await openPostgres(server.url);
+    const one = await openPostgres(pgs.server.url);
+    const many = await openPostgres(pgs.server.url);
     try {
       const ops = randomOps(2000, 11);
       const expected: (string | null)[] = [];
@@ -97,7 +84,7 @@ describe.skipIf(skip !== undefined)('a user-given --postgres URL, on a real serv
 
   it('writes one table and nothing else, and drops it on close', async () => {
     const before = await objects();
-    const store = await openPostgres(server.url);
+    const store = await openPostgres(pgs.server.url);
     const table = await tableOf(store);
     await store.lookup('k', FP_A, 0, HOUR, true);
     expect(await objects()).toEqual([...before, table, `${table}_pkey`].sort());
@@ -111,7 +98,7 @@ describe.skipIf(skip !== undefined)('a user-given --postgres URL, on a real serv
     const before = await objects();
     const run = child(`
       import { openPostgres } from 'DIST/postgres.js';
-      const store = await openPostgres(${JSON.stringify(server.url)});
+      const store = await openPostgres(${JSON.stringify(pgs.server.url)});
       await store.lookup('k', 'f', 0, 1000, true);
       console.log(JSON.stringify({ description: store.description }));
       setInterval(() => undefined, 1000);
@@ -126,9 +113,9 @@ describe.skipIf(skip !== undefined)('a user-given --postgres URL, on a real serv
 
   it('drops its table from a new session when its own was lost', async () => {
     const before = await objects();
-    const store = await openPostgres(server.url);
+    const store = await openPostgres(pgs.server.url);
     const table = await tableOf(store);
-    await admin.query(
+    await pgs.admin.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND usename = $1 AND backend_type = 'client backend'`,
       [USER],
     );
@@ -143,7 +130,7 @@ describe.skipIf(skip !== undefined)('a user-given --postgres URL, on a real serv
   });
 
   it('measures a freshly loaded record to the byte as PGlite does, and one in service within 10 %', async () => {
-    const server64 = await openPostgres(server.url);
+    const server64 = await openPostgres(pgs.server.url);
     const embedded = await openPostgres(undefined);
     try {
       const there = await server64.measure(2000, record(256), 86_400);
@@ -159,7 +146,7 @@ describe.skipIf(skip !== undefined)('a user-given --postgres URL, on a real serv
 
   describe('errors: one line, naming the URL with the password hidden', () => {
     const urlWith = (user: string, password: string | undefined, db = 'postgres'): string =>
-      `postgres://${user}${password === undefined ? '' : `:${password}`}@127.0.0.1:${server.port}/${db}`;
+      `postgres://${user}${password === undefined ? '' : `:${password}`}@127.0.0.1:${pgs.server.port}/${db}`;
 
     async function failure(url: string): Promise<string> {
       const error = await openPostgres(url).then(
@@ -186,20 +173,20 @@ describe.skipIf(skip !== undefined)('a user-given --postgres URL, on a real serv
     });
 
     it('TLS asked of a server without it: its one-byte no passes the protocol check, and pg says why', async () => {
-      const message = await failure(`${urlWith(USER, server.password)}?sslmode=require`);
+      const message = await failure(`${urlWith(USER, pgs.server.password)}?sslmode=require`);
       expect(message).toMatch(
         /^cannot connect to Postgres at .*: The server does not support SSL connections; check the URL$/,
       );
     });
 
     it('a database that does not exist', async () => {
-      expect(await failure(urlWith(USER, server.password, 'nowhere'))).toBe(
+      expect(await failure(urlWith(USER, pgs.server.password, 'nowhere'))).toBe(
         `cannot connect to Postgres at ${urlWith(USER, '***', 'nowhere')}: database "nowhere" does not exist; create it or name another database in the URL`,
       );
     });
 
     it('a user who may not create tables', async () => {
-      await admin.query("DROP ROLE IF EXISTS reader; CREATE ROLE reader LOGIN PASSWORD 'wrong-secret'");
+      await pgs.admin.query("DROP ROLE IF EXISTS reader; CREATE ROLE reader LOGIN PASSWORD 'wrong-secret'");
       const message = await failure(urlWith('reader', 'wrong-secret'));
       expect(message).toMatch(
         /^cannot create table idemsim_keys_[0-9a-f]{12} in Postgres at postgres:\/\/reader:\*\*\*@127\.0\.0\.1:\d+\/postgres: permission denied for schema public; the user needs CREATE on a schema in its search_path and TEMP on the database \(or use a database it owns\)$/,
