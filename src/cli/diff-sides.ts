@@ -11,8 +11,9 @@ import type { DiffSide } from '../report/diff/cells.js';
 import { looksLikeSavedRuns, parseSavedRuns } from '../saved/runs.js';
 import { simulate, type SimulateOptions } from '../sim/simulate.js';
 import type { CommandContext } from './context.js';
-import { InputError, KnownError } from './errors.js';
-import { shortLine, shortLines } from '../saved/line.js';
+import { InputError } from './errors.js';
+import { shortLine } from '../saved/line.js';
+import { shortened } from './short-errors.js';
 import { terminalText } from '../report/text.js';
 import { listed } from '../report/parts/merge-sweep.js';
 import { loadScenarios, type MemoryLimit } from './load.js';
@@ -43,9 +44,7 @@ export function readInput(arg: string, cwd: string): Input {
   try {
     return inputOf(arg, cwd);
   } catch (error) {
-    // A problem quotes the saved run (a name, a key of any length) or the path: short lines.
-    if (error instanceof KnownError) throw new KnownError(shortLines(error.lines, terminalText), error.exitCode);
-    throw error;
+    throw shortened(error);
   }
 }
 

@@ -12,9 +12,8 @@ import { pooledRun } from './replicas.js';
 import { parsePart, type Part } from '../saved/part.js';
 import { renderSweepCsv, renderSweepJson, renderSweepTable } from '../report/sweep/text.js';
 import { embeddedScenario, scenarioToYaml } from '../scenario/index.js';
-import { ExitCode, InputError, KnownError, guardAsync } from './errors.js';
-import { shortLines } from '../saved/line.js';
-import { terminalText } from '../report/text.js';
+import { ExitCode, InputError, guardAsync } from './errors.js';
+import { shortened } from './short-errors.js';
 import { formatHelp, formatOption } from './options.js';
 import { checkOut, writeFolder } from './out.js';
 import { MAX_JSON_BYTES, readBoundedOrFail } from './read-bounded.js';
@@ -29,17 +28,13 @@ export interface MergeOptions {
 const FORMATS = ['table', 'json', 'csv'] as const;
 
 export async function merge(files: readonly string[], options: MergeOptions, ctx: CommandContext): Promise<number> {
-  return guardAsync(ctx.err, () => shortErrors(() => mergeParts(files, options, ctx)));
-}
-
-/** A bad part's problem, whatever it quotes (a 69 KB key, a file path), as short lines (saved/line.ts). */
-async function shortErrors(body: () => Promise<number>): Promise<number> {
-  try {
-    return await body();
-  } catch (error) {
-    if (error instanceof KnownError) throw new KnownError(shortLines(error.lines, terminalText), error.exitCode);
-    throw error;
-  }
+  return guardAsync(ctx.err, async () => {
+    try {
+      return await mergeParts(files, options, ctx);
+    } catch (error) {
+      throw shortened(error);
+    }
+  });
 }
 
 async function mergeParts(files: readonly string[], options: MergeOptions, ctx: CommandContext): Promise<number> {

@@ -9,7 +9,7 @@ import type { CommandContext } from './context.js';
 import { ExitCode, InputError, KnownError, guardAsync } from './errors.js';
 import { terminalText } from '../report/text.js';
 import { checkOut } from './out.js';
-import { shortLines } from '../saved/line.js';
+import { shortened } from './short-errors.js';
 import { MAX_JSON_BYTES, readBoundedOrFail } from './read-bounded.js';
 import { publish } from './publish.js';
 
@@ -24,9 +24,7 @@ export async function report(file: string, options: ReportOptions, ctx: CommandC
     try {
       return await redraw(file, options, ctx);
     } catch (error) {
-      // A problem quotes the summary (a key, a name of any length) and the file's path: short lines.
-      if (error instanceof KnownError) throw new KnownError(shortLines(error.lines, terminalText), error.exitCode);
-      throw error;
+      throw shortened(error);
     }
   });
 }

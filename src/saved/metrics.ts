@@ -11,7 +11,7 @@ import {
   metricUnit,
 } from '../model/metrics.js';
 import { type Carried } from '../model/metric-types.js';
-import { HISTOGRAM_LIMIT_MS } from '../stats/histogram.js';
+import { HISTOGRAM_LIMIT_MS, isQuantile } from '../stats/histogram.js';
 import { type Interval, type Metrics } from '../model/result.js';
 import { canonicalMetrics } from '../model/canonical.js';
 import { type Reader, ShapeError, describe, isObject, list, numberOrNull, object } from './shape.js';
@@ -201,7 +201,7 @@ export function withListed(metrics: Metrics, names: readonly string[]): Metrics 
 export function openEnded(metrics: Metrics, intervals: Record<string, Interval>): void {
   for (const name of METRIC_NAMES) {
     const interval = intervals[name];
-    if (!/\.p\d+$/.test(name) || interval === undefined || !(interval.low >= HISTOGRAM_LIMIT_MS)) continue;
+    if (!isQuantile(name) || interval === undefined || !(interval.low >= HISTOGRAM_LIMIT_MS)) continue;
     const keys = name.split('.');
     const last = keys.pop() as string;
     const node = keys.reduce<unknown>((n, key) => (isObject(n) ? n[key] : undefined), metrics);

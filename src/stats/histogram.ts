@@ -30,7 +30,12 @@ export const HISTOGRAM_RELATIVE_ERROR = 2 ** -(SUB_BITS + 1);
  * as Infinity, it is known only to be at least that (its interval's low end says so).
  */
 export function isOpenEnded(name: string, value: number): boolean {
-  return value === Infinity && /\.p\d+$/.test(name);
+  return value === Infinity && isQuantile(name);
+}
+
+/** Whether metric `name` is a quantile (`latency.call.p95`): the metrics the histogram reports. */
+export function isQuantile(name: string): boolean {
+  return /\.p\d+$/.test(name);
 }
 
 const scratch = new Float64Array(1);

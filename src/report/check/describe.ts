@@ -2,7 +2,7 @@
 // under a mission. Apart from text.ts's table, so a browser bundle takes it without cli-table3.
 import type { CheckRow } from '../../model/bounds.js';
 import { NOT_AVAILABLE, formatCount, formatInterval, formatMetric } from '../../format/format.js';
-import { OPEN_ENDED, isOpenEnded } from '../open-ended.js';
+import { metricText } from '../open-ended.js';
 
 /** "undecided at 100 actions: needs about 37,000" */
 export function undecidedReason(row: CheckRow): string {
@@ -18,7 +18,7 @@ export function undecidedReason(row: CheckRow): string {
 
 /** A row's value as a table shows it: a quantile past the histogram's top as at least its top. */
 export function valueText(row: CheckRow): string {
-  return isOpenEnded(row.metric, row.value) ? OPEN_ENDED : formatMetric(row.value, row.unit);
+  return metricText(row.metric, row.value, row.unit);
 }
 
 /** One line on a bound: what was measured and which side of the limit it fell. */

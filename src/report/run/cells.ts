@@ -1,18 +1,11 @@
 // One table cell of one run: a metric of the catalogue in the form its row asks for. A
 // value the run does not hold (a metric added after its summary was saved) reads "n/a".
-import {
-  NOT_AVAILABLE,
-  formatBytes,
-  formatCount,
-  formatInterval,
-  formatMetric,
-  formatPercent,
-} from '../../format/format.js';
+import { NOT_AVAILABLE, formatBytes, formatCount, formatInterval, formatPercent } from '../../format/format.js';
 import { metricInfo, metricValue } from '../../model/metrics.js';
 import { type CellForm } from '../../model/metric-types.js';
 import type { RunResult } from '../../model/result.js';
 import { clockTime } from '../text.js';
-import { OPEN_ENDED, isOpenEnded } from '../open-ended.js';
+import { metricText } from '../open-ended.js';
 
 export interface Cell {
   value: string;
@@ -28,7 +21,7 @@ export function metricCell(result: RunResult, name: string): Cell {
   if (info === undefined) throw new Error(`table: unknown metric ${name}`);
   const value = metricValue(result.metrics, name);
   const interval = result.intervals[name];
-  const cell: Cell = { value: isOpenEnded(name, value) ? OPEN_ENDED : formatMetric(value, info.unit) };
+  const cell: Cell = { value: metricText(name, value, info.unit) };
   // A zero-width interval at the value ("0 [0, 0]") says nothing the value does not.
   const informative = interval !== undefined && !(interval.low === value && interval.high === value);
   if (informative) cell.interval = formatInterval(interval, info.unit, value);

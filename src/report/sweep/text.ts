@@ -5,8 +5,8 @@ import { metricUnit, metricValue } from '../../model/metrics.js';
 import type { Sweep, SweepRun } from '../../model/sweep.js';
 import { csvField, csvNumber, terminalText } from '../text.js';
 import { canonicalScenario } from '../../model/canonical-scenario.js';
-import { formatInterval, formatMetric } from '../../format/format.js';
-import { OPEN_ENDED, isOpenEnded } from '../open-ended.js';
+import { formatInterval } from '../../format/format.js';
+import { metricText } from '../open-ended.js';
 
 export function renderSweepTable(sweep: Sweep): string {
   const table = new Table({
@@ -28,7 +28,7 @@ function cell(point: SweepRun, metric: string): string {
   const unit = metricUnit(metric);
   const value = metricValue(point.result.metrics, metric);
   const interval = point.result.intervals[metric];
-  const shown = isOpenEnded(metric, value) ? OPEN_ENDED : formatMetric(value, unit);
+  const shown = metricText(metric, value, unit);
   return interval === undefined ? shown : `${shown} ${formatInterval(interval, unit, value)}`;
 }
 
