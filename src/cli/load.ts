@@ -82,21 +82,10 @@ export function loadScenarios(
   const told = (result: Loaded[]): Loaded[] => {
     if (warn !== undefined) for (const line of warnings) warn(line);
     for (const l of result) withinMemory(l.scenario, l.file ?? 'the defaults', memory);
-    checkRetained(
-      result.map((l) => l.scenario),
-      result.length === 1 ? (result[0]?.file ?? 'the defaults') : `${result.length} scenarios`,
-      memory.ceiling,
-      memory.copies,
-    );
-    if (memory.drawing !== undefined) {
-      const where = result.length === 1 ? (result[0]?.file ?? 'the defaults') : `${result.length} scenarios`;
-      checkDrawing(
-        result.map((l) => l.scenario),
-        where,
-        memory.drawing,
-        memory.ceiling,
-      );
-    }
+    const scenarios = result.map((l) => l.scenario);
+    const where = result.length === 1 ? (result[0]?.file ?? 'the defaults') : `${result.length} scenarios`;
+    checkRetained(scenarios, where, memory.ceiling, memory.copies);
+    if (memory.drawing !== undefined) checkDrawing(scenarios, where, memory.drawing, memory.ceiling);
     return result;
   };
   if (files.length === 0) {
