@@ -4,6 +4,7 @@ import { Command, Option } from 'commander';
 import { STORE_KINDS, type StoreKind } from '../stores/kinds.js';
 import { type IdempotencyStore, StoreError } from '../stores/store.js';
 import { InputError } from './errors.js';
+import { terminalText } from '../report/text.js';
 import type { CommandContext } from './context.js';
 
 export interface StoreOptions {
@@ -23,7 +24,8 @@ export async function openStore(kind: StoreKind, url: string | undefined): Promi
 
 /** What a store said about its server beyond the run (tables an earlier run left), on stderr. */
 export function printNotes(ctx: CommandContext, store: IdempotencyStore): void {
-  for (const note of store.notes ?? []) ctx.err.write(`idemsim: ${note}\n`);
+  // A note quotes the server (a schema, a table's comment, an error): escaped for the terminal.
+  for (const note of store.notes ?? []) ctx.err.write(`idemsim: ${terminalText(note)}\n`);
 }
 
 /** Runs `body`, turning a store's one-line failure (unreachable, refused, bad URL) into exit 2. */

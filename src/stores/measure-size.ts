@@ -6,6 +6,9 @@ import { formatBytes, formatCount } from '../format/format.js';
 import type { StoreKind } from './kinds.js';
 import { StoreError } from './store.js';
 
+/** The most bytes of keys and bodies one statement or pipeline sends, on either store: what idemsim holds of them at once. */
+export const BATCH_BYTES = 4_000_000;
+
 /** What store measure writes at most unless --max-write raises it. */
 export const DEFAULT_MAX_WRITE = 1e9;
 
@@ -30,7 +33,7 @@ export interface MeasureSize {
 
 /** The fingerprint's 64 hex digits and the record's state, status and expiry. */
 const FIELDS = 64 + 16;
-/** Node, idemsim, a store's client and the pipelines in flight (at most 4 MB each). */
+/** Node, idemsim, a store's client and the pipelines in flight (at most BATCH_BYTES each). */
 const OWN_BASE = 100e6;
 /** PGlite as it starts: two WebAssembly Postgres instances while its initdb runs (measured 590 to 760 MB). */
 const PGLITE_BASE = 680e6;

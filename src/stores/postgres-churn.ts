@@ -2,6 +2,7 @@
 // handler writes them (an INSERT, then an UPDATE that leaves a dead version behind), the
 // expired ones deleted by a reaper job, and VACUUM run when autovacuum would run it. Its
 // size per live row is what retention costs once the table has settled.
+import { BATCH_BYTES } from './measure-size.js';
 import type { RecordShape } from './store.js';
 import { checkpointer, type Session } from './postgres-connect.js';
 import { BATCH, relationSizes } from './postgres-sql.js';
@@ -14,8 +15,6 @@ const REAPS = 20;
 /** Autovacuum's defaults: VACUUM once dead rows exceed 50 + 20 % of the live ones. */
 const VACUUM_THRESHOLD = 50;
 const VACUUM_SCALE = 0.2;
-/** The most bytes of keys and bodies one statement carries. */
-const BATCH_BYTES = 4_000_000;
 /** Retentions run: the first fills the table, the last is measured. */
 export const TURNOVERS = 3;
 

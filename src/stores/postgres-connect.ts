@@ -210,7 +210,8 @@ function codeOf(error: unknown): string | undefined {
   return Array.isArray(inner) ? codeOf(inner[0]) : undefined;
 }
 
-function messageOf(error: unknown): string {
+/** An error's first line, for a message. */
+export function messageOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.split('\n')[0] || (error instanceof Error ? error.constructor.name : 'unknown error');
 }

@@ -5,12 +5,13 @@
 // that answers garbage, or announces a 2 GB message, takes all the memory there is.
 import { Socket } from 'node:net';
 import { formatCount } from '../format/format.js';
+import { byteText as shown, sizeText } from './resp.js';
 
 /** The server does not speak the PostgreSQL protocol: what it sent instead. */
 export class PostgresProtocolError extends Error {}
 
 /** Far above what idemsim asks for: its largest replies are a few thousand short rows. */
-export const PG_LIMITS = { messageBytes: 8 << 20, replyBytes: 32 << 20 };
+const PG_LIMITS = { messageBytes: 8 << 20, replyBytes: 32 << 20 };
 
 /** The messages a server sends (protocol 3.0, "Message Formats"). */
 const BACKEND_TYPES = new Set('RKSZTDCEINs123ntAGHWdcVv'.split('').map((c) => c.charCodeAt(0)));
@@ -22,15 +23,6 @@ const SSL_YES = 'S'.charCodeAt(0);
 const SSL_NO = 'N'.charCodeAt(0);
 /** SSLRequest: its length, 8, and the code 80877103. */
 const SSL_REQUEST = Buffer.from([0, 0, 0, 8, 0x04, 0xd2, 0x16, 0x2f]);
-
-function mib(bytes: number): string {
-  return `${Math.round(bytes / (1 << 20))} MiB`;
-}
-
-function shown(byte: number): string {
-  const char = byte >= 0x20 && byte < 0x7f ? ` '${String.fromCharCode(byte)}'` : '';
-  return `0x${byte.toString(16).padStart(2, '0')}${char}`;
-}
 
 const unterminated = (): PostgresProtocolError =>
   new PostgresProtocolError('an error or notice message did not end its fields as PostgreSQL does');
@@ -95,7 +87,7 @@ export class PostgresFraming {
       if (length < 4) throw new PostgresProtocolError(`a message gave its length as ${length}`);
       if (length > this.limits.messageBytes) {
         throw new PostgresProtocolError(
-          `it announced a message of ${formatCount(length)} bytes, over the ${mib(this.limits.messageBytes)} a message may take`,
+          `it announced a message of ${formatCount(length)} bytes, over the ${sizeText(this.limits.messageBytes)} a message may take`,
         );
       }
       this.bodyLeft = length - 4;
@@ -124,7 +116,7 @@ export class PostgresFraming {
     this.replyBytes += bytes;
     if (this.replyBytes > this.limits.replyBytes) {
       throw new PostgresProtocolError(
-        `a reply ran past ${mib(this.limits.replyBytes)}, more than any reply idemsim asks for`,
+        `a reply ran past ${sizeText(this.limits.replyBytes)}, more than any reply idemsim asks for`,
       );
     }
   }

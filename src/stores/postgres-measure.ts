@@ -3,15 +3,15 @@
 // claims, commits, a reaper and VACUUM have settled (the figure retention is sized by), and
 // the same rows freshly loaded (the floor: no dead versions, no half-empty index pages).
 // The free-space and visibility maps are a few pages whatever N is: shown, not charged.
+import { BATCH_BYTES } from './measure-size.js';
 import { formatCount, formatDecimal } from '../format/format.js';
 import { StoreError, type Measurement, type RecordShape } from './store.js';
 import { checkpointer, type Session } from './postgres-connect.js';
 import { TURNOVERS, settle } from './postgres-churn.js';
 import { insertRows, relationSizes } from './postgres-sql.js';
 
-/** Rows per INSERT, and the most body bytes one INSERT carries. */
+/** Rows per INSERT; the most body bytes one carries is BATCH_BYTES. */
 const BATCH_ROWS = 1000;
-const BATCH_BYTES = 4_000_000;
 
 interface Sizes {
   total: number;

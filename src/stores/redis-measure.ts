@@ -3,6 +3,7 @@
 // after, which includes everything a key brings with it (its slot in the keys' and the
 // expiries' hash tables, allocator rounding). MEMORY USAGE on a sample is shown beside it:
 // it counts the key, the value and their headers only, so it reads lower.
+import { BATCH_BYTES } from './measure-size.js';
 import { formatCount } from '../format/format.js';
 import type { Connection } from './redis-connect.js';
 import type { Arg } from './redis-wire.js';
@@ -10,9 +11,8 @@ import { encodeRecord } from './redis-record.js';
 import * as say from './redis-messages.js';
 import { StoreError, type Measurement, type RecordShape } from './store.js';
 
-/** Records sent per pipeline, and the most bytes one pipeline carries. */
+/** Records sent per pipeline; the most bytes one carries is BATCH_BYTES. */
 const CHUNK = 1000;
-const CHUNK_BYTES = 4_000_000;
 /** Between two readings of used_memory: more than two ticks of Redis's cron at its default 10 Hz, which rehashes. */
 const SETTLE_MS = 250;
 /** Records asked MEMORY USAGE. */
@@ -67,7 +67,7 @@ async function inChunks(
     const command = make(i);
     commands.push(command);
     for (const arg of command) bytes += typeof arg === 'string' ? arg.length : argBytes(arg);
-    if (commands.length >= CHUNK || bytes >= CHUNK_BYTES || i === count - 1) {
+    if (commands.length >= CHUNK || bytes >= BATCH_BYTES || i === count - 1) {
       for (const reply of await client.pipeline(commands)) take(reply);
       commands = [];
       bytes = 0;

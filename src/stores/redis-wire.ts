@@ -2,7 +2,7 @@
 // order, every byte read through RespReader's limits. Small on purpose: idemsim needs
 // commands, pipelines and nothing else, and owning the read is what bounds its memory
 // when the other end is not a Redis server at all.
-import { connect as netConnect, type Socket } from 'node:net';
+import { isIP, connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { ProtocolError, RespReader, type Reply } from './resp.js';
 
@@ -76,7 +76,9 @@ export class Wire {
   static open(endpoint: Endpoint, ms: number): Promise<Wire> {
     return new Promise((resolve, reject) => {
       const options = { host: endpoint.host, port: endpoint.port };
-      const socket = endpoint.tls ? tlsConnect({ ...options, servername: endpoint.host }) : netConnect(options);
+      // SNI names a host, never an address (Node warns, DEP0123).
+      const sni = isIP(endpoint.host) === 0 ? { servername: endpoint.host } : {};
+      const socket = endpoint.tls ? tlsConnect({ ...options, ...sni }) : netConnect(options);
       const timer = setTimeout(() => {
         socket.destroy();
         reject(new WireTimeout(ms));
@@ -114,13 +116,9 @@ export class Wire {
     return new Promise((resolve) => this.idle.push(resolve));
   }
 
-  /** Ends the connection; commands still waiting fail with `why`. */
+  /** Ends the connection at once; commands still waiting fail with `why`. */
   close(why = new Error('the connection is closed')): void {
-    if (this.failure !== undefined) return;
     this.fail(why);
-    this.socket.end();
-    // A server that does not close its side is not waited for.
-    setTimeout(() => this.socket.destroy(), 1000).unref();
   }
 
   private read(chunk: Buffer): void {

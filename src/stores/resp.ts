@@ -23,7 +23,7 @@ export interface RespLimits {
 }
 
 /** Far above what idemsim asks for (INFO is a few KB, a SCAN page of 1,000 keys about 100 KB). */
-export const RESP_LIMITS: RespLimits = { replyBytes: 8 << 20, lineBytes: 64 << 10, elements: 1 << 20, depth: 8 };
+const RESP_LIMITS: RespLimits = { replyBytes: 8 << 20, lineBytes: 64 << 10, elements: 1 << 20, depth: 8 };
 
 const CR = 13;
 const LF = 10;
@@ -34,7 +34,7 @@ interface Frame {
 }
 
 /** `0x41 'A'` */
-function shown(byte: number): string {
+export function byteText(byte: number): string {
   const char = byte >= 0x20 && byte < 0x7f ? ` '${String.fromCharCode(byte)}'` : '';
   return `0x${byte.toString(16).padStart(2, '0')}${char}`;
 }
@@ -82,7 +82,7 @@ export class RespReader {
       this.count(1);
       if (byte !== LF) {
         if (this.line.length === 0 && !'+-:$*'.includes(String.fromCharCode(byte))) {
-          throw new ProtocolError(`a reply began with the byte ${shown(byte)}, which no Redis reply begins with`);
+          throw new ProtocolError(`a reply began with the byte ${byteText(byte)}, which no Redis reply begins with`);
         }
         if (this.line.length >= this.limits.lineBytes) {
           throw new ProtocolError(`a reply line ran past ${sizeText(this.limits.lineBytes)} without ending`);

@@ -107,4 +107,22 @@ describe.skipIf(skip !== undefined)("tables a killed run left on the user's Post
     );
     expect(await tables()).toEqual([]);
   });
+
+  it("a note quotes the server's text escaped: a host in a comment cannot drive the terminal", async () => {
+    const host = 'evil\u001b[2J\u202ehost';
+    await leave('idemsim_keys_0000000e5c4e', ownerComment({ ...ownerNow(new Date()), host }));
+    try {
+      const next = spawnSync(
+        process.execPath,
+        [BIN, 'store', 'measure', '--only', 'postgres', '--postgres', pgs.server.url, '--records', '100'],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
+      expect(next.status, next.stderr).toBe(0);
+      const [note] = next.stderr.split('\n');
+      expect(note).toContain(' on evil\\u001b[2J\\u202ehost');
+      expect(next.stderr.includes('\u001b') || next.stderr.includes('\u202e')).toBe(false);
+    } finally {
+      await pgs.admin.query('DROP TABLE idemsim_keys_0000000e5c4e');
+    }
+  });
 });
