@@ -1,6 +1,7 @@
 // The memory guard (src/pool/memory-guard.ts): it reads the process as the core reports
 // what a run holds, collects garbage once before it stops anything, and stops a run that
 // keeps more than its share of the ceiling with one line naming what the run held.
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import {
   FRESH_PROCESS_BYTES,
@@ -10,9 +11,10 @@ import {
   type MemoryProbe,
 } from '../../src/pool/memory-guard.js';
 import { BASE_BYTES } from '../../src/analytic/memory.js';
-import { defaultScenario } from '../../src/model/scenario.js';
-import { simulate } from '../../src/sim/simulate.js';
+import { requireBuild } from '../cli/binary.js';
 import type { LiveCounts } from '../../src/sim/run-limits.js';
+
+const DIST = new URL('../../dist/', import.meta.url).href;
 
 const live: LiveCounts = { arrived: 300_000, closed: 100_000, keys: 250_000, waiting: 0, events: 400_000 };
 
@@ -85,17 +87,35 @@ describe('memory guard', () => {
     expect(FRESH_PROCESS_BYTES).toBe(BASE_BYTES);
   });
 
-  it('stops a real run that outgrows a ceiling set just above this process', () => {
+  it('stops a real run that outgrows a ceiling set just above a fresh process', () => {
     // A run that keeps every key for a day at 100,000 actions a second holds a record per
-    // action, so it grows by tens of MB; the ceiling, with this process's memory counted as
-    // a fresh one's, leaves it 20 MB to grow in.
-    const scenario = {
-      ...defaultScenario(),
-      actions: 2_000_000,
-      arrivals: { ...defaultScenario().arrivals, rate: 100_000 },
-      keys: { ...defaultScenario().keys, scope: 'intent' as const, retention: 86_400_000 },
-    };
-    const near = (FRESH_PROCESS_BYTES + 20e6) / GUARD_SHARE;
-    expect(() => simulate(scenario, { onLive: memoryGuard(near) })).toThrow(MemoryLimitError);
+    // action, so it grows by tens of MB; the ceiling leaves it 20 MB past a fresh process.
+    // It runs alone in a process of its own: the test workers share theirs, whose resident
+    // memory rises and falls with what the other files hold and free.
+    requireBuild();
+    const code = `
+      const { FRESH_PROCESS_BYTES, GUARD_SHARE, memoryGuard } = await import(${JSON.stringify(`${DIST}pool/memory-guard.js`)});
+      const { defaultScenario } = await import(${JSON.stringify(`${DIST}model/scenario.js`)});
+      const { simulate } = await import(${JSON.stringify(`${DIST}sim/simulate.js`)});
+      const base = defaultScenario();
+      const scenario = {
+        ...base,
+        actions: 2_000_000,
+        arrivals: { ...base.arrivals, rate: 100_000 },
+        keys: { ...base.keys, scope: 'intent', retention: 86_400_000 },
+      };
+      const near = (FRESH_PROCESS_BYTES + 20e6) / GUARD_SHARE;
+      try {
+        simulate(scenario, { onLive: memoryGuard(near) });
+        process.stdout.write(JSON.stringify({ stopped: null }));
+      } catch (error) {
+        process.stdout.write(JSON.stringify({ stopped: error.name, message: error.message }));
+      }`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
+    const result = JSON.parse(out) as { stopped: string | null; message?: string };
+    expect(result.stopped).toBe('MemoryLimitError');
+    expect(result.message).toMatch(
+      /^the run stopped at \d+ MB of memory, near the \d+ MB ceiling, after [\d,]+ actions arrived/,
+    );
   });
 });
