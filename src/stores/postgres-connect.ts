@@ -3,6 +3,7 @@
 // log in to the user's server become one line that names the URL, password hidden.
 import pg from 'pg';
 import { StoreError } from './store.js';
+import { settledWithin } from '../io/deadline.js';
 import { PostgresProtocolError, guardedSocket } from './postgres-guard.js';
 
 /** The little of a Postgres session the store needs. */
@@ -142,10 +143,7 @@ async function openClient(url: string): Promise<Session> {
  * it never sees again when the socket was already destroyed (a server that broke the protocol).
  */
 async function ended(client: pg.Client): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, 1000)));
-  await Promise.race([client.end().catch(() => undefined), late]);
-  clearTimeout(timer);
+  await settledWithin(client.end(), 1000);
 }
 
 /** The URL as it may be shown: the password replaced by `***`. */

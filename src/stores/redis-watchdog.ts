@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { settledWithin } from '../io/deadline.js';
 
 const SH = '/bin/sh';
 
@@ -128,11 +129,7 @@ function watched(child: ChildProcess, pid: number, dir: string, exited: () => bo
     exited,
     async stop(ms) {
       child.stdin?.end();
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-      const done = await Promise.race([gone.then(() => true), late]);
-      clearTimeout(timer);
-      return done;
+      return settledWithin(gone, ms);
     },
     killNow() {
       if (!exited()) {
@@ -160,11 +157,7 @@ export function startDirect(start: ServerStart): Promise<Watched> {
   child.unref();
   const exited = (): boolean => child.exitCode !== null || child.signalCode !== null;
   const exit = new Promise<void>((done) => child.once('exit', () => done()));
-  const waitFor = (ms: number): Promise<boolean> => {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-    return Promise.race([exit.then(() => true), late]).finally(() => clearTimeout(timer));
-  };
+  const waitFor = (ms: number): Promise<boolean> => settledWithin(exit, ms);
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('spawn', () =>
