@@ -9,7 +9,7 @@ import {
   PNG_BYTES,
   estimateMemory,
 } from '../analytic/memory.js';
-import { formatBytes, formatCount } from '../format/format.js';
+import { formatBytes, formatCount, sizeFlag } from '../format/format.js';
 import { maxOf } from '../stats/extent.js';
 import type { Scenario } from '../model/scenario.js';
 import { SIZE_UNITS, parseQuantity } from '../scenario/units.js';
@@ -63,11 +63,10 @@ export function checkMemory(scenario: Scenario, where: string, ceiling = DEFAULT
       : '',
     queued ? 'raise service.concurrency' : '',
   ].filter((fix) => fix !== '');
-  const needed = estimate.bytes < 1e9 ? `${Math.ceil(estimate.bytes / 1e6)}MB` : `${Math.ceil(estimate.bytes / 1e9)}GB`;
   const why = causes.length > 0 ? ` (${causes.join(', ')})` : ', the least any run takes';
   throw new InputError(
     `${where}: a run would need about ${formatBytes(estimate.bytes)} of memory by estimate${why}, ` +
-      `over the ${formatBytes(ceiling)} ceiling; ${[...fixes, `pass --max-memory ${needed}`].join(', or ')}`,
+      `over the ${formatBytes(ceiling)} ceiling; ${[...fixes, `pass --max-memory ${sizeFlag(estimate.bytes)}`].join(', or ')}`,
   );
 }
 
@@ -128,7 +127,7 @@ export function checkDrawing(
   const fixes = [
     ...(intervals > 0 ? ['raise report.interval'] : []),
     ...(drawing.png ? ['leave out --png'] : []),
-    `pass --max-memory ${bytes < 1e9 ? `${Math.ceil(bytes / 1e6)}MB` : `${Math.ceil(bytes / 1e9)}GB`}`,
+    `pass --max-memory ${sizeFlag(bytes)}`,
   ];
   throw new InputError(
     `${where}: drawing its report would need about ${formatBytes(bytes)} of memory by estimate${what}, over the ` +

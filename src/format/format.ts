@@ -112,6 +112,13 @@ export function formatBytes(bytes: number, options: FormatOptions = {}): string 
   return formatScaled(bytes, SIZE, options);
 }
 
+/** A size to give a flag such as --max-memory: `bytes` rounded up to a whole MB, GB or TB ("234MB", "16GB"). */
+export function sizeFlag(bytes: number): string {
+  if (bytes < 1e9) return `${Math.ceil(bytes / 1e6)}MB`;
+  if (bytes < 1e12) return `${Math.ceil(bytes / 1e9)}GB`;
+  return `${Math.ceil(bytes / 1e12)}TB`;
+}
+
 /**
  * A metric value by its catalogue unit. `ref` picks the unit and precision, so that an
  * interval's bounds are written like the value they surround; a rate below 10 keeps two

@@ -14,7 +14,7 @@
 // program) is judged on what its runs add.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { formatBytes, formatCount } from '../format/format.js';
+import { formatBytes, formatCount, sizeFlag } from '../format/format.js';
 import type { LiveCounts } from '../sim/run-limits.js';
 
 /** The share of the ceiling at which a run is stopped: what it adds between two checks stays within the rest. */
@@ -92,11 +92,10 @@ function stopMessage(rss: number, ceiling: number, live: LiveCounts, threads: nu
     live.keys > 0 ? `${formatCount(live.keys)} live key records` : '',
     live.waiting > 0 ? `${formatCount(live.waiting)} executions waiting for service.concurrency` : '',
   ].filter((part) => part !== '');
-  const raise = rss * 1.5 < 1e9 ? `${Math.ceil((rss * 1.5) / 1e6)}MB` : `${Math.ceil((rss * 1.5) / 1e9)}GB`;
   return (
     `the run stopped at ${formatBytes(rss)} of memory, near the ${formatBytes(ceiling)} ceiling, after ` +
     `${formatCount(live.arrived)} actions arrived (${held.join(', ')}); the estimate made before the run fell short: ` +
     `lower actions or arrivals.rate, ${threads > 1 ? `simulate fewer points at once (--jobs, now ${threads}), ` : ''}` +
-    `or pass --max-memory ${raise} or more`
+    `or pass --max-memory ${sizeFlag(rss * 1.5)} or more`
   );
 }

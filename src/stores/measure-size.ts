@@ -2,7 +2,7 @@
 // estimated from the records asked for before anything is written, and refused in one line
 // when either is over its ceiling. The figures are upper bounds read off measured runs
 // (Node 20, PGlite 0.5, Redis 7); the refusal says which flag lowers or raises what.
-import { formatBytes, formatCount } from '../format/format.js';
+import { formatBytes, formatCount, sizeFlag } from '../format/format.js';
 import type { StoreKind } from './kinds.js';
 import { StoreError } from './store.js';
 
@@ -58,13 +58,6 @@ export function measureSize(plan: MeasurePlan): MeasureSize {
   return { written, memory, memoryWhy };
 }
 
-/** A size to pass to the flag: the next whole MB or GB above `bytes`. */
-function ceilingFor(bytes: number): string {
-  if (bytes < 1e9) return `${Math.ceil(bytes / 1e6)}MB`;
-  if (bytes < 1e12) return `${Math.ceil(bytes / 1e9)}GB`;
-  return `${Math.ceil(bytes / 1e12)}TB`;
-}
-
 /** Throws one line (StoreError, exit 2) when `size` is over either ceiling. */
 export function refuseOversized(plan: MeasurePlan, size: MeasureSize, maxMemory: number, maxWrite: number): void {
   const asked = `${formatCount(plan.records)} records with a ${formatBytes(plan.bodyBytes)} body`;
@@ -73,14 +66,14 @@ export function refuseOversized(plan: MeasurePlan, size: MeasureSize, maxMemory:
     const parts = Object.entries(size.written).map(([kind, bytes]) => `${kind} ${formatBytes(bytes)}`);
     throw new StoreError(
       `store measure: ${asked} would write about ${formatBytes(total)} on the stores by estimate (${parts.join(', ')}), ` +
-        `over the ${formatBytes(maxWrite)} ceiling on what store measure writes; lower --records or --body-size, or pass --max-write ${ceilingFor(total)}`,
+        `over the ${formatBytes(maxWrite)} ceiling on what store measure writes; lower --records or --body-size, or pass --max-write ${sizeFlag(total)}`,
     );
   }
   if (size.memory > maxMemory) {
     const elsewhere = plan.embeddedPostgres ? ', measure Postgres on a server of yours with --postgres URL' : '';
     throw new StoreError(
       `store measure: ${asked} would take about ${formatBytes(size.memory)} of idemsim's own memory by estimate (${size.memoryWhy}), ` +
-        `over the ${formatBytes(maxMemory)} ceiling; lower --records or --body-size${elsewhere}, or pass --max-memory ${ceilingFor(size.memory)}`,
+        `over the ${formatBytes(maxMemory)} ceiling; lower --records or --body-size${elsewhere}, or pass --max-memory ${sizeFlag(size.memory)}`,
     );
   }
 }

@@ -12,6 +12,7 @@ import {
   durationUnit,
   sizeUnit,
   PROSE,
+  sizeFlag,
 } from '../../src/format/format.js';
 
 describe('formatDuration', () => {
@@ -49,6 +50,16 @@ describe('formatBytes', () => {
   it('writes whole bytes below a kilobyte', () => {
     expect(formatBytes(200)).toBe('200 B');
     expect(formatBytes(0)).toBe('0 B');
+  });
+});
+
+describe('sizeFlag', () => {
+  it('rounds up to a whole unit that the size flags read back at least as large', () => {
+    expect(sizeFlag(233_400_000)).toBe('234MB');
+    expect(sizeFlag(1e9)).toBe('1GB');
+    expect(sizeFlag(15_900_000_000)).toBe('16GB');
+    expect(sizeFlag(5.05e12)).toBe('6TB');
+    expect(sizeFlag(1e6)).toBe('1MB');
   });
 });
 
