@@ -49,19 +49,25 @@ export const aliasCycle = (name: string): Problem =>
   problem(Code.aliasCycle, `alias *${name} refers to a value that contains it; point it at a finished value`);
 export const unknownAnchor = (name: string): Problem =>
   problem(Code.unknownAnchor, `alias *${name} has no anchor &${name} before it; define the anchor first`);
+/** A year of 365.25 days, ms. */
+const YEAR_MS = 31_557_600_000;
+/** A span of ms in years, to three digits: "557 years". */
+const years = (ms: number): string => `${(ms / YEAR_MS).toPrecision(3)} years`;
+/** The histogram's limit as the messages name it: "557 years (2^44 ms)". */
+const limitText = (limit: number): string => `${Math.round(limit / YEAR_MS)} years (2^44 ms)`;
+
 export const runTooLong = (field: string, ms: number, limit: number): Problem =>
   problem(
     Code.runTooLong,
-    `${field}: with it a run could reach ${(ms / 31_557_600_000).toPrecision(3)} years of simulated time (its arrivals, then its longest action), beyond the ${Math.round(limit / 31_557_600_000)} years (2^44 ms) within which idemsim measures latencies: shorten it`,
+    `${field}: with it a run could reach ${years(ms)} of simulated time (its arrivals, then its longest action), beyond the ${limitText(limit)} within which idemsim measures latencies: shorten it`,
   );
 export const serviceTooLong = (field: string, ms: number, median: number, limit: number): Problem => {
-  const years = (x: number): string => `${(x / 31_557_600_000).toPrecision(3)} years`;
   const what = field.startsWith('incidents')
     ? `executions starting in its window take a median of ${years(ms)} (the median service time, ${proseDuration(median)}, times the factor)`
     : `the median service time is ${years(ms)}`;
   return problem(
     Code.runTooLong,
-    `${field}: with it ${what}, beyond the ${Math.round(limit / 31_557_600_000)} years (2^44 ms) within which idemsim measures times: half of those executions would outlast it; lower it`,
+    `${field}: with it ${what}, beyond the ${limitText(limit)} within which idemsim measures times: half of those executions would outlast it; lower it`,
   );
 };
 export const yamlTag = (tag: string): Problem =>

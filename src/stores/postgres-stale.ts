@@ -19,9 +19,9 @@ ORDER BY 1, 2`;
 
 const quoted = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
-/** `DROP TABLE "public"."idemsim_keys_..."` */
-function dropStatement(table: Stale): string {
-  return `DROP TABLE ${quoted(table.schema)}.${quoted(table.name)}`;
+/** `DROP TABLE "public"."idemsim_keys_..."`, or with IF EXISTS. */
+function dropStatement(table: Stale, ifExists = false): string {
+  return `DROP TABLE ${ifExists ? 'IF EXISTS ' : ''}${quoted(table.schema)}.${quoted(table.name)}`;
 }
 
 /**
@@ -57,7 +57,7 @@ async function sweepOne(session: Session, table: Stale): Promise<string[]> {
   if (state === 'gone') {
     try {
       // IF EXISTS: another run sweeping at the same moment may have dropped it first.
-      await session.exec(dropStatement(table).replace('DROP TABLE', 'DROP TABLE IF EXISTS'));
+      await session.exec(dropStatement(table, true));
       return [`dropped table ${shown}, left on this server by ${whose} that was killed before it could drop it`];
     } catch (error) {
       return [
