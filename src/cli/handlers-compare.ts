@@ -20,6 +20,7 @@ import { durationLiteral } from '../scenario/units.js';
 import type { CommandContext } from './context.js';
 import { ExitCode } from './errors.js';
 import { loadScenarios, memoryLimit, withCeiling } from './load.js';
+import { CHARTS_ONLY } from './memory.js';
 import { handlerTakesDefault, handlersNeedAKey } from './messages.js';
 import { formatOption } from './options.js';
 import { checkOut, writeFolder } from './out.js';
@@ -57,7 +58,7 @@ export async function compareHandlers(
   const format = formatOption(options.format, COMPARE_FORMATS);
   const memory = {
     ...memoryLimit(options.maxMemory),
-    ...(options.out === undefined ? {} : { drawing: { png: false, series: false } }),
+    ...(options.out === undefined ? {} : { drawing: CHARTS_ONLY }),
   };
   const io = withCeiling(quietly(ctx, options.quiet), memory);
   // Refused before anything is simulated, as `run --out` does.

@@ -101,6 +101,9 @@ export interface Drawing {
   series: boolean;
 }
 
+/** A report folder of charts alone, without PNGs or time series: sweep, recommend, handlers and presets compare. */
+export const CHARTS_ONLY: Drawing = { png: false, series: false };
+
 /** The estimated peak while a command draws `drawing` for the runs of `scenarios`, and its time-series intervals. */
 export function drawingBytes(scenarios: readonly Scenario[], drawing: Drawing): { bytes: number; intervals: number } {
   const estimates = scenarios.map((scenario) => estimateMemory(scenario));

@@ -20,6 +20,7 @@ import { scenarioToYaml } from '../scenario/index.js';
 import type { CommandContext } from './context.js';
 import { ExitCode } from './errors.js';
 import { loadScenarios, memoryLimit, withCeiling } from './load.js';
+import { CHARTS_ONLY } from './memory.js';
 import { presetTakesDefault } from './messages.js';
 import { formatOption } from './options.js';
 import { quietly } from './progress.js';
@@ -49,7 +50,7 @@ export async function compare(
   const format = formatOption(options.format, COMPARE_FORMATS);
   const memory = {
     ...memoryLimit(options.maxMemory),
-    ...(options.out === undefined ? {} : { drawing: { png: false, series: false } }),
+    ...(options.out === undefined ? {} : { drawing: CHARTS_ONLY }),
   };
   const io = withCeiling(quietly(ctx, options.quiet), memory);
   // Refused before anything is simulated, as `run --out` does.

@@ -29,7 +29,7 @@ import { parseTarget } from '../scenario/bounds.js';
 import { scenarioToYaml } from '../scenario/index.js';
 import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
-import { checkDrawing } from './memory.js';
+import { CHARTS_ONLY, checkDrawing } from './memory.js';
 import { ceilingOf, memoryLimit, scenarioOf, scenarioSource, withScenarioOptions, withinMemory } from './load.js';
 import { formatHelp, formatOption, jobCount } from './options.js';
 import { QUIET_HELP, quietly } from './progress.js';
@@ -119,8 +119,7 @@ export async function recommend(
           )
         : plain;
     withinMemory(base, file ?? 'the defaults', memory);
-    if (options.out !== undefined)
-      checkDrawing([base], file ?? 'the defaults', { png: false, series: false }, memory.ceiling);
+    if (options.out !== undefined) checkDrawing([base], file ?? 'the defaults', CHARTS_ONLY, memory.ceiling);
     const { guards, targets, keys, search, choice, verifySeed, smallest } = await recommendPipeline({
       base,
       userTargets,

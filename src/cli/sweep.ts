@@ -19,7 +19,7 @@ import type { CommandContext } from './context.js';
 import { ExitCode, InputError, guardAsync } from './errors.js';
 import { ceilingOf, memoryLimit, scenarioOf, scenarioSource, withScenarioOptions, withinMemory } from './load.js';
 import { checkOut, writeFolder } from './out.js';
-import { checkDrawing, checkRetained } from './memory.js';
+import { CHARTS_ONLY, checkDrawing, checkRetained } from './memory.js';
 import { VERSION } from './version.js';
 import { formatHelp, formatOption, jobCount } from './options.js';
 import { sizingOf, withSizingOptions, type SizingFlags } from './sizing.js';
@@ -78,7 +78,7 @@ export async function sweep(file: string | undefined, options: SweepOptions, ctx
       withinMemory((planned.points[i] as SweepPoint).scenario, `sweep point ${i + 1}`, memory),
     );
     checkRetained(scenarios, 'sweep', memory.ceiling);
-    if (options.out !== undefined) checkDrawing(scenarios, 'sweep', { png: false, series: false }, memory.ceiling);
+    if (options.out !== undefined) checkDrawing(scenarios, 'sweep', CHARTS_ONLY, memory.ceiling);
     const runs = await simulatePoints(scenarios, sizing, jobs, ceilingOf(memory), io);
     if (sizing !== null) {
       const actions = runs.map((r) => r.scenario.actions);
