@@ -60,10 +60,7 @@ export function readMetrics(value: unknown, path: string, reading: MetricsReadin
   const copy: Record<string, unknown> = {};
   for (const name of METRIC_NAMES) {
     const leaf = leafOf(name);
-    const keys = name.split('.');
-    const last = keys.pop() as string;
-    let node = copy;
-    for (const key of keys) node = (node[key] ??= {}) as Record<string, unknown>;
+    const { node, last } = holder(copy, name, true);
     // A left-out metric is a placeholder that canonicalMetrics drops.
     node[last] = skipped.has(name)
       ? Number.NaN
@@ -105,6 +102,29 @@ function refuseUnknown(node: Record<string, unknown>, path: string, prefix: stri
     }
     throw new ShapeError(`${path}.${name}`, NOT_A_METRIC);
   }
+}
+
+/**
+ * The object that holds metric `name`'s number in `root`, and that number's key: the groups
+ * on the way made when `make`, else undefined where one is missing.
+ */
+function holder(root: object, name: string, make: true): { node: Record<string, unknown>; last: string };
+function holder(root: object, name: string, make: false): { node: Record<string, unknown>; last: string } | undefined;
+function holder(
+  root: object,
+  name: string,
+  make: boolean,
+): { node: Record<string, unknown>; last: string } | undefined {
+  const keys = name.split('.');
+  const last = keys.pop() as string;
+  let node = root as Record<string, unknown>;
+  for (const key of keys) {
+    const next = node[key];
+    if (isObject(next)) node = next;
+    else if (make) node = node[key] = {};
+    else return undefined;
+  }
+  return { node, last };
 }
 
 /** How a file writes an interval's ends, and what it may name besides the catalogue's metrics. */
@@ -182,10 +202,7 @@ export const readMetricNames: Reader<string[]> = (value, path) => {
  */
 export function withListed(metrics: Metrics, names: readonly string[]): Metrics {
   for (const name of names) {
-    const keys = name.split('.');
-    const last = keys.pop() as string;
-    let node = metrics as unknown as Record<string, unknown>;
-    for (const key of keys) node = (isObject(node[key]) ? node[key] : (node[key] = {})) as Record<string, unknown>;
+    const { node, last } = holder(metrics, name, true);
     if (typeof node[last] !== 'number') node[last] = Number.NaN;
   }
   return metrics;
@@ -202,11 +219,9 @@ export function openEnded(metrics: Metrics, intervals: Record<string, Interval>)
   for (const name of METRIC_NAMES) {
     const interval = intervals[name];
     if (!isQuantile(name) || interval === undefined || !(interval.low >= HISTOGRAM_LIMIT_MS)) continue;
-    const keys = name.split('.');
-    const last = keys.pop() as string;
-    const node = keys.reduce<unknown>((n, key) => (isObject(n) ? n[key] : undefined), metrics);
-    if (isObject(node) && Number.isNaN(node[last])) {
-      node[last] = Infinity;
+    const at = holder(metrics, name, false);
+    if (at !== undefined && Number.isNaN(at.node[at.last])) {
+      at.node[at.last] = Infinity;
       if (Number.isNaN(interval.high)) interval.high = Infinity;
     }
   }
