@@ -12,14 +12,9 @@ import {
   HISTOGRAM_RELATIVE_ERROR,
   Histogram,
 } from '../../src/stats/histogram.js';
+import { histogramOf } from './histogram-of.js';
 
 const LIMIT = 2 ** 44;
-
-function histogramOf(values: readonly number[]): Histogram {
-  const h = new Histogram();
-  for (const v of values) h.record(v);
-  return h;
-}
 
 describe('the overflow bucket', () => {
   it('starts at 2^44 ms, and the relative error is half the 2^-10 bucket width', () => {

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HISTOGRAM_BUCKETS, Histogram } from '../../src/stats/histogram.js';
+import { histogramOf } from './histogram-of.js';
 
 /** Values from the zero bucket to past the top one, clustered and scattered. */
 const value = fc.oneof(
@@ -12,24 +13,18 @@ const value = fc.oneof(
   fc.double({ min: 1e-12, max: 1e18, noNaN: true }),
 );
 
-function of(values: readonly number[]): Histogram {
-  const h = new Histogram();
-  for (const v of values) h.record(v);
-  return h;
-}
-
 describe('Histogram window', () => {
   it('counts the same whatever order the values come in, and merges and restores exactly', () => {
     fc.assert(
       fc.property(fc.array(value, { minLength: 1, maxLength: 300 }), fc.nat(), (values, cut) => {
-        const all = of(values);
-        const reversed = of([...values].reverse());
+        const all = histogramOf(values);
+        const reversed = histogramOf([...values].reverse());
         // The buckets, count and extremes; the moments' last bits depend on the order (Welford).
         const { buckets, count, min, max } = all.state();
         expect(reversed.state()).toMatchObject({ buckets, count, min, max });
         const split = cut % (values.length + 1);
-        const merged = of(values.slice(0, split));
-        merged.merge(of(values.slice(split)));
+        const merged = histogramOf(values.slice(0, split));
+        merged.merge(histogramOf(values.slice(split)));
         expect(merged.state().buckets).toEqual(all.state().buckets);
         expect(Histogram.fromState(all.state()).state()).toEqual(all.state());
         const total = all.state().buckets.reduce((sum, [, n]) => sum + n, 0);
@@ -42,7 +37,7 @@ describe('Histogram window', () => {
   });
 
   it('holds a narrow window for values in a narrow range', () => {
-    const h = of(Array.from({ length: 10_000 }, (_, i) => 10 + i));
+    const h = histogramOf(Array.from({ length: 10_000 }, (_, i) => 10 + i));
     const held = (h as unknown as { counts: Float64Array }).counts.length;
     expect(held).toBeLessThan(HISTOGRAM_BUCKETS / 2);
     expect(h.count).toBe(10_000);

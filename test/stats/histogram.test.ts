@@ -4,6 +4,7 @@
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { Histogram } from '../../src/stats/histogram.js';
+import { histogramOf } from './histogram-of.js';
 
 /**
  * A bucket [2^e (1 + j/1024), 2^e (1 + (j+1)/1024)) is 2^(e-10) wide. The value reported
@@ -22,12 +23,6 @@ function lognormalSample(seed: string, n: number): number[] {
     const z = Math.sqrt(-2 * Math.log(1 - u())) * Math.cos(2 * Math.PI * u());
     return Math.exp(2 + 1.5 * z);
   });
-}
-
-function histogramOf(values: readonly number[]): Histogram {
-  const h = new Histogram();
-  for (const v of values) h.record(v);
-  return h;
 }
 
 const ascending = (values: readonly number[]): number[] => [...values].sort((a, b) => a - b);
