@@ -57,7 +57,8 @@ export function whyUnmeasured(result: RunResult, metric: string, carried: Carrie
       extended: 'optional feature (a crash, lease, check, incident, profile or real client)',
       clients: 'retry throttle, budget or hedge',
       layers: 'retry layer (client.layers)',
-      handlers: 'failing execution or handler setting (service.failure, keys.errors, keys.mismatchStatus, keys.fingerprintWhileRunning)',
+      handlers:
+        'failing execution or handler setting (service.failure, keys.errors, keys.mismatchStatus, keys.fingerprintWhileRunning)',
     }[info.group];
     return `not measured: the scenario uses no ${uses}, so its runs do not report ${metric}`;
   }

@@ -3,7 +3,13 @@
 // executions an overloaded service leaves queued.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BASE_BYTES, EXECUTION_BYTES, IN_FLIGHT_BYTES, RECORD_BYTES, estimateMemory } from '../../src/analytic/memory.js';
+import {
+  BASE_BYTES,
+  EXECUTION_BYTES,
+  IN_FLIGHT_BYTES,
+  RECORD_BYTES,
+  estimateMemory,
+} from '../../src/analytic/memory.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { scenarioWith } from '../sim/helpers.js';

@@ -41,7 +41,9 @@ describe('a queue wait past 2^44 ms', () => {
     };
     const over = captured({ cwd });
     expect(await cli(['check', ...bounds('max')], over)).toBe(1);
-    expect(over.out.text).toMatch(/│ service\.queueWait\.p95 │ <= 1\.00 s │ ≥ 2\^44 ms │ \[203,613 d, ∞\] │ 40 +│ FAIL +│/);
+    expect(over.out.text).toMatch(
+      /│ service\.queueWait\.p95 │ <= 1\.00 s │ ≥ 2\^44 ms │ \[203,613 d, ∞\] │ 40 +│ FAIL +│/,
+    );
     expect(over.out.text).not.toContain('n/a');
     const under = captured({ cwd });
     expect(await cli(['check', ...bounds('min'), '--junit', 'j.xml'], under)).toBe(0);

@@ -76,7 +76,7 @@ describe('a metric that was not measured fails every bound', () => {
     );
   });
 
-  it('but a quantile past the histogram\'s top, its interval from 2^44 ms up, is measured: at least that', () => {
+  it("but a quantile past the histogram's top, its interval from 2^44 ms up, is measured: at least that", () => {
     const quantiles = METRIC_NAMES.filter((name) => /\.p\d+$/.test(name));
     expect(quantiles.length).toBeGreaterThan(0);
     const top = 2 ** 44;
